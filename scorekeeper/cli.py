@@ -1,0 +1,219 @@
+"""The `scorekeeper` command: the window, season files, and every computed result as JSON or a table.
+
+Exit codes: 0 success, 1 rejected input (or a database that cannot be used), 2 usage error.
+Bad input never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper import __version__
+
+EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's own: usage on stderr, exit 2
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="scorekeeper", description="Westridge Sponge Hockey League scorekeeper.")
+    p.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
+    p.add_argument("--db", metavar="DB", help="database file path or URL (sqlite:///PATH, postgresql://...); "
+                   "default: $SCOREKEEPER_DB, else the file in your data folder")
+    p.add_argument("--season", metavar="NAME", help="season to use (default: the latest)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.add_parser("gui", help="open the desktop window (the default)")
+    imp = sub.add_parser("import", help="load a season file (the whole file or nothing)")
+    imp.add_argument("file")
+    imp.add_argument("--replace", action="store_true", help="overwrite objects whose content differs")
+    exp = sub.add_parser("export", help="write the season file with every computed result")
+    exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    for name, text in (("standings", "standings of every division"),
+                       ("suspensions", "every suspension of the season"),
+                       ("fines", "every fine and each team's statement totals"),
+                       ("eligibility", "playoff eligibility of every rostered player")):
+        sp = sub.add_parser(name, help=text)
+        sp.add_argument("--json", action="store_true", help="print JSON")
+    st = sub.add_parser("stats", help="player scoring")
+    st.add_argument("--json", action="store_true", help="print JSON")
+    st.add_argument("--stage", choices=("regular", "playoff"), default="regular")
+    gm = sub.add_parser("game", help="one game's computed record")
+    gm.add_argument("game", metavar="GAME")
+    gm.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def _table(headers: list[str], rows: list[list[Any]]) -> str:
+    cells = [[("" if c is None else str(c)) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 or not c.lstrip("-").isdigit() else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    lines = [fmt(headers), "  ".join("-" * w for w in widths)]
+    lines += [fmt(r) for r in cells]
+    return "\n".join(lines)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _show_standings(data: dict[str, Any]) -> None:
+    keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", "pts", "gf", "ga", "diff", "pim"]
+    for div in data["divisions"]:
+        print(f"{data['season']} — {div['division']}")
+        print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in div["rows"]]))
+        print()
+
+
+def _show_stats(data: dict[str, Any]) -> None:
+    keys = ["player", "team", "gp", "g", "a", "pts", "pim"]
+    print(f"{data['season']} — {data['stage']}")
+    print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in data["players"]]))
+
+
+def _show_game(g: dict[str, Any]) -> None:
+    print(f"Game {g['id']} ({g['stage']}, {g['status']}): {g['home']} {g['score']['home']} - "
+          f"{g['score']['away']} {g['away']}")
+    if g["decision"]:
+        pts = g["points"] or {}
+        print(f"Decision: {g['decision']}; winner: {g['winner'] or 'none'}; points: home {pts.get('home')}, "
+              f"away {pts.get('away')}")
+    print(f"By period: home {g['by_period']['home']}, away {g['by_period']['away']}")
+    if g["goals"]:
+        print("\nGoals")
+        print(_table(["PER", "TIME", "TEAM", "SCORER", "ASSISTS", "STR", "EN"],
+                     [[x["period"], x["elapsed"], x["team"], x["scorer"] or ("PS" if x["penalty_shot"] else
+                                                                             "awarded"),
+                       ", ".join(x["assists"]), x["strength"] or "", "EN" if x["empty_net"] else ""]
+                      for x in g["goals"]]))
+    if g["penalties"]:
+        print("\nPenalties")
+        print(_table(["PER", "TIME", "TEAM", "PLAYER", "SERVED BY", "INFRACTION", "CLASS", "MIN", "STARTS", "ENDS"],
+                     [[x["period"], x["elapsed"], x["team"], x["player"] or "bench", x["served_by"] or "",
+                       x["infraction"], x["class"], x["minutes"], x["starts"],
+                       (x["ends"] or "—") + (" (goal)" if x["ended_by_goal"] else "")] for x in g["penalties"]]))
+    if g["ejections"]:
+        print("\nEjections: " + ", ".join(f"{e['player']} ({e['rule']})" for e in g["ejections"]))
+    for v in g["violations"]:
+        print(f"{v['severity'].upper()} {v['rule']}: {v['message']}")
+
+
+def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
+    print(title)
+    if not rows:
+        print("(none)")
+        return
+    print(_table([k.upper() for k in keys], [[r.get(k) for k in keys] for r in rows]))
+
+
+def _run(args: argparse.Namespace) -> int:
+    from scorekeeper.services import Services, ServiceError
+
+    if args.command in (None, "gui"):
+        from ui.app import run_gui
+
+        return run_gui(args.db)
+    try:
+        svc = Services.open(args.db)
+    except ServiceError as exc:
+        print(f"scorekeeper: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+    try:
+        return _command(svc, args)
+    except ServiceError as exc:
+        print(f"scorekeeper: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+    finally:
+        svc.close()
+
+
+def _command(svc: Any, args: argparse.Namespace) -> int:
+    cmd = args.command
+    if cmd == "import":
+        report = svc.import_file(args.file, replace=args.replace)
+        for v in report.violations:
+            print(v.line(), file=sys.stdout if not v.blocks else sys.stderr)
+            if v.blocks:
+                print(v.line())
+        if not report.ok:
+            print(f"scorekeeper: {args.file}: rejected, nothing was written "
+                  f"({len(report.blocks)} blocking violation(s))", file=sys.stderr)
+            return EXIT_REJECTED
+        total = sum(report.written.values())
+        detail = ", ".join(f"{n} {k}" for k, n in report.written.items() if n)
+        print(f"imported {args.file} into season {report.season}: "
+              + (detail if total else "nothing new (already in the database)")
+              + (f"; {len(report.warnings)} warning(s)" if report.warnings else ""))
+        return EXIT_OK
+    if cmd == "export":
+        data = svc.export(args.season)
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        if args.output:
+            try:
+                tmp = f"{args.output}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                os.replace(tmp, args.output)
+            except OSError as exc:
+                print(f"scorekeeper: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+                return EXIT_REJECTED
+        else:
+            sys.stdout.write(text)
+        return EXIT_OK
+    if cmd == "standings":
+        data = svc.standings(args.season)
+        _print_json(data) if args.json else _show_standings(data)
+    elif cmd == "stats":
+        data = svc.stats(args.season, args.stage)
+        _print_json(data) if args.json else _show_stats(data)
+    elif cmd == "game":
+        data = svc.game(args.game, args.season)
+        _print_json(data) if args.json else _show_game(data)
+    elif cmd == "suspensions":
+        data = svc.suspensions(args.season)
+        _print_json(data) if args.json else _show_list(
+            f"Suspensions {data['season']}", data["suspensions"],
+            ["player", "team", "game", "rule", "kind", "games", "served", "status", "appeal", "review"])
+    elif cmd == "fines":
+        data = svc.fines(args.season)
+        if args.json:
+            _print_json(data)
+        else:
+            _show_list(f"Fines {data['season']}", data["fines"], ["team", "amount", "rule", "game"])
+            print()
+            _show_list("Statement totals", data["totals"], ["team", "fines", "paid", "balance"])
+    elif cmd == "eligibility":
+        data = svc.eligibility(args.season)
+        _print_json(data) if args.json else _show_list(
+            f"Playoff eligibility {data['season']}", data["players"],
+            ["player", "team", "regular_gp", "playoff_eligible"])
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # the last guard: a person sees a sentence, never a traceback
+        if os.environ.get("SCOREKEEPER_DEBUG"):
+            raise
+        print(f"scorekeeper: internal error: {type(exc).__name__}: {exc} "
+              "(set SCOREKEEPER_DEBUG=1 for details)", file=sys.stderr)
+        return EXIT_REJECTED

@@ -1,0 +1,42 @@
+"""Numbered schema migrations, gated by the schema version stored in the `meta` table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from peewee import Database
+
+from scorekeeper.db.models import ALL_MODELS, Meta
+
+
+def _m001_initial(db: Database) -> None:
+    """Version 1: every table of the first release."""
+    db.create_tables(ALL_MODELS)
+
+
+MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
+    (1, _m001_initial),
+]
+LATEST = MIGRATIONS[-1][0]
+
+
+def stored_version(db: Database) -> int:
+    """The schema version in the database; 0 for an empty database."""
+    if not db.table_exists("meta"):
+        return 0
+    row = Meta.get_or_none(Meta.key == "schema_version")
+    return int(row.value) if row else 0
+
+
+def migrate(db: Database) -> list[int]:
+    """Run every migration newer than the stored version, each in its own transaction."""
+    done = []
+    current = stored_version(db)
+    for number, step in MIGRATIONS:
+        if number <= current:
+            continue
+        with db.atomic():
+            step(db)
+            Meta.insert(key="schema_version", value=str(number)).on_conflict_replace().execute()
+        done.append(number)
+    return done

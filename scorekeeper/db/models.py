@@ -1,0 +1,246 @@
+"""peewee models of the league database. Bound at start-up through `database_proxy`.
+
+Money is integer cents. External ids (`ext_id`) are the season file's ids, unique per kind in a season.
+A game's events are stored in order; everything derived from them (score, penalty clock, result) is
+computed by the engine, never stored as the truth.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from peewee import (
+    AutoField,
+    BooleanField,
+    CharField,
+    DatabaseProxy,
+    DateField,
+    DateTimeField,
+    ForeignKeyField,
+    IntegerField,
+    Model,
+    TextField,
+)
+
+database_proxy = DatabaseProxy()
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class BaseModel(Model):
+    class Meta:
+        database = database_proxy
+        legacy_table_names = False
+
+
+class Meta(BaseModel):
+    """Key/value facts about the database itself (schema version, created by which version)."""
+
+    key = CharField(primary_key=True)
+    value = TextField()
+
+
+class RulebookRecord(BaseModel):
+    """A rulebook as loaded into the database; a season keeps the text it is played under."""
+
+    id = AutoField()
+    name = CharField(unique=True)
+    text = TextField()
+    loaded = DateTimeField(default=_now)
+
+
+class League(BaseModel):
+    id = AutoField()
+    name = CharField(unique=True)
+
+
+class Season(BaseModel):
+    id = AutoField()
+    league = ForeignKeyField(League, backref="seasons", on_delete="CASCADE")
+    name = CharField()
+    rulebook = ForeignKeyField(RulebookRecord, backref="seasons")
+    created = DateTimeField(default=_now)
+
+    class Meta:
+        indexes = ((("league", "name"), True),)
+
+
+class Division(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="divisions", on_delete="CASCADE")
+    ext_id = CharField()
+    name = CharField()
+    coed = BooleanField(default=False)
+    tier = IntegerField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("season", "ext_id"), True),)
+
+
+class Player(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="players", on_delete="CASCADE")
+    ext_id = CharField()
+    first = CharField()
+    last = CharField()
+    gender = CharField(null=True)
+    birthdate = DateField(null=True)
+    email = CharField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("season", "ext_id"), True),)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first} {self.last}".strip()
+
+
+class Team(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="teams", on_delete="CASCADE")
+    ext_id = CharField()
+    name = CharField()
+    division = ForeignKeyField(Division, backref="teams", on_delete="CASCADE")
+    colour = CharField(null=True)
+    captain = ForeignKeyField(Player, null=True, backref="captain_of", on_delete="SET NULL")
+    captain_email = CharField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("season", "ext_id"), True),)
+
+
+class RosterSigning(BaseModel):
+    id = AutoField()
+    team = ForeignKeyField(Team, backref="signings", on_delete="CASCADE")
+    player = ForeignKeyField(Player, backref="signings", on_delete="CASCADE")
+    number = IntegerField()
+    position = CharField(default="skater")
+    signed = DateField(null=True)
+    released = DateField(null=True)
+    seq = IntegerField(default=0)
+
+
+class Game(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="games", on_delete="CASCADE")
+    ext_id = CharField()
+    date = DateField()
+    time = CharField()
+    rink = CharField(null=True)
+    stage = CharField(default="regular")
+    home = ForeignKeyField(Team, backref="home_games", on_delete="CASCADE")
+    away = ForeignKeyField(Team, backref="away_games", on_delete="CASCADE")
+    status = CharField(default="final")
+    referees = TextField(null=True)  # JSON list
+    shots = TextField(null=True)  # JSON
+    notes = TextField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("season", "ext_id"), True), (("season", "date"), False))
+
+
+class LineupEntry(BaseModel):
+    id = AutoField()
+    game = ForeignKeyField(Game, backref="lineup", on_delete="CASCADE")
+    side = CharField()
+    player = ForeignKeyField(Player, backref="appearances", on_delete="CASCADE")
+    number = IntegerField(null=True)
+    goalie = BooleanField(default=False)
+    captain = BooleanField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("game", "player"), True),)
+
+
+class GameEvent(BaseModel):
+    """One entry of a game's event log; `data` holds the event's own fields as JSON."""
+
+    id = AutoField()
+    game = ForeignKeyField(Game, backref="events", on_delete="CASCADE")
+    seq = IntegerField()
+    type = CharField()
+    team = CharField(null=True)
+    period = IntegerField(null=True)
+    elapsed = IntegerField(null=True)  # seconds within the period
+    player = ForeignKeyField(Player, null=True, backref="events", on_delete="SET NULL")
+    data = TextField(default="{}")
+
+    class Meta:
+        indexes = ((("game", "seq"), True),)
+
+
+class Appeal(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="appeals", on_delete="CASCADE")
+    player = ForeignKeyField(Player, backref="appeals", on_delete="CASCADE")
+    game = ForeignKeyField(Game, backref="appeals", on_delete="CASCADE")
+    filed = DateField()
+    form = CharField()
+    fee_paid = BooleanField(default=False)
+    decision = CharField(default="pending")
+    decided = DateField(null=True)
+    seq = IntegerField(default=0)
+
+
+class Payment(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="payments", on_delete="CASCADE")
+    team = ForeignKeyField(Team, null=True, backref="payments", on_delete="CASCADE")
+    player = ForeignKeyField(Player, null=True, backref="payments", on_delete="CASCADE")
+    amount_cents = IntegerField()
+    date = DateField()
+    memo = CharField(null=True)
+    seq = IntegerField(default=0)
+
+
+class Suspension(BaseModel):
+    """A suspension the rules computed, with what the office recorded about it (lifted, captain told)."""
+
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="suspensions", on_delete="CASCADE")
+    player = ForeignKeyField(Player, backref="suspensions", on_delete="CASCADE")
+    game = ForeignKeyField(Game, null=True, backref="suspensions", on_delete="CASCADE")
+    rule = CharField()
+    kind = CharField()  # games, season, indefinite
+    games = IntegerField(null=True)
+    lifted = DateField(null=True)
+    captain_emailed = DateTimeField(null=True)
+    note = TextField(null=True)
+
+
+class Fine(BaseModel):
+    """A fine recorded by the office beyond the computed ones (or a waiver of a computed one)."""
+
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="fines", on_delete="CASCADE")
+    team = ForeignKeyField(Team, backref="fines", on_delete="CASCADE")
+    player = ForeignKeyField(Player, null=True, backref="fines", on_delete="CASCADE")
+    game = ForeignKeyField(Game, null=True, backref="fines", on_delete="CASCADE")
+    rule = CharField()
+    amount_cents = IntegerField()
+    waived = BooleanField(default=False)
+    note = TextField(null=True)
+
+
+class AuditEntry(BaseModel):
+    id = AutoField()
+    season = ForeignKeyField(Season, null=True, backref="audit", on_delete="CASCADE")
+    at = DateTimeField(default=_now)
+    operator = CharField(default="")
+    action = CharField()
+    subject = CharField(default="")
+    before = TextField(null=True)
+    after = TextField(null=True)
+
+
+ALL_MODELS: list[type[BaseModel]] = [
+    Meta, RulebookRecord, League, Season, Division, Player, Team, RosterSigning, Game, LineupEntry,
+    GameEvent, Appeal, Payment, Suspension, Fine, AuditEntry,
+]

@@ -1,0 +1,245 @@
+"""A season between the database and its normalised season-file form (read in a few bulk queries)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from scorekeeper.db.models import (
+    Appeal,
+    Division,
+    Game,
+    GameEvent,
+    League,
+    LineupEntry,
+    Payment,
+    Player,
+    RosterSigning,
+    RulebookRecord,
+    Season,
+    Team,
+)
+from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
+from scorekeeper.seasonfile import FORMAT, cents_to_money, money_to_cents
+
+
+def _date(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value.isoformat() if isinstance(value, dt.date) else str(value)
+
+
+def _pdate(text: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(text) if text else None
+
+
+def find_season(league: str, season: str) -> Season | None:
+    return (Season.select().join(League).where((League.name == league) & (Season.name == season)).first())
+
+
+def list_seasons() -> list[Season]:
+    return list(Season.select(Season, League, RulebookRecord).join(League).switch(Season)
+                .join(RulebookRecord).order_by(Season.id))
+
+
+def ensure_rulebook(name: str, text: str) -> RulebookRecord:
+    rec = RulebookRecord.get_or_none(RulebookRecord.name == name)
+    if rec is None:
+        rec = RulebookRecord.create(name=name, text=text)
+    return rec
+
+
+def create_season(league: str, season: str, rulebook: RulebookRecord) -> Season:
+    lg, _ = League.get_or_create(name=league)
+    return Season.create(league=lg, name=season, rulebook=rulebook)
+
+
+def load_season_dict(season: Season) -> dict[str, Any]:
+    """The stored season in normalised season-file form."""
+    out: dict[str, Any] = {"format": FORMAT, "league": season.league.name, "season": season.name,
+                           "rulebook": season.rulebook.name}
+    out["divisions"] = [
+        {k: v for k, v in {"id": d.ext_id, "name": d.name, "coed": bool(d.coed), "tier": d.tier}.items()
+         if v is not None}
+        for d in Division.select().where(Division.season == season).order_by(Division.seq, Division.id)]
+    players = list(Player.select().where(Player.season == season).order_by(Player.seq, Player.id))
+    pid = {p.id: p.ext_id for p in players}
+    divs = {d.id: d.ext_id for d in Division.select(Division.id, Division.ext_id).where(Division.season == season)}
+    teams = list(Team.select().where(Team.season == season).order_by(Team.seq, Team.id))
+    tid = {t.id: t.ext_id for t in teams}
+    out["teams"] = [_clean({"id": t.ext_id, "name": t.name, "division": divs[t.division_id], "colour": t.colour,
+                            "captain": pid.get(t.captain_id) if t.captain_id else None,
+                            "captain_email": t.captain_email}) for t in teams]
+    out["players"] = [_clean({"id": p.ext_id, "first": p.first, "last": p.last, "gender": p.gender,
+                              "birthdate": _date(p.birthdate), "email": p.email}) for p in players]
+    out["roster"] = [
+        _clean({"team": tid[r.team_id], "player": pid[r.player_id], "number": r.number, "position": r.position,
+                "signed": _date(r.signed), "released": _date(r.released)})
+        for r in RosterSigning.select().join(Team).where(Team.season == season)
+        .order_by(RosterSigning.seq, RosterSigning.id)]
+    games = list(Game.select().where(Game.season == season).order_by(Game.seq, Game.id))
+    lineups: dict[int, dict[str, list[dict[str, Any]]]] = {g.id: {"home": [], "away": []} for g in games}
+    for e in (LineupEntry.select().join(Game).where(Game.season == season)
+              .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id)):
+        entry: dict[str, Any] = {"player": pid[e.player_id]}
+        if e.number is not None:
+            entry["number"] = e.number
+        entry["goalie"] = bool(e.goalie)
+        if e.captain is not None:
+            entry["captain"] = bool(e.captain)
+        lineups[e.game_id][e.side].append(entry)
+    events: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
+    for ev in (GameEvent.select().join(Game).where(Game.season == season)
+               .order_by(GameEvent.game, GameEvent.seq)):
+        events[ev.game_id].append(event_to_dict(ev))
+    out["games"] = []
+    for g in games:
+        obj: dict[str, Any] = {"id": g.ext_id, "date": _date(g.date), "time": g.time, "rink": g.rink,
+                               "stage": g.stage, "home": tid[g.home_id], "away": tid[g.away_id],
+                               "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
+                               "referees": json.loads(g.referees) if g.referees else None,
+                               "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes}
+        out["games"].append(_clean(obj))
+    gid = {g.id: g.ext_id for g in games}
+    out["appeals"] = [
+        _clean({"player": pid[a.player_id], "game": gid[a.game_id], "filed": _date(a.filed), "form": a.form,
+                "fee_paid": bool(a.fee_paid), "decision": a.decision, "decided": _date(a.decided)})
+        for a in Appeal.select().where(Appeal.season == season).order_by(Appeal.seq, Appeal.id)]
+    out["payments"] = [
+        _clean({"payer": {"team": tid[p.team_id]} if p.team_id else {"player": pid[p.player_id]},
+                "amount": cents_to_money(p.amount_cents), "date": _date(p.date), "memo": p.memo})
+        for p in Payment.select().where(Payment.season == season).order_by(Payment.seq, Payment.id)]
+    return out
+
+
+def _clean(obj: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in obj.items() if v is not None}
+
+
+def event_to_dict(ev: GameEvent) -> dict[str, Any]:
+    data = json.loads(ev.data)
+    out: dict[str, Any] = {"type": ev.type}
+    if ev.team is not None:
+        out["team"] = ev.team
+    if ev.period is not None:
+        out["period"] = ev.period
+    if ev.elapsed is not None:
+        out["elapsed"] = fmt_mmss(ev.elapsed)
+    out.update(data)
+    return out
+
+
+MAIN_PLAYER = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter", "goalie": "player"}
+
+
+def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) -> dict[str, Any]:
+    data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+    main = MAIN_PLAYER.get(e["type"])
+    player = pid.get(e.get(main)) if main and isinstance(e.get(main), str) else None
+    return {"game": game_id, "seq": seq, "type": e["type"], "team": e.get("team"), "period": e.get("period"),
+            "elapsed": parse_mmss(e["elapsed"]) if "elapsed" in e else None, "player": player,
+            "data": json.dumps(data, ensure_ascii=False)}
+
+
+def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]]) -> None:
+    """Insert new and replace changed objects of a season (the caller holds the transaction)."""
+    def next_seq(model: Any, cond: Any) -> int:
+        return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
+
+    seq = next_seq(Division, Division.season == season)
+    for d in changes["divisions"]:
+        fields = {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")}
+        row = Division.get_or_none((Division.season == season) & (Division.ext_id == d["id"]))
+        if row:
+            Division.update(**fields).where(Division.id == row.id).execute()
+        else:
+            Division.create(season=season, ext_id=d["id"], seq=seq, **fields)
+            seq += 1
+    seq = next_seq(Player, Player.season == season)
+    for p in changes["players"]:
+        fields = {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
+                  "birthdate": _pdate(p.get("birthdate")), "email": p.get("email")}
+        row = Player.get_or_none((Player.season == season) & (Player.ext_id == p["id"]))
+        if row:
+            Player.update(**fields).where(Player.id == row.id).execute()
+        else:
+            Player.create(season=season, ext_id=p["id"], seq=seq, **fields)
+            seq += 1
+    pid = {p.ext_id: p.id for p in Player.select(Player.id, Player.ext_id).where(Player.season == season)}
+    did = {d.ext_id: d.id for d in Division.select(Division.id, Division.ext_id).where(Division.season == season)}
+    seq = next_seq(Team, Team.season == season)
+    for t in changes["teams"]:
+        fields = {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
+                  "captain": pid.get(t["captain"]) if t.get("captain") else None,
+                  "captain_email": t.get("captain_email")}
+        row = Team.get_or_none((Team.season == season) & (Team.ext_id == t["id"]))
+        if row:
+            Team.update(**fields).where(Team.id == row.id).execute()
+        else:
+            Team.create(season=season, ext_id=t["id"], seq=seq, **fields)
+            seq += 1
+    tid = {t.ext_id: t.id for t in Team.select(Team.id, Team.ext_id).where(Team.season == season)}
+    seq = next_seq(RosterSigning, RosterSigning.team.in_(list(tid.values()) or [0]))
+    for r in changes["roster"]:
+        fields = {"number": r["number"], "position": r.get("position", "skater"),
+                  "released": _pdate(r.get("released"))}
+        signed = _pdate(r.get("signed"))
+        cond = ((RosterSigning.team == tid[r["team"]]) & (RosterSigning.player == pid[r["player"]])
+                & (RosterSigning.signed.is_null() if signed is None else RosterSigning.signed == signed))
+        row = RosterSigning.get_or_none(cond)
+        if row:
+            RosterSigning.update(**fields).where(RosterSigning.id == row.id).execute()
+        else:
+            RosterSigning.create(team=tid[r["team"]], player=pid[r["player"]], signed=signed, seq=seq, **fields)
+            seq += 1
+    seq = next_seq(Game, Game.season == season)
+    lineup_rows: list[dict[str, Any]] = []
+    event_rows: list[dict[str, Any]] = []
+    for g in changes["games"]:
+        fields = {"date": _pdate(g["date"]), "time": g["time"], "rink": g.get("rink"),
+                  "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
+                  "status": g.get("status", "final"),
+                  "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
+                  "shots": json.dumps(g["shots"]) if "shots" in g else None, "notes": g.get("notes")}
+        row = Game.get_or_none((Game.season == season) & (Game.ext_id == g["id"]))
+        if row:
+            Game.update(**fields).where(Game.id == row.id).execute()
+            LineupEntry.delete().where(LineupEntry.game == row.id).execute()
+            GameEvent.delete().where(GameEvent.game == row.id).execute()
+            game_id = row.id
+        else:
+            game_id = Game.insert(season=season, ext_id=g["id"], seq=seq, **fields).execute()
+            seq += 1
+        for side in ("home", "away"):
+            for i, x in enumerate(g.get("lineups", {}).get(side, [])):
+                lineup_rows.append({"game": game_id, "side": side, "player": pid[x["player"]],
+                                    "number": x.get("number"), "goalie": bool(x.get("goalie")),
+                                    "captain": x.get("captain"), "seq": i})
+        for i, e in enumerate(g.get("events", [])):
+            event_rows.append(event_row(game_id, i, e, pid))
+    for start in range(0, len(lineup_rows), 200):
+        LineupEntry.insert_many(lineup_rows[start:start + 200]).execute()
+    for start in range(0, len(event_rows), 200):
+        GameEvent.insert_many(event_rows[start:start + 200]).execute()
+    gid = {g.ext_id: g.id for g in Game.select(Game.id, Game.ext_id).where(Game.season == season)}
+    seq = next_seq(Appeal, Appeal.season == season)
+    for a in changes["appeals"]:
+        fields = {"form": a["form"], "fee_paid": a["fee_paid"], "decision": a["decision"],
+                  "decided": _pdate(a.get("decided"))}
+        cond = ((Appeal.season == season) & (Appeal.player == pid[a["player"]]) & (Appeal.game == gid[a["game"]])
+                & (Appeal.filed == _pdate(a["filed"])))
+        row = Appeal.get_or_none(cond)
+        if row:
+            Appeal.update(**fields).where(Appeal.id == row.id).execute()
+        else:
+            Appeal.create(season=season, player=pid[a["player"]], game=gid[a["game"]], filed=_pdate(a["filed"]),
+                          seq=seq, **fields)
+            seq += 1
+    seq = next_seq(Payment, Payment.season == season)
+    for p in changes["payments"]:
+        kind, ref = next(iter(p["payer"].items()))
+        Payment.create(season=season, team=tid[ref] if kind == "team" else None,
+                       player=pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
+                       date=_pdate(p["date"]), memo=p.get("memo"), seq=seq)
+        seq += 1

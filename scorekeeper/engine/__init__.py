@@ -1,0 +1,6 @@
+"""The game engine: a game is its ordered list of events; its state is a pure function of them."""
+
+from scorekeeper.engine.events import Dressed, Event, GameInput
+from scorekeeper.engine.state import GameState, compute_game
+
+__all__ = ["Dressed", "Event", "GameInput", "GameState", "compute_game"]

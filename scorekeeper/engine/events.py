@@ -1,0 +1,70 @@
+"""The engine's input: a game's line-ups and its ordered list of events (plain data, no database)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SIDES = ("home", "away")
+TIMED_TYPES = ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie")
+UNTIMED_TYPES = ("late", "forfeit", "called", "note")
+EVENT_TYPES = TIMED_TYPES + UNTIMED_TYPES
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "away" if side == "home" else "home"
+
+
+@dataclass(frozen=True)
+class Dressed:
+    """One line-up entry: a player dressed for a side."""
+
+    player: str
+    number: int | None = None
+    goalie: bool = False
+    captain: bool = False
+    name: str = ""
+    gender: str | None = None
+
+    def label(self) -> str:
+        """'#12 Jane Roe' (or the id when the name is unknown)."""
+        who = self.name or self.player
+        return f"#{self.number} {who}" if self.number is not None else who
+
+
+@dataclass(frozen=True)
+class Event:
+    """A game event. `period`/`elapsed` (seconds in the period) are None for untimed events."""
+
+    seq: int
+    type: str
+    team: str | None = None
+    period: int | None = None
+    elapsed: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+@dataclass
+class GameInput:
+    """Everything the engine needs to compute one game's state."""
+
+    id: str
+    stage: str
+    status: str
+    home: str
+    away: str
+    lineups: dict[str, list[Dressed]]
+    events: list[Event]
+    coed: bool = False
+    date: str = ""
+    time: str = ""
+
+    def dressed(self, side: str, player: str) -> Dressed | None:
+        for entry in self.lineups.get(side, []):
+            if entry.player == player:
+                return entry
+        return None

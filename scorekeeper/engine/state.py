@@ -1,0 +1,649 @@
+"""A game's state as a pure function of its line-ups and ordered events.
+
+`compute_game(game, book)` reads the events in (period, elapsed, file order), keeps the penalty clock,
+the score and the ejections, and returns a `GameState`. Entries that break a blocking rule are reported
+as violations and are not applied, so the state stays the one the rulebook allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput, other
+from scorekeeper.engine.penalty_clock import PenaltyClock, Served
+from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period_length
+from scorekeeper.rulebook.model import Infraction, Rulebook
+from scorekeeper.rules.violation import Violation
+
+CLASS_EJECTION_RULE = {"game_misconduct": "PEN-GM-1", "gross_misconduct": "PEN-GROSS-1", "match": "PEN-MATCH-1"}
+
+
+@dataclass
+class GoalRecord:
+    seq: int
+    period: int
+    elapsed: int
+    t: int
+    team: str
+    scorer: str | None
+    assists: list[str]
+    strength: str | None
+    empty_net: bool
+    penalty_shot: bool = False
+    awarded: bool = False
+    late: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"period": self.period, "elapsed": fmt_mmss(self.elapsed), "team": self.team,
+                "scorer": self.scorer, "assists": list(self.assists), "strength": self.strength,
+                "empty_net": self.empty_net, "penalty_shot": self.penalty_shot, "awarded": self.awarded}
+
+
+@dataclass
+class PenaltyRecord:
+    seq: int
+    period: int
+    elapsed: int
+    t: int
+    team: str
+    player: str | None
+    served_by: str | None
+    infraction: str
+    cls: str
+    minutes: int
+    pim: int
+    served: Served | None
+    post_game: bool = False
+    added_gm: bool = False
+
+    @property
+    def starts(self) -> int:
+        if self.served is None or self.served.start is None:
+            return self.t
+        return self.served.start
+
+    @property
+    def ends(self) -> int | None:
+        if self.post_game or self.served is None or self.served.end is None:
+            return None
+        return self.served.end
+
+    @property
+    def ended_by_goal(self) -> bool:
+        return bool(self.served and self.served.ended_by_goal)
+
+    def to_json(self) -> dict[str, Any]:
+        ends = self.ends
+        return {"period": self.period, "elapsed": fmt_mmss(self.elapsed), "team": self.team,
+                "player": self.player, "served_by": self.served_by, "infraction": self.infraction,
+                "class": self.cls, "minutes": self.minutes, "starts": fmt_mmss(self.starts),
+                "ends": fmt_mmss(ends) if ends is not None else None, "ended_by_goal": self.ended_by_goal,
+                "pim": self.pim}
+
+
+@dataclass
+class Ejection:
+    player: str
+    team: str
+    rule: str
+    t: int
+    seq: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "rule": self.rule}
+
+
+@dataclass
+class GameState:
+    """Everything computed about one game."""
+
+    game: GameInput
+    score: dict[str, int]
+    by_period: dict[str, list[int]]
+    goals: list[GoalRecord]
+    penalties: list[PenaltyRecord]
+    ejections: list[Ejection]
+    violations: list[Violation]
+    timeouts: dict[str, int]
+    decision: str | None = None
+    winner: str | None = None
+    points: dict[str, int] | None = None
+    end_t: int | None = None
+    over: bool = False
+    applied: set[int] = field(default_factory=set)  # seqs of events applied
+
+    @property
+    def final(self) -> bool:
+        return self.game.status == "final"
+
+    @property
+    def forfeited(self) -> bool:
+        return self.decision in ("forfeit", "double_forfeit")
+
+    def pim(self, side: str) -> int:
+        return sum(p.pim for p in self.penalties if p.team == side)
+
+    def blocks(self) -> list[Violation]:
+        return [v for v in self.violations if v.blocks]
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "id": g.id, "home": g.home, "away": g.away, "stage": g.stage, "status": g.status,
+            "date": g.date, "time": g.time,
+            "score": dict(self.score), "by_period": {s: list(v) for s, v in self.by_period.items()},
+            "decision": self.decision, "winner": self.winner,
+            "points": dict(self.points) if self.points is not None else None,
+            "goals": [x.to_json() for x in self.goals],
+            "penalties": [x.to_json() for x in self.penalties],
+            "ejections": [x.to_json() for x in self.ejections],
+            "timeouts": dict(self.timeouts),
+            "pim": {s: self.pim(s) for s in SIDES},
+            "violations": [v.to_json() for v in self.violations],
+        }
+
+
+class _Computation:
+    """One pass over a game's events."""
+
+    def __init__(self, game: GameInput, book: Rulebook) -> None:
+        self.g = game
+        self.book = book
+        self.ot = book.overtime_for(game.stage)
+        self.reg_end = book.regulation_seconds
+        self.score = {s: 0 for s in SIDES}
+        self.by_period: dict[str, list[int]] = {s: [0] * book.clock.periods for s in SIDES}
+        self.goals: list[GoalRecord] = []
+        self.penalties: list[PenaltyRecord] = []
+        self.ejections: dict[str, Ejection] = {}
+        self.violations: list[Violation] = []
+        self.timeouts = {s: 0 for s in SIDES}
+        self.goalie_in: dict[str, str | None] = {}
+        for side in SIDES:
+            starter = next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+            self.goalie_in[side] = starter
+        self.clock = PenaltyClock(book, game.stage)
+        self.counts: dict[str, int] = {}
+        self.majors: dict[str, int] = {}
+        self.misconducts: dict[str, int] = {}
+        self.over_t: int | None = None
+        self.over_reason: str | None = None  # "mercy" or "overtime"
+        self.halftime_checked = False
+        self.ot_checked = False
+        self.applied: set[int] = set()
+        self.max_period = book.clock.periods
+
+    # -- messages ------------------------------------------------------------------------------------
+    def who(self, side: str, player: str | None) -> str:
+        if player is None:
+            return "the bench"
+        d = self.g.dressed(side, player) or self.g.dressed(other(side), player)
+        return d.label() if d else player
+
+    def where(self, ev: Event) -> str:
+        at = ""
+        if ev.period is not None and ev.elapsed is not None:
+            at = f" ({period_label(self.book, ev.period)} {fmt_mmss(ev.elapsed)})"
+        return f"game {self.g.id} event {ev.seq + 1} {ev.type}{at}"
+
+    def flag(self, rule: str, severity: str, message: str, ev: Event | None = None) -> None:
+        self.violations.append(Violation(rule, severity, message, self.book.section(rule),
+                                         self.where(ev) if ev else f"game {self.g.id}"))
+
+    # -- checks shared by entries --------------------------------------------------------------------
+    def check_dressed(self, ev: Event, side: str, player: str | None, role: str) -> bool:
+        """DATA-4 and ELIG-3 for a named player; True when the player may take part."""
+        if player is None:
+            return True
+        if self.g.dressed(side, player) is None:
+            self.flag("DATA-4", "block", f"the {role} {self.who(side, player)} is not dressed for "
+                      f"{self.team_name(side)} in this game", ev)
+            return False
+        ej = self.ejections.get(player)
+        if ej is not None:
+            self.flag("ELIG-3", "block", f"the {role} {self.who(side, player)} was ejected at "
+                      f"{fmt_mmss(ej.t)} ({ej.rule}) and cannot appear in later entries", ev)
+            return False
+        return True
+
+    def team_name(self, side: str) -> str:
+        return f"{side} ({self.g.home if side == 'home' else self.g.away})"
+
+    def is_goalie(self, side: str, player: str) -> bool:
+        d = self.g.dressed(side, player)
+        return bool(d and d.goalie)
+
+    # -- time ----------------------------------------------------------------------------------------
+    def check_time(self, ev: Event) -> int | None:
+        """DATA-3 and GAME-2 for a timed event; the game time, or None when refused."""
+        p, e = ev.period, ev.elapsed
+        assert p is not None and e is not None
+        if p < 1:
+            self.flag("DATA-3", "block", f"period {p} does not exist", ev)
+            return None
+        if p > self.book.clock.periods:
+            if not self.ot.enabled:
+                self.flag("GAME-2", "block", f"{self.g.stage} games have no overtime in this rulebook", ev)
+                return None
+            n = p - self.book.clock.periods
+            if self.ot.max_periods and n > self.ot.max_periods:
+                self.flag("DATA-3", "block", f"period {p} does not exist: a {self.g.stage} game has at most "
+                          f"{self.ot.max_periods} overtime period(s)", ev)
+                return None
+        length = period_length(self.book, self.g.stage, p)
+        if not 0 <= e <= length:
+            self.flag("DATA-3", "block", f"{fmt_mmss(e)} is outside the {period_label(self.book, p)} "
+                      f"({fmt_mmss(length)} long)", ev)
+            return None
+        if p > self.book.clock.periods:
+            # Overtime exists only while the game is tied at the end of the previous period.
+            if not self.check_overtime(ev, p):
+                return None
+        return game_time(self.book, self.g.stage, p, e)
+
+    def check_overtime(self, ev: Event, p: int) -> bool:
+        if self.over_t is not None:
+            return True  # handled by the caller (game over)
+        if self.score["home"] != self.score["away"]:
+            self.flag("GAME-2", "block", f"overtime entered but the game was not tied "
+                      f"({self.score['home']}-{self.score['away']}) at the end of "
+                      f"{period_label(self.book, p - 1)}", ev)
+            return False
+        return True
+
+    def halftime(self, ev: Event | None) -> None:
+        """MERCY-1: a spread checked at half time (A-19)."""
+        if self.halftime_checked:
+            return
+        self.halftime_checked = True
+        if self.book.mercy.from_ != "halftime" or self.over_t is not None:
+            return
+        if abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread:
+            self.end_game(self.half_t(), "mercy")
+
+    def half_t(self) -> int:
+        return (self.book.clock.periods // 2) * self.book.clock.period_min * 60
+
+    def end_game(self, t: int, reason: str) -> None:
+        self.over_t = t
+        self.over_reason = reason
+
+    def ensure_period(self, p: int) -> None:
+        while len(self.by_period["home"]) < p:
+            for s in SIDES:
+                self.by_period[s].append(0)
+        self.max_period = max(self.max_period, p)
+
+    # -- entries -------------------------------------------------------------------------------------
+    def apply(self, ev: Event) -> None:
+        side = ev.team
+        if ev.type in ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie") and (
+                side not in SIDES):
+            self.flag("DATA-4", "block", f"team must be 'home' or 'away' (got {side!r})", ev)
+            return
+        assert ev.period is not None
+        if ev.period > self.book.clock.periods // 2 and self.book.clock.periods >= 2:
+            self.halftime(ev)
+        t = self.check_time(ev)
+        if t is None:
+            return
+        self.clock.advance(t)
+        handler = getattr(self, f"on_{ev.type}")
+        if handler(ev, side, t) is not False:
+            self.applied.add(ev.seq)
+
+    def game_over_block(self, ev: Event, t: int) -> bool:
+        """MERCY-1 / GAME-2: no goals after the game has ended."""
+        if self.over_t is None:
+            return False
+        if self.over_reason == "mercy":
+            self.flag("MERCY-1", "block", f"the game ended on the mercy rule at {fmt_mmss(self.over_t)} "
+                      f"({self.score['home']}-{self.score['away']}); later goals are refused", ev)
+        else:
+            self.flag("GAME-2", "block", f"the game ended with the sudden-death goal at "
+                      f"{fmt_mmss(self.over_t)}; later goals are refused", ev)
+        return True
+
+    def add_goal(self, ev: Event, side: str, t: int, scorer: str | None, assists: list[str], *,
+                 penalty_shot: bool = False, awarded: bool = False) -> None:
+        assert ev.period is not None and ev.elapsed is not None
+        opp = other(side)
+        strength: str | None = None
+        if not penalty_shot and not awarded:
+            mine, theirs = self.clock.on_ice(side, t), self.clock.on_ice(opp, t)
+            strength = "EV" if mine == theirs else ("PP" if mine > theirs else "SH")
+        if penalty_shot:
+            empty_net = False
+        elif ev.get("empty_net") is not None:
+            empty_net = bool(ev.get("empty_net"))
+        else:
+            empty_net = self.goalie_in[opp] is None
+        self.score[side] += 1
+        self.ensure_period(ev.period)
+        self.by_period[side][ev.period - 1] += 1
+        self.goals.append(GoalRecord(ev.seq, ev.period, ev.elapsed, t, side, scorer, assists, strength,
+                                     empty_net, penalty_shot, awarded))
+        if strength is not None:
+            self.clock.goal_scored(side, t)
+        if ev.period > self.book.clock.periods and self.ot.sudden_death:
+            self.end_game(t, "overtime")
+        elif (self.book.mercy.from_ == "halftime" and t >= self.half_t() and ev.period > 1) or (
+                self.book.mercy.from_ == "start"):
+            if abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread:
+                self.end_game(t, "mercy")
+
+    def on_goal(self, ev: Event, side: str, t: int) -> bool:
+        if self.game_over_block(ev, t):
+            return False
+        scorer = ev.get("scorer")
+        assists = list(ev.get("assists") or [])
+        ok = self.check_dressed(ev, side, scorer, "scorer")
+        for a in assists:
+            ok = self.check_dressed(ev, side, a, "assist") and ok
+        if scorer is not None and scorer in assists or len(set(assists)) != len(assists):
+            self.flag("SCORE-2", "block", "the scorer and the assists must be different players", ev)
+            ok = False
+        if len(assists) > self.book.scoring.max_assists:
+            self.flag("SCORE-2", "block", f"at most {self.book.scoring.max_assists} assists "
+                      f"(got {len(assists)})", ev)
+            ok = False
+        if not ok:
+            return False
+        for pid in [scorer, *assists]:
+            if pid is not None and self.clock.in_box(pid, t):
+                self.flag("SCORE-2", "warn", f"{self.who(side, pid)} is listed in the penalty box at "
+                          f"{fmt_mmss(t)}", ev)
+        self.add_goal(ev, side, t, scorer, assists)
+        return True
+
+    def on_penalty_shot(self, ev: Event, side: str, t: int) -> bool:
+        shooter = ev.get("shooter")
+        if ev.get("scored") and self.game_over_block(ev, t):
+            return False
+        ok = self.check_dressed(ev, side, shooter, "shooter")
+        fouled_by = ev.get("fouled_by")
+        if fouled_by is not None and self.g.dressed(other(side), fouled_by) is None:
+            self.flag("DATA-4", "block", f"the player who fouled, {fouled_by}, is not dressed for "
+                      f"{self.team_name(other(side))}", ev)
+            ok = False
+        code = ev.get("infraction")
+        if code is not None and code not in self.book.infractions:
+            self.flag("PEN-SHOT-1", "block", f"unknown infraction code {code!r}", ev)
+            ok = False
+        if not ok:
+            return False
+        if ev.get("scored"):
+            self.add_goal(ev, side, t, shooter, [], penalty_shot=True)
+        return True
+
+    def on_awarded_goal(self, ev: Event, side: str, t: int) -> bool:
+        if self.game_over_block(ev, t):
+            return False
+        self.add_goal(ev, side, t, None, [], awarded=True)
+        return True
+
+    def on_timeout(self, ev: Event, side: str, t: int) -> bool:
+        allowed = self.book.timeouts_per_game
+        if t >= self.reg_end and not self.book.timeouts_carry_into_ot:
+            allowed = 0
+        if ev.period is not None and ev.period > self.book.clock.periods:
+            allowed += self.ot.new_timeouts
+        if self.timeouts[side] >= allowed:
+            self.flag("GAME-3", "block", f"{self.team_name(side)} has used its {allowed} timeout(s) "
+                      f"for this game", ev)
+            return False
+        self.timeouts[side] += 1
+        return True
+
+    def on_goalie(self, ev: Event, side: str, t: int) -> bool:
+        action = ev.get("action")
+        if action == "pull":
+            self.goalie_in[side] = None
+            return True
+        player = ev.get("player")
+        if player is None:
+            player = next((d.player for d in self.g.lineups.get(side, []) if d.goalie), None)
+            if player is None:
+                self.flag("DATA-4", "block", "a goalie entering must be named", ev)
+                return False
+        if not self.check_dressed(ev, side, player, "goalie"):
+            return False
+        self.goalie_in[side] = player
+        return True
+
+    def on_penalty(self, ev: Event, side: str, t: int) -> bool:
+        book = self.book
+        code = ev.get("infraction")
+        inf: Infraction | None = book.infractions.get(code) if isinstance(code, str) else None
+        if inf is None:
+            self.flag("PEN-GEN-1", "block", f"unknown infraction code {code!r}", ev)
+            return False
+        cls = ev.get("class") or inf.cls
+        if cls not in inf.classes():
+            self.flag(inf.rule, "block", f"{inf.name} ({code}) is given as {', '.join(inf.classes())}, "
+                      f"not {cls}", ev)
+            return False
+        if inf.coed_only and not self.g.coed:
+            self.flag("COED-3", "block", f"{inf.name} ({code}) exists only in co-ed divisions", ev)
+            return False
+        player = ev.get("player")
+        served_by = ev.get("served_by")
+        if player is not None and self.g.dressed(side, player) is None:
+            self.flag("DATA-4", "block", f"the penalised player {player} is not dressed for "
+                      f"{self.team_name(side)} in this game", ev)
+            return False
+        if served_by is not None and not self.check_dressed(ev, side, served_by, "player serving"):
+            return False
+        goalie_offender = player is not None and self.is_goalie(side, player)
+        if served_by is not None and self.is_goalie(side, served_by) and (
+                goalie_offender or player is None):
+            rule = "PEN-GOALIE-1" if goalie_offender else "PEN-BENCH-1"
+            self.flag(rule, "block", f"{self.who(side, served_by)} is a goalie and cannot serve "
+                      f"{'the goalie' if goalie_offender else 'the bench'}'s penalty; name a skater who "
+                      f"was on the ice", ev)
+            return False
+
+        post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))
+        minutes = book.penalty_minutes(inf, cls)
+        klass = book.penalties.classes[cls]
+        pim = klass.pim if cls in ("game_misconduct", "gross_misconduct") else minutes
+        added_gm = inf.adds_gm
+        rule: str | None = None
+        if player is not None:
+            counted = cls != "bench_minor" or book.penalties.count_bench_minors
+            if counted:
+                self.counts[player] = self.counts.get(player, 0) + 1
+            if cls == "major":
+                self.majors[player] = self.majors.get(player, 0) + 1
+            if cls == "misconduct":
+                self.misconducts[player] = self.misconducts.get(player, 0) + 1
+            if inf.ejects:
+                rule = inf.rule
+            elif cls == "major" and self.majors[player] == 2:
+                rule, added_gm = "PEN-MAJOR-2", True
+            elif cls == "misconduct" and self.misconducts[player] == 2:
+                rule, added_gm = "PEN-MISC-3", True
+            elif klass.ejects:
+                rule = CLASS_EJECTION_RULE.get(cls, inf.rule)
+            elif cls == "major" and klass.first_adds_gm:
+                added_gm = True
+            elif counted and book.penalties.ejection_at_count and (
+                    self.counts[player] == book.penalties.ejection_at_count):
+                rule = "PEN-GEN-3"
+            if added_gm and rule is None:
+                rule = "PEN-GM-1"
+        if added_gm and book.penalties.added_gm_counts_pim:
+            pim += book.penalties.game_misconduct_pim
+        ejected_now = player is not None and rule is not None and player not in self.ejections
+        if ejected_now:
+            assert player is not None and rule is not None
+            self.ejections[player] = Ejection(player, side, rule, t, ev.seq)
+        ejected = player is not None and player in self.ejections
+
+        served: Served | None = None
+        served_out = served_by
+        if minutes > 0 and not post_game:
+            if served_by is not None:
+                server = served_by
+            elif player is None:
+                server = f"bench#{ev.seq}"
+            elif goalie_offender and cls in book.penalties.goalie_served_by_teammate:
+                server = f"teammate#{ev.seq}"
+            elif ejected and klass.short_handed:
+                server = f"sub#{ev.seq}"
+            else:
+                server = player
+                served_out = player
+            served = self.clock.assess(side, server, t, minutes * 60, klass.short_handed, klass.pp_release,
+                                       klass.release_needs_advantage, ev.seq, player)
+        elif served_by is None and player is not None and minutes > 0:
+            served_out = player
+        self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player,
+                                            served_out, code, cls, minutes, pim, served, post_game, added_gm))
+        return True
+
+    def decided_at_regulation(self, t: int) -> bool:
+        """A penalty at or after the end of regulation in a game that ends there comes after the game."""
+        if t > self.reg_end:
+            return False
+        return self.score["home"] != self.score["away"] or not self.ot.enabled
+
+    # -- untimed entries -----------------------------------------------------------------------------
+    def pregame(self, untimed: list[Event]) -> tuple[str | None, dict[str, int] | None, str | None]:
+        """Lateness goals, forfeits and called games: (forfeit side or 'both', called points, reason)."""
+        lates: dict[str, float] = {}
+        forfeit: str | None = None
+        called: dict[str, int] | None = None
+        book = self.book
+        for ev in untimed:
+            if ev.type == "late":
+                side = ev.team
+                minutes = ev.get("minutes")
+                if side not in SIDES:
+                    self.flag("FORF-1", "block", f"a late team must be 'home' or 'away' (got {side!r})", ev)
+                    continue
+                if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes < 0:
+                    self.flag("FORF-1", "block", f"minutes late must be a number (got {minutes!r})", ev)
+                    continue
+                lates[side] = max(lates.get(side, 0), float(minutes))
+                self.applied.add(ev.seq)
+            elif ev.type == "forfeit":
+                if ev.team not in (*SIDES, "both"):
+                    self.flag("FORF-2", "block", f"forfeit team must be home, away or both (got {ev.team!r})", ev)
+                    continue
+                forfeit = ev.team if forfeit in (None, ev.team) else "both"
+                self.applied.add(ev.seq)
+            elif ev.type == "called":
+                pts = ev.get("points") or {}
+                if not all(isinstance(pts.get(s), int) and 0 <= pts[s] <= book.points.win for s in SIDES):
+                    self.flag("PTS-3", "block", f"a called game needs points for home and away between 0 and "
+                              f"{book.points.win} (got {pts!r})", ev)
+                    continue
+                called = {s: int(pts[s]) for s in SIDES}
+                self.flag("PTS-3", "warn", f"game called off by the referee: points given by hand "
+                          f"({called['home']}-{called['away']}), reason: {ev.get('reason') or 'none given'}", ev)
+                self.applied.add(ev.seq)
+            else:
+                self.applied.add(ev.seq)
+        late_forfeit = [s for s, m in lates.items() if m >= book.lateness.forfeit_at_min]
+        if forfeit is None and late_forfeit:
+            forfeit = late_forfeit[0] if len(late_forfeit) == 1 else "both"
+        if forfeit is None:
+            for side, m in lates.items():
+                for _ in range(int(m // book.lateness.goal_every_min)):
+                    self.score[other(side)] += 1
+                    self.by_period[other(side)][0] += 1
+                    self.goals.append(GoalRecord(-1, 1, 0, 0, other(side), None, [], None, False,
+                                                 awarded=True, late=True))
+        return forfeit, called, None
+
+    # -- result --------------------------------------------------------------------------------------
+    def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
+        book, g = self.book, self.g
+        final = g.status == "final"
+        if final and self.book.clock.periods >= 2:
+            self.halftime(None)
+        end_t: int | None = None
+        decision: str | None = None
+        winner: str | None = None
+        points: dict[str, int] | None = None
+        tied = self.score["home"] == self.score["away"]
+        if self.over_t is not None:
+            end_t = self.over_t
+        elif final:
+            end_t = self.reg_end
+            if tied and self.ot.enabled:
+                last = max(self.max_period, book.clock.periods + 1)
+                if self.ot.max_periods:
+                    last = min(last, book.clock.periods + self.ot.max_periods)
+                self.ensure_period(last)
+                end_t = game_time(book, g.stage, last, period_length(book, g.stage, last))
+                if g.stage == "playoff" and not called and not forfeit:
+                    self.flag("GAME-2", "warn", "a playoff game cannot end tied: overtime continues until a goal")
+        if final:
+            p = book.points
+            if forfeit == "both":
+                decision, winner = "double_forfeit", None
+                points = {"home": p.double_forfeit, "away": p.double_forfeit}
+                self.score = {"home": 0, "away": 0}
+                self.by_period = {s: [0] * book.clock.periods for s in SIDES}
+            elif forfeit in SIDES:
+                assert forfeit is not None
+                winner = other(forfeit)
+                decision = "forfeit"
+                points = {s: p.forfeit_win if s == winner else p.forfeit_loss for s in SIDES}
+                hi, lo = book.lateness.forfeit_score
+                self.score = {winner: hi, forfeit: lo}
+                self.by_period = {s: [0] * book.clock.periods for s in SIDES}
+                self.by_period[winner][0], self.by_period[forfeit][0] = hi, lo
+            elif called is not None:
+                decision = "called"
+                points = dict(called)
+                if called["home"] != called["away"]:
+                    winner = "home" if called["home"] > called["away"] else "away"
+            else:
+                if not tied:
+                    winner = "home" if self.score["home"] > self.score["away"] else "away"
+                went_ot = self.max_period > book.clock.periods or (tied and self.ot.enabled)
+                if self.over_reason == "mercy":
+                    decision = "mercy"
+                elif went_ot:
+                    decision = "overtime"
+                else:
+                    decision = "regulation"
+                if winner is None:
+                    points = {"home": p.tie, "away": p.tie}
+                elif decision == "overtime":
+                    points = {s: p.ot_win if s == winner else p.ot_loss for s in SIDES}
+                else:
+                    points = {s: p.win if s == winner else p.loss for s in SIDES}
+        self.clock.close(end_t)
+        if end_t is not None and self.over_t is None:
+            for pen in self.penalties:
+                if pen.t >= end_t:
+                    pen.post_game = True
+        return GameState(g, self.score, self.by_period, self.goals, self.penalties,
+                         sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
+                         self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied)
+
+
+def compute_game(game: GameInput, book: Rulebook) -> GameState:
+    """The state of a game: a pure function of its line-ups and events."""
+    comp = _Computation(game, book)
+    untimed = [e for e in game.events if e.period is None or e.elapsed is None]
+    timed = sorted((e for e in game.events if e.period is not None and e.elapsed is not None),
+                   key=lambda e: (e.period, e.elapsed, e.seq))
+    forfeit, called, _ = comp.pregame(untimed)
+    for ev in timed:
+        comp.apply(ev)
+    return comp.finish(forfeit, called)
+
+
+def dressed_lookup(game: GameInput) -> dict[str, tuple[str, Dressed]]:
+    """player id -> (side, line-up entry)."""
+    out: dict[str, tuple[str, Dressed]] = {}
+    for side in SIDES:
+        for d in game.lineups.get(side, []):
+            out[d.player] = (side, d)
+    return out

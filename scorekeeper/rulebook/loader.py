@@ -1,0 +1,324 @@
+"""Load and validate a rulebook TOML file; every error names the key and the reason."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.resources import resource_path
+from scorekeeper.rulebook.model import (
+    PENALTY_CLASSES,
+    STAGES,
+    Clock,
+    Coed,
+    DisciplineRow,
+    Eligibility,
+    Icing,
+    Infraction,
+    Lateness,
+    Mercy,
+    OnIce,
+    Overtime,
+    PenaltyClass,
+    Penalties,
+    Points,
+    RuleRef,
+    Rulebook,
+    Scoring,
+)
+
+DEFAULT_RULEBOOK = "westridge-2015-16"
+FORMAT = "scorekeeper.rulebook/1"
+
+
+class RulebookError(ValueError):
+    """A rulebook file that cannot be used; the message names the file, the key and the reason."""
+
+
+class _Reader:
+    """Typed access to a TOML table that remembers its path and rejects unknown keys."""
+
+    def __init__(self, data: Any, path: str, origin: str) -> None:
+        if not isinstance(data, dict):
+            raise RulebookError(f"{origin}: key '{path}': must be a table")
+        self.data: dict[str, Any] = data
+        self.path = path
+        self.origin = origin
+        self.used: set[str] = set()
+
+    def _key(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def fail(self, key: str, reason: str) -> RulebookError:
+        return RulebookError(f"{self.origin}: key '{self._key(key)}': {reason}")
+
+    def _get(self, key: str, default: Any = ...) -> Any:
+        self.used.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(key, "is missing")
+            return default
+        return self.data[key]
+
+    def int(self, key: str, default: Any = ..., lo: int = 0, hi: int = 10**7) -> Any:
+        value = self._get(key, default)
+        if value is None and default is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"must be a whole number (got {value!r})")
+        if not lo <= value <= hi:
+            raise self.fail(key, f"must be between {lo} and {hi} (got {value})")
+        return value
+
+    def bool(self, key: str, default: Any = ...) -> bool:
+        value = self._get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, f"must be true or false (got {value!r})")
+        return value
+
+    def str(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> Any:
+        value = self._get(key, default)
+        if value is None and default is None:
+            return None
+        if not isinstance(value, str) or not value:
+            raise self.fail(key, f"must be a non-empty text (got {value!r})")
+        if choices is not None and value not in choices:
+            raise self.fail(key, f"must be one of {', '.join(choices)} (got {value!r})")
+        return value
+
+    def strs(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        value = self._get(key, default)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(key, f"must be a list of texts (got {value!r})")
+        if choices is not None:
+            for v in value:
+                if v not in choices:
+                    raise self.fail(key, f"{v!r} is not one of {', '.join(choices)}")
+        return tuple(value)
+
+    def table(self, key: str) -> _Reader:
+        return _Reader(self._get(key), self._key(key), self.origin)
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self.used)
+        if unknown:
+            raise self.fail(unknown[0], "is not a key Scorekeeper knows (a typo?)")
+
+
+def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
+    """Parse and validate rulebook TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulebookError(f"{origin}: not valid TOML: {exc}") from None
+    top = _Reader(data, "", origin)
+    if top.str("format") != FORMAT:
+        raise top.fail("format", f"must be {FORMAT!r}")
+    rid = top.str("id")
+
+    c = top.table("clock")
+    clock = Clock(c.int("periods", lo=1, hi=9), c.int("period_min", lo=1, hi=90), c.str("period_word"),
+                  c.int("stop_time_last_min", lo=0, hi=90))
+    if clock.stop_time_last_min > clock.period_min:
+        raise c.fail("stop_time_last_min", "cannot exceed period_min")
+    c.done()
+
+    ot_table = top.table("overtime")
+    overtime: dict[str, Overtime] = {}
+    for stage in STAGES:
+        o = ot_table.table(stage)
+        overtime[stage] = Overtime(o.bool("enabled"), o.int("min", lo=0, hi=90),
+                                   o.int("stop_time_last_min", lo=0, hi=90), o.int("skaters", lo=1, hi=10),
+                                   o.bool("sudden_death"), o.int("max_periods", lo=0, hi=20),
+                                   o.int("new_timeouts", lo=0, hi=10))
+        if overtime[stage].enabled and overtime[stage].min < 1:
+            raise o.fail("min", "must be at least 1 when overtime is enabled")
+        o.done()
+    ot_table.done()
+
+    s = top.table("shootout")
+    shootout = {stage: s.bool(stage) for stage in STAGES}
+    s.done()
+
+    p = top.table("points")
+    points = Points(*(p.int(k, hi=100) for k in (
+        "win", "tie", "loss", "ot_win", "ot_loss", "so_win", "so_loss", "forfeit_win", "forfeit_loss",
+        "double_forfeit")))
+    p.done()
+
+    st = top.table("standings")
+    tiebreakers = st.strs("tiebreakers", choices=("points", "wins", "h2h", "goal_diff", "gf", "ga",
+                                                  "regulation_wins"))
+    st.done()
+
+    i = top.table("icing")
+    icing = Icing(i.int("last_min", hi=90), i.int("off_margin", lo=1, hi=100), i.bool("off_if_leader_sh"),
+                  i.str("when_tied", choices=("both", "none")), i.bool("in_overtime"))
+    i.done()
+
+    m = top.table("mercy")
+    mercy = Mercy(m.int("spread", lo=1, hi=1000), m.str("from", choices=("halftime", "start", "never")))
+    m.done()
+
+    la = top.table("lateness")
+    score = la._get("forfeit_score")
+    if (not isinstance(score, list) or len(score) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
+        raise la.fail("forfeit_score", f"must be two whole numbers [winner, loser] (got {score!r})")
+    lateness = Lateness(la.int("goal_every_min", lo=1, hi=90), la.int("forfeit_at_min", lo=1, hi=90),
+                        (score[0], score[1]), la.int("min_dressed", lo=1, hi=30))
+    la.done()
+
+    oi = top.table("on_ice")
+    on_ice = OnIce(oi.int("max", lo=2, hi=20), oi.int("min", lo=1, hi=20))
+    if on_ice.min > on_ice.max:
+        raise oi.fail("min", "cannot exceed on_ice.max")
+    oi.done()
+
+    co = top.table("coed")
+    caps = co.table("caps")
+    wg, ng = caps.table("with_goalie"), caps.table("no_goalie")
+    d1 = co.table("div1_in_div2")
+    coed = Coed(wg.int("m", hi=20), wg.int("f", hi=20), ng.int("m", hi=20), ng.int("f", hi=20),
+                caps.int("male_serving_reduction", hi=20), caps.int("overtime_with_goalie_m", hi=20),
+                d1.int("sign_m", hi=99), d1.int("dress_m", hi=99), d1.int("dress_f", hi=99),
+                d1.int("sign_g", hi=99))
+    for r in (wg, ng, caps, d1, co):
+        r.done()
+
+    e = top.table("eligibility")
+    eligibility = Eligibility(e.int("playoff_min_games", hi=200), e.int("mask_under_age", hi=120))
+    e.done()
+
+    sc = top.table("scoring")
+    scoring = Scoring(sc.int("goal", hi=10), sc.int("assist", hi=10), sc.int("max_assists", hi=5))
+    sc.done()
+
+    pe = top.table("penalties")
+    cls_table = pe.table("classes")
+    classes: dict[str, PenaltyClass] = {}
+    for name in PENALTY_CLASSES:
+        k = cls_table.table(name)
+        minutes = k.int("min", hi=60)
+        classes[name] = PenaltyClass(
+            name, minutes, k.int("pim", default=minutes, hi=60), k.bool("short_handed"), k.bool("pp_release"),
+            k.bool("release_needs_advantage"), k.bool("ejects"), k.bool("first_adds_gm", default=False))
+        k.done()
+    cls_table.done()
+    penalties = Penalties(
+        pe.int("ejection_at_count", lo=0, hi=50), pe.bool("count_bench_minors"),
+        pe.int("game_misconduct_pim", hi=60), pe.bool("added_gm_counts_pim"),
+        pe.strs("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.int("report_last_min", hi=90),
+        classes)
+    pe.done()
+
+    inf_table = top.table("infractions")
+    infractions: dict[str, Infraction] = {}
+    for code in inf_table.data:
+        f = inf_table.table(code)
+        inf = Infraction(
+            code=code, name=f.str("name"), cls=f.str("class", choices=PENALTY_CLASSES),
+            also=f.strs("also", default=[], choices=PENALTY_CLASSES), minutes=f.int("minutes", None, hi=60),
+            section=f.str("section"), rule=f.str("rule"), adds_gm=f.bool("adds_gm", False),
+            ejects=f.bool("ejects", False), trigger=f.str("trigger", None), report=f.bool("report", False),
+            coed_only=f.bool("coed_only", False))
+        f.done()
+        infractions[code] = inf
+    inf_table.done()
+    if not infractions:
+        raise top.fail("infractions", "must list at least one infraction code")
+
+    discipline: list[DisciplineRow] = []
+    rows = top._get("discipline", [])
+    if not isinstance(rows, list):
+        raise top.fail("discipline", "must be a list of tables ([[discipline]])")
+    for n, raw in enumerate(rows):
+        d = _Reader(raw, f"discipline[{n}]", origin)
+        suspend = d._get("suspend", 0)
+        if not (isinstance(suspend, int) and not isinstance(suspend, bool) and suspend >= 0) and suspend not in (
+                "season", "indefinite"):
+            raise d.fail("suspend", f"must be a number of games, 'season' or 'indefinite' (got {suspend!r})")
+        discipline.append(DisciplineRow(
+            trigger=d.str("trigger"), rule=d.str("rule"), fine_row=d.str("fine_row"), suspend=suspend,
+            min_games=d.int("min_games", None, hi=200), fine_cents=d.int("fine_cents", 0, hi=10**7),
+            fine_per_game_cents=d.int("fine_per_game_cents", 0, hi=10**7),
+            payer=d.str("payer", "player", choices=("player", "team")), replaces=d.str("replaces", None),
+            adds_gm=d.bool("adds_gm", False), review=d.bool("review", False), count=d.int("count", None, lo=1),
+            confirm=d.str("confirm", None)))
+        d.done()
+    triggers = {row.trigger for row in discipline}
+    for n, row in enumerate(discipline):
+        if row.replaces and row.replaces not in triggers:
+            raise RulebookError(f"{origin}: key 'discipline[{n}].replaces': no row has trigger {row.replaces!r}")
+    for code, inf in infractions.items():
+        if inf.trigger and inf.trigger not in triggers:
+            raise RulebookError(f"{origin}: key 'infractions.{code}.trigger': no discipline row has trigger "
+                                f"{inf.trigger!r}")
+
+    su = top.table("suspensions")
+    suspensions: dict[str, object] = {
+        "count_forfeits": su.bool("count_forfeits"), "carry_playoffs": su.bool("carry_playoffs"),
+        "carry_next_season": su.bool("carry_next_season"), "scope": su.str("scope", choices=("person", "team")),
+        "notify_captain": su.str("notify_captain")}
+    su.done()
+
+    ap = top.table("appeals")
+    appeal_fee = ap.int("fee_cents", hi=10**6)
+    channels = ap.strs("channels")
+    ap.done()
+
+    fi = top.table("fines")
+    payer = fi.str("default_payer", choices=("player", "team"))
+    fi.done()
+
+    ru = top.table("rules")
+    rules: dict[str, RuleRef] = {}
+    for rule_id in ru.data:
+        r = ru.table(rule_id)
+        rules[rule_id] = RuleRef(rule_id, r.str("section"), r.str("title"))
+        r.done()
+    ru.done()
+
+    book = Rulebook(
+        id=rid, name=top.str("name"), league=top.str("league"),
+        timeouts_per_game=top.int("timeouts_per_game", hi=20),
+        timeouts_carry_into_ot=top.bool("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
+        shootout=shootout, points=points, tiebreakers=tiebreakers, icing=icing, mercy=mercy, lateness=lateness,
+        on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
+        infractions=infractions, discipline=tuple(discipline), suspensions=suspensions,
+        appeal_fee_cents=appeal_fee, appeal_channels=channels, default_fine_payer=payer, rules=rules,
+        source_text=text)
+    top.done()
+    return book
+
+
+def load_rulebook_file(path: str | Path) -> Rulebook:
+    """Load a rulebook from a TOML file path."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulebookError(f"{p}: cannot read the rulebook: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RulebookError(f"{p}: the rulebook is not UTF-8 text") from None
+    return parse_rulebook(text, origin=p.name)
+
+
+_CACHE: dict[str, Rulebook] = {}
+
+
+def shipped_rulebooks() -> list[str]:
+    """Names of the rulebooks shipped in resources/rulebooks."""
+    folder = resource_path("rulebooks")
+    return sorted(p.stem for p in folder.glob("*.toml"))
+
+
+def load_rulebook(name: str = DEFAULT_RULEBOOK) -> Rulebook:
+    """A rulebook shipped with Scorekeeper, by name (cached)."""
+    if name not in _CACHE:
+        path = resource_path("rulebooks", f"{name}.toml")
+        if not path.is_file():
+            raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped_rulebooks())})")
+        _CACHE[name] = load_rulebook_file(path)
+    return _CACHE[name]

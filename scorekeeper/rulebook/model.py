@@ -1,0 +1,223 @@
+"""The rulebook as typed, immutable data: every number and default reading the core consults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PENALTY_CLASSES = (
+    "minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct", "match",
+)
+STAGES = ("regular", "playoff")
+
+
+@dataclass(frozen=True)
+class Clock:
+    periods: int
+    period_min: int
+    period_word: str
+    stop_time_last_min: int
+
+
+@dataclass(frozen=True)
+class Overtime:
+    enabled: bool
+    min: int
+    stop_time_last_min: int
+    skaters: int
+    sudden_death: bool
+    max_periods: int  # 0: repeat until a goal
+    new_timeouts: int
+
+
+@dataclass(frozen=True)
+class Points:
+    win: int
+    tie: int
+    loss: int
+    ot_win: int
+    ot_loss: int
+    so_win: int
+    so_loss: int
+    forfeit_win: int
+    forfeit_loss: int
+    double_forfeit: int
+
+
+@dataclass(frozen=True)
+class Icing:
+    last_min: int
+    off_margin: int
+    off_if_leader_sh: bool
+    when_tied: str
+    in_overtime: bool
+
+
+@dataclass(frozen=True)
+class Mercy:
+    spread: int
+    from_: str
+
+
+@dataclass(frozen=True)
+class Lateness:
+    goal_every_min: int
+    forfeit_at_min: int
+    forfeit_score: tuple[int, int]
+    min_dressed: int
+
+
+@dataclass(frozen=True)
+class OnIce:
+    max: int
+    min: int
+
+
+@dataclass(frozen=True)
+class Coed:
+    with_goalie_m: int
+    with_goalie_f: int
+    no_goalie_m: int
+    no_goalie_f: int
+    male_serving_reduction: int
+    overtime_with_goalie_m: int
+    sign_m: int
+    dress_m: int
+    dress_f: int
+    sign_g: int
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    playoff_min_games: int
+    mask_under_age: int
+
+
+@dataclass(frozen=True)
+class Scoring:
+    goal: int
+    assist: int
+    max_assists: int
+
+
+@dataclass(frozen=True)
+class PenaltyClass:
+    name: str
+    min: int
+    pim: int
+    short_handed: bool
+    pp_release: bool
+    release_needs_advantage: bool
+    ejects: bool
+    first_adds_gm: bool = False
+
+
+@dataclass(frozen=True)
+class Penalties:
+    ejection_at_count: int
+    count_bench_minors: bool
+    game_misconduct_pim: int
+    added_gm_counts_pim: bool
+    goalie_served_by_teammate: tuple[str, ...]
+    report_last_min: int
+    classes: dict[str, PenaltyClass]
+
+
+@dataclass(frozen=True)
+class Infraction:
+    code: str
+    name: str
+    cls: str
+    also: tuple[str, ...]
+    minutes: int | None
+    section: str
+    rule: str
+    adds_gm: bool = False
+    ejects: bool = False
+    trigger: str | None = None
+    report: bool = False
+    coed_only: bool = False
+
+    def classes(self) -> tuple[str, ...]:
+        """The default class first, then the alternatives the referee may give."""
+        return (self.cls, *self.also)
+
+
+@dataclass(frozen=True)
+class DisciplineRow:
+    trigger: str
+    rule: str
+    fine_row: str
+    suspend: int | str  # games, "season", "indefinite" or 0
+    min_games: int | None
+    fine_cents: int
+    fine_per_game_cents: int
+    payer: str
+    replaces: str | None
+    adds_gm: bool
+    review: bool
+    count: int | None
+    confirm: str | None
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    id: str
+    section: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """One league's rulebook: loaded from a TOML file by `scorekeeper.rulebook.load_rulebook`."""
+
+    id: str
+    name: str
+    league: str
+    timeouts_per_game: int
+    timeouts_carry_into_ot: bool
+    clock: Clock
+    overtime: dict[str, Overtime]
+    shootout: dict[str, bool]
+    points: Points
+    tiebreakers: tuple[str, ...]
+    icing: Icing
+    mercy: Mercy
+    lateness: Lateness
+    on_ice: OnIce
+    coed: Coed
+    eligibility: Eligibility
+    scoring: Scoring
+    penalties: Penalties
+    infractions: dict[str, Infraction]
+    discipline: tuple[DisciplineRow, ...]
+    suspensions: dict[str, object]
+    appeal_fee_cents: int
+    appeal_channels: tuple[str, ...]
+    default_fine_payer: str
+    rules: dict[str, RuleRef]
+    source_text: str = field(default="", repr=False, compare=False)
+
+    # -- derived helpers -------------------------------------------------------------------------------
+    def section(self, rule_id: str) -> str:
+        """The rulebook section of a rule ID ('' when unknown)."""
+        ref = self.rules.get(rule_id)
+        return ref.section if ref else ""
+
+    @property
+    def regulation_seconds(self) -> int:
+        return self.clock.periods * self.clock.period_min * 60
+
+    def overtime_for(self, stage: str) -> Overtime:
+        return self.overtime[stage]
+
+    def penalty_minutes(self, infraction: Infraction, cls: str) -> int:
+        """Timed minutes of a penalty of this infraction given in class `cls`."""
+        if cls == infraction.cls and infraction.minutes is not None:
+            return infraction.minutes
+        return self.penalties.classes[cls].min
+
+    def discipline_row(self, trigger: str) -> DisciplineRow | None:
+        for row in self.discipline:
+            if row.trigger == trigger:
+                return row
+        return None

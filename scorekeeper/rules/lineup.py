@@ -1,0 +1,32 @@
+"""Line-ups: DATA-2 (only signed players dress; a different number warns), FORF-3 (fewer than 4)."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season.view import SeasonView
+
+
+def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
+    g = view.games[game_id]
+    book = view.book
+    out: list[Violation] = []
+    where = f"game {game_id}"
+    for side in ("home", "away"):
+        team = g[side]
+        entries = g.get("lineups", {}).get(side, [])
+        for x in entries:
+            if x["player"] not in view.players:
+                continue
+            s = view.signing(team, x["player"], g["date"])
+            who = view.player_name(x["player"])
+            if s is None:
+                out.append(Violation("DATA-2", "block", f"{who} is not on {team}'s active roster on {g['date']} "
+                                     f"and cannot dress for it", book.section("DATA-2"), where))
+            elif x.get("number") is not None and x["number"] != s["number"]:
+                out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
+                                     f"on {team}'s roster", book.section("DATA-2"), where))
+        if entries and len(entries) < book.lateness.min_dressed and g.get("status") == "final":
+            out.append(Violation("FORF-3", "warn", f"{team} dressed {len(entries)} players, fewer than "
+                                 f"{book.lateness.min_dressed}: the 10-minute lateness process applies",
+                                 book.section("FORF-3"), where))
+    return out

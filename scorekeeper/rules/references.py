@@ -1,0 +1,56 @@
+"""Checks that every id a season refers to exists (the file's integrity, before any rule)."""
+
+from __future__ import annotations
+
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season.view import SeasonView
+
+
+def _v(where: str, message: str) -> Violation:
+    return Violation("FILE", "block", message, "season file", where)
+
+
+def check_references(view: SeasonView) -> list[Violation]:
+    out: list[Violation] = []
+    for t in view.teams.values():
+        if t["division"] not in view.divisions:
+            out.append(_v(f"team {t['id']}", f"division {t['division']!r} does not exist"))
+        if t.get("captain") and t["captain"] not in view.players:
+            out.append(_v(f"team {t['id']}", f"captain {t['captain']!r} is not a player of this season"))
+    for r in view.data.get("roster", []):
+        where = f"roster {r['team']}/{r['player']}"
+        if r["team"] not in view.teams:
+            out.append(_v(where, f"team {r['team']!r} does not exist"))
+        if r["player"] not in view.players:
+            out.append(_v(where, f"player {r['player']!r} does not exist"))
+        elif r["team"] in view.teams:
+            div = view.division_of(r["team"])
+            if div and div.get("coed") and not view.players[r["player"]].get("gender"):
+                out.append(_v(where, f"{view.player_name(r['player'])} plays in a co-ed division: gender "
+                                     "(M or F) is required"))
+        if r.get("signed") and r.get("released") and r["released"] < r["signed"]:
+            out.append(_v(where, "released before signed"))
+    for g in view.games.values():
+        where = f"game {g['id']}"
+        for side in ("home", "away"):
+            if g[side] not in view.teams:
+                out.append(_v(where, f"{side} team {g[side]!r} does not exist"))
+            for x in g.get("lineups", {}).get(side, []):
+                if x["player"] not in view.players:
+                    out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist"))
+        if g.get("status") == "final" and not all(g.get("lineups", {}).get(s) for s in ("home", "away")):
+            out.append(_v(where, "a final game needs both line-ups"))
+        if g.get("status") == "scheduled" and g.get("events"):
+            pass
+    for a in view.data.get("appeals", []):
+        where = f"appeal {a['player']}/{a['game']}"
+        if a["player"] not in view.players:
+            out.append(_v(where, f"player {a['player']!r} does not exist"))
+        if a["game"] not in view.games:
+            out.append(_v(where, f"game {a['game']!r} does not exist"))
+    for n, p in enumerate(view.data.get("payments", [])):
+        kind, ref = next(iter(p["payer"].items()))
+        pool = view.teams if kind == "team" else view.players
+        if ref not in pool:
+            out.append(_v(f"payments[{n}]", f"{kind} {ref!r} does not exist"))
+    return out

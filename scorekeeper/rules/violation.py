@@ -1,0 +1,34 @@
+"""A violation: which rule an entry breaks, how badly, and a message a person understands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEVERITIES = ("block", "warn", "info")
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    severity: str
+    message: str
+    section: str = ""
+    where: str = ""  # the game and event (or file location) it concerns
+
+    @property
+    def blocks(self) -> bool:
+        return self.severity == "block"
+
+    def to_json(self) -> dict[str, str]:
+        out = {"rule": self.rule, "severity": self.severity, "message": self.message}
+        if self.section:
+            out["section"] = self.section
+        if self.where:
+            out["where"] = self.where
+        return out
+
+    def line(self) -> str:
+        """One printable line: `BLOCK GAME-3 (§2 II a) g001 event 7: ...`."""
+        section = f" ({self.section})" if self.section else ""
+        where = f" {self.where}:" if self.where else ""
+        return f"{self.severity.upper()} {self.rule}{section}{where} {self.message}"

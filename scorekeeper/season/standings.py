@@ -1,0 +1,103 @@
+"""Standings per division (PTS-1, PTS-2, FORF-*): regular-season final games, ranked by A-25's tiebreakers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.engine.events import SIDES, other
+from scorekeeper.season.view import SeasonView
+
+
+@dataclass
+class Row:
+    team: str
+    gp: int = 0
+    w: int = 0
+    l: int = 0  # noqa: E741 - the contract's key
+    t: int = 0
+    otw: int = 0
+    otl: int = 0
+    pts: int = 0
+    gf: int = 0
+    ga: int = 0
+    pim: int = 0
+
+    @property
+    def diff(self) -> int:
+        return self.gf - self.ga
+
+    def to_json(self, rank: int) -> dict[str, Any]:
+        return {"rank": rank, "team": self.team, "gp": self.gp, "w": self.w, "l": self.l, "t": self.t,
+                "otw": self.otw, "otl": self.otl, "pts": self.pts, "gf": self.gf, "ga": self.ga,
+                "diff": self.diff, "pim": self.pim}
+
+
+def _results(view: SeasonView) -> list[tuple[dict[str, Any], Any]]:
+    return [(g, view.state(g["id"])) for g in view.final_games("regular")]
+
+
+def standings(view: SeasonView) -> dict[str, Any]:
+    """The contract's standings JSON for every division."""
+    rows = {tid: Row(tid) for tid in view.teams}
+    h2h: dict[tuple[str, str], int] = {}  # (team, opponent) -> points earned
+    for g, st in _results(view):
+        if st.points is None:
+            continue
+        for side in SIDES:
+            team, opp = g[side], g[other(side)]
+            if team not in rows:
+                continue
+            r = rows[team]
+            r.gp += 1
+            r.pts += st.points[side]
+            r.gf += st.score[side]
+            r.ga += st.score[other(side)]
+            r.pim += st.pim(side)
+            h2h[(team, opp)] = h2h.get((team, opp), 0) + st.points[side]
+            if st.decision == "double_forfeit":
+                r.l += 1
+            elif st.winner is None:
+                r.t += 1
+            elif st.winner == side:
+                r.w += 1
+                r.otw += st.decision == "overtime"
+            else:
+                r.l += 1
+                r.otl += st.decision == "overtime"
+    out = []
+    for div_id in view.divisions:
+        members = [rows[t] for t, team in view.teams.items() if team["division"] == div_id]
+        ranked = rank_rows(members, view.book.tiebreakers, h2h)
+        out.append({"division": div_id, "rows": [r.to_json(i + 1) for i, r in enumerate(ranked)]})
+    return {"season": view.name, "divisions": out}
+
+
+def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str, str], int]) -> list[Row]:
+    """Order rows by the tiebreakers in turn; head-to-head is points among the teams still tied."""
+    keys: dict[str, Callable[[Row], int]] = {
+        "points": lambda r: r.pts, "wins": lambda r: r.w, "goal_diff": lambda r: r.diff, "gf": lambda r: r.gf,
+        "ga": lambda r: -r.ga, "regulation_wins": lambda r: r.w - r.otw,
+    }
+
+    def order(group: list[Row], remaining: tuple[str, ...]) -> list[Row]:
+        if len(group) <= 1 or not remaining:
+            return sorted(group, key=lambda r: r.team)
+        tb, rest = remaining[0], remaining[1:]
+        if tb == "h2h":
+            ids = {r.team for r in group}
+
+            def key(r: Row) -> int:
+                return sum(p for (a, b), p in h2h.items() if a == r.team and b in ids)
+        else:
+            key = keys[tb]
+        buckets: dict[int, list[Row]] = {}
+        for r in group:
+            buckets.setdefault(key(r), []).append(r)
+        result: list[Row] = []
+        for value in sorted(buckets, reverse=True):
+            result.extend(order(buckets[value], rest))
+        return result
+
+    return order(rows, tiebreakers)

@@ -1,0 +1,43 @@
+"""Player statistics (SCORE-1, SCORE-3): GP, G, A, PTS, PIM, regular season and playoffs apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.events import SIDES
+from scorekeeper.season.view import SeasonView
+
+
+def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
+    """The contract's stats JSON: one row per player and team."""
+    book = view.book
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def row(player: str, team: str) -> dict[str, Any]:
+        key = (player, team)
+        if key not in rows:
+            rows[key] = {"player": player, "team": team, "gp": 0, "g": 0, "a": 0, "pts": 0, "pim": 0}
+        return rows[key]
+
+    for team, signings in view.roster_by_team.items():
+        for s in signings:
+            row(s["player"], team)
+    for g in view.final_games(stage):
+        st = view.state(g["id"])
+        team_of = {}
+        for side in SIDES:
+            for d in st.game.lineups.get(side, []):
+                row(d.player, g[side])["gp"] += 1
+                team_of[d.player] = g[side]
+        for goal in st.goals:
+            if goal.scorer:
+                row(goal.scorer, g[goal.team])["g"] += 1
+            for a in goal.assists:
+                row(a, g[goal.team])["a"] += 1
+        for pen in st.penalties:
+            if pen.player:
+                row(pen.player, g[pen.team])["pim"] += pen.pim
+    for r in rows.values():
+        r["pts"] = r["g"] * book.scoring.goal + r["a"] * book.scoring.assist
+    ordered = sorted(rows.values(), key=lambda r: (-r["pts"], -r["g"], r["team"], r["player"]))
+    return {"season": view.name, "stage": stage, "players": ordered}

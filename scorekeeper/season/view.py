@@ -1,0 +1,106 @@
+"""A season in memory: the normalised season data with lookups, and each game's computed state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
+from scorekeeper.engine.state import GameState, compute_game
+from scorekeeper.engine.timefmt import parse_mmss
+from scorekeeper.rulebook.model import Rulebook
+
+
+def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
+    """A season-file event as an engine event."""
+    data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+    elapsed = e.get("elapsed")
+    return Event(seq, e["type"], e.get("team"), e.get("period"),
+                 parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
+
+
+def active_on(signing: dict[str, Any], date: str) -> bool:
+    """Is a roster signing active on `date` (signed on or before, released after)?"""
+    signed, released = signing.get("signed"), signing.get("released")
+    return (signed is None or signed <= date) and (released is None or released > date)
+
+
+@dataclass
+class SeasonView:
+    data: dict[str, Any]
+    book: Rulebook
+    _states: dict[str, GameState] = field(default_factory=dict, repr=False)
+
+    @property
+    def name(self) -> str:
+        return str(self.data["season"])
+
+    @cached_property
+    def divisions(self) -> dict[str, dict[str, Any]]:
+        return {d["id"]: d for d in self.data.get("divisions", [])}
+
+    @cached_property
+    def teams(self) -> dict[str, dict[str, Any]]:
+        return {t["id"]: t for t in self.data.get("teams", [])}
+
+    @cached_property
+    def players(self) -> dict[str, dict[str, Any]]:
+        return {p["id"]: p for p in self.data.get("players", [])}
+
+    @cached_property
+    def games(self) -> dict[str, dict[str, Any]]:
+        ordered = sorted(self.data.get("games", []), key=lambda g: (g["date"], g["time"], g["id"]))
+        return {g["id"]: g for g in ordered}
+
+    @cached_property
+    def roster_by_team(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in self.data.get("roster", []):
+            out.setdefault(r["team"], []).append(r)
+        return out
+
+    def player_name(self, pid: str) -> str:
+        p = self.players.get(pid)
+        return f"{p['first']} {p['last']}" if p else pid
+
+    def division_of(self, team: str) -> dict[str, Any] | None:
+        t = self.teams.get(team)
+        return self.divisions.get(t["division"]) if t else None
+
+    def signing(self, team: str, player: str, date: str | None = None) -> dict[str, Any] | None:
+        """The player's active signing with the team (on `date`, or the latest when no date)."""
+        found = None
+        for r in self.roster_by_team.get(team, []):
+            if r["player"] == player and (date is None or active_on(r, date)):
+                found = r
+        return found
+
+    def game_input(self, gid: str) -> GameInput:
+        g = self.games[gid]
+        lineups: dict[str, list[Dressed]] = {}
+        for side in SIDES:
+            team = g[side]
+            entries = []
+            for x in g.get("lineups", {}).get(side, []):
+                number = x.get("number")
+                if number is None:
+                    s = self.signing(team, x["player"], g["date"])
+                    number = s["number"] if s else None
+                p = self.players.get(x["player"], {})
+                entries.append(Dressed(x["player"], number, bool(x.get("goalie")), bool(x.get("captain")),
+                                       self.player_name(x["player"]), p.get("gender")))
+            lineups[side] = entries
+        div = self.division_of(g["home"])
+        events = [event_from_dict(i, e) for i, e in enumerate(g.get("events", []))]
+        return GameInput(gid, g.get("stage", "regular"), g.get("status", "final"), g["home"], g["away"],
+                         lineups, events, bool(div and div.get("coed")), g["date"], g["time"])
+
+    def state(self, gid: str) -> GameState:
+        if gid not in self._states:
+            self._states[gid] = compute_game(self.game_input(gid), self.book)
+        return self._states[gid]
+
+    def final_games(self, stage: str | None = None) -> list[dict[str, Any]]:
+        return [g for g in self.games.values()
+                if g.get("status", "final") == "final" and (stage is None or g.get("stage") == stage)]

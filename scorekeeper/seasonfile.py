@@ -1,0 +1,505 @@
+"""The season file (shared/formats/season-file.md): read, check, normalise and merge.
+
+A season file is checked in two steps. `check_structure` refuses what is not the format (an unknown key,
+a missing field, a date that is not a date), naming where. The rules then judge the merged season
+(`scorekeeper.services`). Normalised objects are what the database stores and what export writes, so an
+export imported into an empty database exports the same file again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
+from scorekeeper.rules.violation import Violation
+
+FORMAT = "scorekeeper.season/1"
+TOP_KEYS = {"format", "league", "season", "rulebook", "divisions", "teams", "players", "roster", "games",
+            "appeals", "payments", "computed", "audit"}
+LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments")
+
+# object kind -> (required keys, optional keys)
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "division": ({"id", "name"}, {"coed", "tier"}),
+    "team": ({"id", "name", "division"}, {"colour", "captain", "captain_email"}),
+    "player": ({"id", "first", "last"}, {"gender", "birthdate", "email"}),
+    "roster": ({"team", "player", "number"}, {"position", "signed", "released"}),
+    "game": ({"id", "date", "time", "home", "away"},
+             {"rink", "stage", "status", "lineups", "events", "referees", "shots", "notes"}),
+    "lineup": ({"player"}, {"number", "goalie", "captain"}),
+    "appeal": ({"player", "game", "filed", "form", "fee_paid", "decision"}, {"decided"}),
+    "payment": ({"payer", "amount", "date"}, {"memo"}),
+}
+EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "goal": ({"team", "period", "elapsed", "scorer"}, {"assists", "empty_net"}),
+    "penalty": ({"team", "period", "elapsed", "player", "infraction"}, {"class", "served_by"}),
+    "penalty_shot": ({"team", "period", "elapsed", "shooter", "scored"}, {"fouled_by", "infraction"}),
+    "awarded_goal": ({"team", "period", "elapsed"}, {"reason"}),
+    "timeout": ({"team", "period", "elapsed"}, set()),
+    "goalie": ({"team", "period", "elapsed", "action"}, {"player"}),
+    "late": ({"team", "minutes"}, set()),
+    "forfeit": ({"team", "reason"}, set()),
+    "called": ({"points"}, {"reason"}),
+    "note": ({"text"}, {"report"}),
+}
+PENALTY_CLASS_NAMES = ("minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct",
+                       "match")
+MONEY_RE = re.compile(r"^\d{1,7}\.\d{2}$")
+TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+class SeasonFileError(Exception):
+    """The file cannot be read at all (not JSON, not UTF-8, missing)."""
+
+
+def read_season_file(path: str | Path) -> dict[str, Any]:
+    """Read a season file as JSON; errors name the file and the position."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise SeasonFileError(f"{p}: no such file") from None
+    except OSError as exc:
+        raise SeasonFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SeasonFileError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+        raise SeasonFileError(f"{p}: not valid JSON at line {exc.lineno}, column {exc.colno}: "
+                              f"{exc.msg}{hint}") from None
+    if not isinstance(data, dict):
+        raise SeasonFileError(f"{p}: a season file is one JSON object, not {type(data).__name__}")
+    return data
+
+
+def money_to_cents(text: str) -> int:
+    """'20.00' -> 2000."""
+    whole, cents = text.split(".")
+    return int(whole) * 100 + int(cents)
+
+
+def cents_to_money(cents: int) -> str:
+    """2000 -> '20.00'."""
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.errors: list[Violation] = []
+
+    def err(self, where: str, message: str, rule: str = "FILE") -> None:
+        self.errors.append(Violation(rule, "block", message, "season file", where))
+
+    def keys(self, obj: Any, kind: str, where: str, fields: tuple[set[str], set[str]]) -> bool:
+        if not isinstance(obj, dict):
+            self.err(where, f"a {kind} must be a JSON object")
+            return False
+        required, optional = fields
+        for key in sorted(set(obj) - required - optional):
+            self.err(f"{where}.{key}", f"unknown key {key!r} in a {kind} (a typo?)")
+        for key in sorted(required - set(obj)):
+            self.err(where, f"a {kind} needs {key!r}")
+        return not (set(obj) - required - optional) and not (required - set(obj))
+
+    def text(self, obj: dict[str, Any], key: str, where: str, optional: bool = False) -> None:
+        if key not in obj or (optional and obj[key] is None):
+            return
+        value = obj[key]
+        if not isinstance(value, str) or not value.strip():
+            self.err(f"{where}.{key}", f"{key} must be a non-empty text (got {value!r})")
+
+    def boolean(self, obj: dict[str, Any], key: str, where: str) -> None:
+        if key in obj and obj[key] is not None and not isinstance(obj[key], bool):
+            self.err(f"{where}.{key}", f"{key} must be true or false (got {obj[key]!r})")
+
+    def integer(self, obj: dict[str, Any], key: str, where: str, lo: int, hi: int) -> None:
+        if key not in obj or obj[key] is None:
+            return
+        value = obj[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            self.err(f"{where}.{key}", f"{key} must be a whole number from {lo} to {hi} (got {value!r})")
+
+    def date(self, obj: dict[str, Any], key: str, where: str) -> None:
+        if key not in obj or obj[key] is None:
+            return
+        value = obj[key]
+        try:
+            if not isinstance(value, str) or len(value) != 10:
+                raise ValueError
+            dt.date.fromisoformat(value)
+        except ValueError:
+            self.err(f"{where}.{key}", f"{key} must be a date YYYY-MM-DD (got {value!r})")
+
+    def choice(self, obj: dict[str, Any], key: str, where: str, choices: tuple[Any, ...]) -> None:
+        if key in obj and obj[key] not in choices:
+            self.err(f"{where}.{key}", f"{key} must be one of {', '.join(map(str, choices))} "
+                                       f"(got {obj[key]!r})")
+
+
+def check_structure(data: dict[str, Any]) -> list[Violation]:
+    """Everything that makes a file not a season file, each with where it is."""
+    c = _Checker()
+    for key in sorted(set(data) - TOP_KEYS):
+        c.err(key, f"unknown top-level key {key!r} (a typo?)")
+    if data.get("format") != FORMAT:
+        c.err("format", f"format must be {FORMAT!r} (got {data.get('format')!r})")
+    c.text(data, "league", "top")
+    c.text(data, "season", "top")
+    for key in ("league", "season"):
+        if key not in data:
+            c.err("top", f"the file needs {key!r}")
+    if "rulebook" in data and data["rulebook"] is not None:
+        c.text(data, "rulebook", "top")
+    for name in LISTS:
+        if name in data and not isinstance(data[name], list):
+            c.err(name, f"{name} must be a list")
+    if c.errors:
+        return c.errors
+
+    def items(name: str) -> list[tuple[str, Any]]:
+        return [(f"{name}[{i}]", obj) for i, obj in enumerate(data.get(name) or [])]
+
+    def ids(name: str, kind: str) -> None:
+        seen: set[str] = set()
+        for where, obj in items(name):
+            if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+                if obj["id"] in seen:
+                    c.err(f"{where}.id", f"{kind} id {obj['id']!r} appears twice")
+                seen.add(obj["id"])
+
+    for where, obj in items("divisions"):
+        if c.keys(obj, "division", where, FIELDS["division"]):
+            c.text(obj, "id", where)
+            c.text(obj, "name", where)
+            c.boolean(obj, "coed", where)
+            c.integer(obj, "tier", where, 1, 9)
+    for where, obj in items("teams"):
+        if c.keys(obj, "team", where, FIELDS["team"]):
+            for key in ("id", "name", "division"):
+                c.text(obj, key, where)
+            for key in ("colour", "captain", "captain_email"):
+                c.text(obj, key, where, optional=True)
+    for where, obj in items("players"):
+        if c.keys(obj, "player", where, FIELDS["player"]):
+            for key in ("id", "first", "last"):
+                c.text(obj, key, where)
+            if obj.get("gender") is not None:
+                c.choice(obj, "gender", where, ("M", "F"))
+            c.date(obj, "birthdate", where)
+            c.text(obj, "email", where, optional=True)
+    for where, obj in items("roster"):
+        if c.keys(obj, "roster entry", where, FIELDS["roster"]):
+            c.text(obj, "team", where)
+            c.text(obj, "player", where)
+            c.integer(obj, "number", where, 0, 99)
+            if obj.get("number") is None:
+                c.err(f"{where}.number", "number must be a whole number from 0 to 99")
+            c.choice(obj, "position", where, ("skater", "goalie"))
+            c.date(obj, "signed", where)
+            c.date(obj, "released", where)
+    for where, obj in items("games"):
+        _check_game(c, obj, where)
+    for where, obj in items("appeals"):
+        if c.keys(obj, "appeal", where, FIELDS["appeal"]):
+            c.text(obj, "player", where)
+            c.text(obj, "game", where)
+            c.date(obj, "filed", where)
+            c.date(obj, "decided", where)
+            c.text(obj, "form", where)
+            c.boolean(obj, "fee_paid", where)
+            c.choice(obj, "decision", where, ("pending", "denied", "upheld"))
+    for where, obj in items("payments"):
+        if c.keys(obj, "payment", where, FIELDS["payment"]):
+            payer = obj["payer"]
+            if not (isinstance(payer, dict) and len(payer) == 1 and set(payer) <= {"team", "player"}
+                    and isinstance(next(iter(payer.values())), str)):
+                c.err(f"{where}.payer", f"payer must be {{\"team\": id}} or {{\"player\": id}} (got {payer!r})")
+            if not (isinstance(obj["amount"], str) and MONEY_RE.match(obj["amount"])):
+                c.err(f"{where}.amount", f"amount must be money as text with two decimals, like \"20.00\" "
+                                         f"(got {obj['amount']!r})")
+            c.date(obj, "date", where)
+            c.text(obj, "memo", where, optional=True)
+    ids("divisions", "division")
+    ids("teams", "team")
+    ids("players", "player")
+    ids("games", "game")
+    return c.errors
+
+
+def _check_game(c: _Checker, obj: Any, where: str) -> None:
+    if not c.keys(obj, "game", where, FIELDS["game"]):
+        return
+    for key in ("id", "home", "away"):
+        c.text(obj, key, where)
+    c.date(obj, "date", where)
+    if not (isinstance(obj.get("time"), str) and TIME_RE.match(obj["time"])):
+        c.err(f"{where}.time", f"time must be HH:MM (got {obj.get('time')!r})")
+    c.choice(obj, "stage", where, ("regular", "playoff"))
+    c.choice(obj, "status", where, ("scheduled", "final"))
+    if obj.get("home") == obj.get("away"):
+        c.err(where, f"a team cannot play itself ({obj.get('home')!r})")
+    lineups = obj.get("lineups")
+    if lineups is not None:
+        if not isinstance(lineups, dict) or set(lineups) - {"home", "away"}:
+            c.err(f"{where}.lineups", "lineups must be {\"home\": [...], \"away\": [...]}")
+        else:
+            for side, entries in lineups.items():
+                if not isinstance(entries, list):
+                    c.err(f"{where}.lineups.{side}", "a line-up must be a list")
+                    continue
+                seen: set[str] = set()
+                for i, entry in enumerate(entries):
+                    w = f"{where}.lineups.{side}[{i}]"
+                    if c.keys(entry, "line-up entry", w, FIELDS["lineup"]):
+                        c.text(entry, "player", w)
+                        c.integer(entry, "number", w, 0, 99)
+                        c.boolean(entry, "goalie", w)
+                        c.boolean(entry, "captain", w)
+                        if entry["player"] in seen:
+                            c.err(w, f"player {entry['player']!r} is dressed twice")
+                        seen.add(entry["player"])
+    if obj.get("status", "final") == "final" and obj.get("events") is not None:
+        pass
+    for key in ("referees",):
+        if key in obj and obj[key] is not None and not (
+                isinstance(obj[key], list) and all(isinstance(x, str) for x in obj[key])):
+            c.err(f"{where}.{key}", "referees must be a list of names")
+    if obj.get("shots") is not None:
+        shots = obj["shots"]
+        if not (isinstance(shots, dict) and set(shots) <= {"home", "away"} and all(
+                isinstance(v, list) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v)
+                for v in shots.values())):
+            c.err(f"{where}.shots", "shots must be {\"home\": [n, n], \"away\": [n, n]}")
+    c.text(obj, "notes", where, optional=True)
+    c.text(obj, "rink", where, optional=True)
+    events = obj.get("events")
+    if events is None:
+        return
+    if not isinstance(events, list):
+        c.err(f"{where}.events", "events must be a list")
+        return
+    for i, ev in enumerate(events):
+        _check_event(c, ev, f"{where}.events[{i}]")
+
+
+def _check_event(c: _Checker, ev: Any, where: str) -> None:
+    if not isinstance(ev, dict):
+        c.err(where, "an event must be a JSON object")
+        return
+    etype = ev.get("type")
+    if etype not in EVENT_FIELDS:
+        c.err(f"{where}.type", f"unknown event type {etype!r} (one of {', '.join(EVENT_FIELDS)})")
+        return
+    required, optional = EVENT_FIELDS[etype]
+    if not c.keys({k: v for k, v in ev.items() if k != "type"}, f"{etype} event", where, (required, optional)):
+        return
+    if "team" in required:
+        allowed = ("home", "away", "both") if etype == "forfeit" else ("home", "away")
+        c.choice(ev, "team", where, allowed)
+    if "period" in required:
+        c.integer(ev, "period", where, 1, 99)
+        try:
+            parse_mmss(ev["elapsed"])
+        except TimeFormatError:
+            c.err(f"{where}.elapsed", f"elapsed must be MM:SS (got {ev['elapsed']!r})")
+    for key in ("scorer", "shooter", "served_by", "fouled_by"):
+        if key in ev and (key in required or ev[key] is not None):
+            c.text(ev, key, where)
+    if etype == "goal":
+        assists = ev.get("assists", [])
+        if not isinstance(assists, list) or not all(isinstance(a, str) and a for a in assists):
+            c.err(f"{where}.assists", f"assists must be a list of player ids (got {assists!r})")
+        c.boolean(ev, "empty_net", where)
+    elif etype == "penalty":
+        if ev["player"] is not None:
+            c.text(ev, "player", where)
+        c.text(ev, "infraction", where)
+        if ev.get("class") is not None:
+            c.choice(ev, "class", where, PENALTY_CLASS_NAMES)
+    elif etype == "penalty_shot":
+        c.boolean(ev, "scored", where)
+        if ev.get("infraction") is not None:
+            c.text(ev, "infraction", where)
+    elif etype == "goalie":
+        c.choice(ev, "action", where, ("pull", "in"))
+        if ev.get("player") is not None:
+            c.text(ev, "player", where)
+    elif etype == "late":
+        m = ev["minutes"]
+        if isinstance(m, bool) or not isinstance(m, int | float) or m < 0 or m > 600:
+            c.err(f"{where}.minutes", f"minutes must be a number of minutes (got {m!r})")
+    elif etype == "forfeit":
+        c.choice(ev, "reason", where, ("late", "short_players", "ineligible", "other"))
+    elif etype == "called":
+        pts = ev["points"]
+        if not (isinstance(pts, dict) and set(pts) == {"home", "away"} and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in pts.values())):
+            c.err(f"{where}.points", f"points must be {{\"home\": n, \"away\": n}} (got {pts!r})")
+        c.text(ev, "reason", where, optional=True)
+    elif etype == "note":
+        c.text(ev, "text", where)
+        c.boolean(ev, "report", where)
+
+
+# -- normalised objects ----------------------------------------------------------------------------------
+
+def _clean(obj: dict[str, Any], order: list[str]) -> dict[str, Any]:
+    """Keys in the contract's order, dropping optional keys that are absent or null."""
+    return {k: obj[k] for k in order if k in obj and obj[k] is not None}
+
+
+def norm_division(o: dict[str, Any]) -> dict[str, Any]:
+    out = _clean(o, ["id", "name", "coed", "tier"])
+    out["coed"] = bool(o.get("coed", False))
+    return out
+
+
+def norm_team(o: dict[str, Any]) -> dict[str, Any]:
+    return _clean(o, ["id", "name", "division", "colour", "captain", "captain_email"])
+
+
+def norm_player(o: dict[str, Any]) -> dict[str, Any]:
+    return _clean(o, ["id", "first", "last", "gender", "birthdate", "email"])
+
+
+def norm_roster(o: dict[str, Any]) -> dict[str, Any]:
+    out = _clean(o, ["team", "player", "number", "position", "signed", "released"])
+    out["position"] = o.get("position") or "skater"
+    return _clean(out, ["team", "player", "number", "position", "signed", "released"])
+
+
+def norm_event(e: dict[str, Any]) -> dict[str, Any]:
+    etype = e["type"]
+    required, optional = EVENT_FIELDS[etype]
+    order = ["type", "team", "period", "elapsed", "scorer", "assists", "empty_net", "player", "infraction",
+             "class", "served_by", "shooter", "scored", "fouled_by", "reason", "action", "minutes", "points",
+             "text", "report"]
+    out: dict[str, Any] = {}
+    for k in order:
+        if k == "type":
+            out[k] = etype
+        elif k in required:
+            out[k] = e[k]
+        elif k in optional and e.get(k) is not None:
+            out[k] = e[k]
+    if etype == "goal":
+        out["assists"] = list(e.get("assists") or [])
+        out = {k: out[k] for k in order if k in out}
+    if "elapsed" in out:
+        from scorekeeper.engine.timefmt import fmt_mmss
+
+        out["elapsed"] = fmt_mmss(parse_mmss(out["elapsed"]))
+    return out
+
+
+def norm_lineup_entry(o: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": o["player"]}
+    if o.get("number") is not None:
+        out["number"] = o["number"]
+    out["goalie"] = bool(o.get("goalie", False))
+    if o.get("captain") is not None:
+        out["captain"] = bool(o["captain"])
+    return out
+
+
+def norm_game(o: dict[str, Any]) -> dict[str, Any]:
+    out = _clean(o, ["id", "date", "time", "rink", "stage", "home", "away", "status"])
+    out["stage"] = o.get("stage") or "regular"
+    out["status"] = o.get("status") or "final"
+    lineups = o.get("lineups") or {}
+    out["lineups"] = {side: [norm_lineup_entry(x) for x in lineups.get(side) or []] for side in ("home", "away")}
+    out["events"] = [norm_event(e) for e in o.get("events") or []]
+    for key in ("referees", "shots", "notes"):
+        if o.get(key) is not None:
+            out[key] = o[key]
+    return {k: out[k] for k in ["id", "date", "time", "rink", "stage", "home", "away", "status", "lineups",
+                                "events", "referees", "shots", "notes"] if k in out}
+
+
+def norm_appeal(o: dict[str, Any]) -> dict[str, Any]:
+    return _clean(o, ["player", "game", "filed", "form", "fee_paid", "decision", "decided"])
+
+
+def norm_payment(o: dict[str, Any]) -> dict[str, Any]:
+    return _clean(o, ["payer", "amount", "date", "memo"])
+
+
+NORMALISERS = {
+    "divisions": norm_division, "teams": norm_team, "players": norm_player, "roster": norm_roster,
+    "games": norm_game, "appeals": norm_appeal, "payments": norm_payment,
+}
+
+
+def normalise(data: dict[str, Any]) -> dict[str, Any]:
+    """A checked season file in normalised form (what the database stores and export writes)."""
+    out: dict[str, Any] = {"format": FORMAT, "league": data["league"], "season": data["season"]}
+    if data.get("rulebook"):
+        out["rulebook"] = data["rulebook"]
+    for name in LISTS:
+        out[name] = [NORMALISERS[name](o) for o in data.get(name) or []]
+    return out
+
+
+def roster_key(o: dict[str, Any]) -> tuple[str, str, str]:
+    return (o["team"], o["player"], o.get("signed") or "")
+
+
+def appeal_key(o: dict[str, Any]) -> tuple[str, str, str]:
+    return (o["player"], o["game"], o["filed"])
+
+
+def payment_key(o: dict[str, Any]) -> str:
+    return json.dumps(o, sort_keys=True)
+
+
+KEYS = {
+    "divisions": lambda o: o["id"], "teams": lambda o: o["id"], "players": lambda o: o["id"],
+    "games": lambda o: o["id"], "roster": roster_key, "appeals": appeal_key, "payments": payment_key,
+}
+KIND_NAMES = {"divisions": "division", "teams": "team", "players": "player", "games": "game",
+              "roster": "roster signing", "appeals": "appeal", "payments": "payment"}
+
+
+def merge(existing: dict[str, Any], incoming: dict[str, Any], replace: bool
+          ) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]], list[Violation]]:
+    """Merge a normalised file into the normalised season already stored.
+
+    Returns the merged season, the objects to write per list (new or replaced), and the conflicts: an
+    object whose id exists with different content, unless `replace`.
+    """
+    merged = {k: v for k, v in existing.items() if k not in LISTS}
+    changes: dict[str, list[dict[str, Any]]] = {name: [] for name in LISTS}
+    conflicts: list[Violation] = []
+    for name in LISTS:
+        key = KEYS[name]
+        rows = list(existing.get(name) or [])
+        index = {key(o): i for i, o in enumerate(rows)}
+        for n, obj in enumerate(incoming.get(name) or []):
+            k = key(obj)
+            if k in index:
+                old = rows[index[k]]
+                if old == obj:
+                    continue
+                if not replace:
+                    label = k if isinstance(k, str) else " / ".join(x for x in k if x)
+                    conflicts.append(Violation(
+                        "FILE", "block", f"{KIND_NAMES[name]} {label!r} already exists with different "
+                        f"content; use --replace to overwrite it", "season file", f"{name}[{n}]"))
+                    continue
+                rows[index[k]] = obj
+            else:
+                index[k] = len(rows)
+                rows.append(obj)
+            changes[name].append(obj)
+        merged[name] = rows
+    return merged, changes, conflicts

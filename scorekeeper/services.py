@@ -1,0 +1,259 @@
+"""The one facade the window and the command line call: validate, then write in one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from peewee import Database, DatabaseError
+
+from scorekeeper.db import DatabaseOpenError, describe, open_database
+from scorekeeper.db import store
+from scorekeeper.db.models import Season
+from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
+from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.lineup import check_lineups
+from scorekeeper.rules.references import check_references
+from scorekeeper.rules.roster import check_roster
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season.eligibility import eligibility
+from scorekeeper.season.standings import standings
+from scorekeeper.season.stats import player_stats
+from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import (
+    LISTS,
+    SeasonFileError,
+    cents_to_money,
+    check_structure,
+    merge,
+    money_to_cents,
+    normalise,
+    read_season_file,
+)
+
+
+class ServiceError(Exception):
+    """A request the facade refuses, with a message for a person."""
+
+
+@dataclass
+class ImportReport:
+    """What an import did, or why it did nothing."""
+
+    ok: bool
+    season: str = ""
+    violations: list[Violation] = field(default_factory=list)
+    written: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def blocks(self) -> list[Violation]:
+        return [v for v in self.violations if v.blocks]
+
+    @property
+    def warnings(self) -> list[Violation]:
+        return [v for v in self.violations if not v.blocks]
+
+
+def validate_season(view: SeasonView, games: list[str] | None = None) -> list[Violation]:
+    """Every violation of the season (or of the named games): references first, then the rules."""
+    found = check_references(view)
+    if found:
+        return found
+    found.extend(check_roster(view))
+    for gid in games if games is not None else list(view.games):
+        found.extend(check_lineups(view, gid))
+        found.extend(view.state(gid).violations)
+    return found
+
+
+class Services:
+    """The facade over one open database."""
+
+    def __init__(self, db: Database, target: str) -> None:
+        self.db = db
+        self.target = target
+        self._views: dict[int, SeasonView] = {}
+
+    # -- opening -------------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, target: str | None = None) -> Services:
+        try:
+            db, resolved = open_database(target)
+        except DatabaseOpenError as exc:
+            raise ServiceError(str(exc)) from None
+        return cls(db, resolved)
+
+    @property
+    def database_label(self) -> str:
+        return describe(self.target)
+
+    def close(self) -> None:
+        if not self.db.is_closed():
+            self.db.close()
+
+    # -- seasons -------------------------------------------------------------------------------------
+    def seasons(self) -> list[dict[str, Any]]:
+        return [{"name": s.name, "league": s.league.name, "rulebook": s.rulebook.name}
+                for s in store.list_seasons()]
+
+    def _season(self, name: str | None = None) -> Season:
+        seasons = store.list_seasons()
+        if not seasons:
+            raise ServiceError("the database holds no season yet: import a season file first")
+        if name is None:
+            return seasons[-1]
+        for s in reversed(seasons):
+            if s.name == name:
+                return s
+        raise ServiceError(f"no season {name!r} in the database (there is {', '.join(s.name for s in seasons)})")
+
+    def rulebook_for(self, season: Season) -> Rulebook:
+        try:
+            return parse_rulebook(season.rulebook.text, origin=f"rulebook {season.rulebook.name}")
+        except RulebookError as exc:
+            raise ServiceError(str(exc)) from None
+
+    def view(self, season: str | None = None) -> SeasonView:
+        s = self._season(season)
+        if s.id not in self._views:
+            self._views[s.id] = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
+        return self._views[s.id]
+
+    def _changed(self) -> None:
+        self._views.clear()
+
+    # -- import and export ---------------------------------------------------------------------------
+    def import_file(self, path: str | Path, replace: bool = False) -> ImportReport:
+        try:
+            data = read_season_file(path)
+        except SeasonFileError as exc:
+            return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
+        return self.import_data(data, replace=replace)
+
+    def import_data(self, data: dict[str, Any], replace: bool = False) -> ImportReport:
+        """Load a season file's content: the whole file or nothing."""
+        problems = check_structure(data)
+        if problems:
+            return ImportReport(False, str(data.get("season", "")), problems)
+        incoming = normalise(data)
+        season = store.find_season(incoming["league"], incoming["season"])
+        if season is not None:
+            book = self.rulebook_for(season)
+            existing = store.load_season_dict(season)
+        else:
+            name = incoming.get("rulebook") or DEFAULT_RULEBOOK
+            try:
+                book = load_rulebook(name)
+            except RulebookError as exc:
+                return ImportReport(False, incoming["season"], [Violation("FILE", "block", str(exc), "season file",
+                                                                          "rulebook")])
+            existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
+                        "rulebook": book.id, **{name: [] for name in LISTS}}
+        merged, changes, conflicts = merge(existing, incoming, replace)
+        if conflicts:
+            return ImportReport(False, incoming["season"], conflicts)
+        view = SeasonView(merged, book)
+        changed_games = [g["id"] for g in changes["games"]]
+        if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
+            changed_games = list(view.games)
+        violations = validate_season(view, changed_games)
+        report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
+        if not report.ok:
+            return report
+        written = {name: len(rows) for name, rows in changes.items()}
+        if any(written.values()):
+            try:
+                with self.db.atomic():
+                    if season is None:
+                        record = store.ensure_rulebook(book.id, book.source_text)
+                        season = store.create_season(incoming["league"], incoming["season"], record)
+                    store.write_changes(season, changes)
+            except DatabaseError as exc:
+                raise ServiceError(f"the database refused the import, nothing was written: {exc}") from None
+            self._changed()
+        report.written = written
+        return report
+
+    def export(self, season: str | None = None) -> dict[str, Any]:
+        """The season file of a season, with a `computed` key holding every computed output."""
+        s = self._season(season)
+        data = store.load_season_dict(s)
+        data["computed"] = {
+            "standings": self.standings(s.name), "stats": {st: self.stats(s.name, st) for st in
+                                                           ("regular", "playoff")},
+            "games": [self.game(g["id"], s.name) for g in data["games"]],
+            "suspensions": self.suspensions(s.name), "fines": self.fines(s.name),
+            "eligibility": self.eligibility(s.name),
+        }
+        return data
+
+    # -- computed outputs ----------------------------------------------------------------------------
+    def standings(self, season: str | None = None) -> dict[str, Any]:
+        return standings(self.view(season))
+
+    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
+        if stage not in ("regular", "playoff"):
+            raise ServiceError(f"stage must be regular or playoff (got {stage!r})")
+        return player_stats(self.view(season), stage)
+
+    def game(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+        view = self.view(season)
+        if game_id not in view.games:
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        out = view.state(game_id).to_json()
+        out["violations"] = [v.to_json() for v in check_lineups(view, game_id)] + out["violations"]
+        return out
+
+    def eligibility(self, season: str | None = None) -> dict[str, Any]:
+        return eligibility(self.view(season))
+
+    def suspensions(self, season: str | None = None) -> dict[str, Any]:
+        view = self.view(season)
+        return {"season": view.name, "suspensions": []}
+
+    def fines(self, season: str | None = None) -> dict[str, Any]:
+        view = self.view(season)
+        paid: dict[str, int] = {t: 0 for t in view.teams}
+        for p in view.data.get("payments", []):
+            kind, ref = next(iter(p["payer"].items()))
+            team = ref if kind == "team" else self._player_team(view, ref)
+            if team in paid:
+                paid[team] += money_to_cents(p["amount"])
+        totals = [{"team": t, "fines": cents_to_money(0), "paid": cents_to_money(paid[t]),
+                   "balance": cents_to_money(0 - paid[t])} for t in view.teams]
+        return {"season": view.name, "fines": [], "totals": totals}
+
+    @staticmethod
+    def _player_team(view: SeasonView, player: str) -> str | None:
+        for team, rows in view.roster_by_team.items():
+            if any(r["player"] == player for r in rows):
+                return team
+        return None
+
+    # -- lists for the window ------------------------------------------------------------------------
+    def teams(self, season: str | None = None) -> list[dict[str, Any]]:
+        view = self.view(season)
+        out = []
+        for t in view.teams.values():
+            div = view.divisions.get(t["division"], {})
+            active = [r for r in view.roster_by_team.get(t["id"], []) if not r.get("released")]
+            out.append({"id": t["id"], "name": t["name"], "division": t["division"],
+                        "division_name": div.get("name", t["division"]), "colour": t.get("colour"),
+                        "captain": t.get("captain"),
+                        "captain_name": view.player_name(t["captain"]) if t.get("captain") else None,
+                        "captain_email": t.get("captain_email"), "players": len(active)})
+        return out
+
+    def games(self, season: str | None = None) -> list[dict[str, Any]]:
+        view = self.view(season)
+        out = []
+        for g in view.games.values():
+            st = view.state(g["id"])
+            out.append({"id": g["id"], "date": g["date"], "time": g["time"], "home": g["home"], "away": g["away"],
+                        "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
+                        "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
+                        "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
+                        "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
+                        "decision": st.decision})
+        return out
