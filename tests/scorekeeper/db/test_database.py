@@ -1,0 +1,55 @@
+"""Opening databases: pragmas, schema version, migrations and clear errors for bad files."""
+
+import sqlite3
+
+import pytest
+
+from scorekeeper.db import DatabaseOpenError, open_database
+from scorekeeper.db.migrations import LATEST
+
+
+def test_new_database_has_wal_foreign_keys_full_sync_and_schema_version(tmp_path):
+    db, _ = open_database(str(tmp_path / "a.db"))
+    assert db.execute_sql("pragma journal_mode").fetchone()[0] == "wal"
+    assert db.execute_sql("pragma foreign_keys").fetchone()[0] == 1
+    assert db.execute_sql("pragma synchronous").fetchone()[0] == 2
+    assert db.execute_sql("select value from meta where key='schema_version'").fetchone()[0] == str(LATEST)
+    db.close()
+
+
+def test_sqlite_url(tmp_path):
+    db, _ = open_database(f"sqlite:///{tmp_path}/b.db")
+    db.close()
+    assert (tmp_path / "b.db").exists()
+
+
+def test_not_a_database_file_is_refused_and_untouched(tmp_path):
+    bad = tmp_path / "notes.db"
+    bad.write_text("shopping list")
+    with pytest.raises(DatabaseOpenError, match="not a Scorekeeper database"):
+        open_database(str(bad))
+    assert bad.read_text() == "shopping list"
+
+
+def test_foreign_sqlite_database_refused(tmp_path):
+    path = tmp_path / "other.db"
+    con = sqlite3.connect(path)
+    con.execute("create table x (a)")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseOpenError, match="not a Scorekeeper database"):
+        open_database(str(path))
+
+
+def test_newer_schema_refused(tmp_path):
+    path = tmp_path / "new.db"
+    db, _ = open_database(str(path))
+    db.execute_sql("update meta set value='999' where key='schema_version'")
+    db.close()
+    with pytest.raises(DatabaseOpenError, match="newer Scorekeeper"):
+        open_database(str(path))
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(DatabaseOpenError, match="does not exist"):
+        open_database(str(tmp_path / "nowhere" / "x.db"))
