@@ -119,7 +119,7 @@ def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from scorekeeper.services import Services, ServiceError
+    from scorekeeper.services import ServiceError, Services
 
     if args.command in (None, "gui"):
         from ui.app import run_gui

@@ -388,9 +388,7 @@ def norm_event(e: dict[str, Any]) -> dict[str, Any]:
     for k in order:
         if k == "type":
             out[k] = etype
-        elif k in required:
-            out[k] = e[k]
-        elif k in optional and e.get(k) is not None:
+        elif k in required or k in optional and e.get(k) is not None:
             out[k] = e[k]
     if etype == "goal":
         out["assists"] = list(e.get("assists") or [])

@@ -8,8 +8,7 @@ from typing import Any
 
 from peewee import Database, DatabaseError
 
-from scorekeeper.db import DatabaseOpenError, describe, open_database
-from scorekeeper.db import store
+from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.models import Season
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
 from scorekeeper.rulebook.model import Rulebook

@@ -100,6 +100,8 @@ class Player(BaseModel):
 
 
 class Team(BaseModel):
+    division_id: int
+    captain_id: int | None
     id = AutoField()
     season = ForeignKeyField(Season, backref="teams", on_delete="CASCADE")
     ext_id = CharField()
@@ -115,6 +117,8 @@ class Team(BaseModel):
 
 
 class RosterSigning(BaseModel):
+    team_id: int
+    player_id: int
     id = AutoField()
     team = ForeignKeyField(Team, backref="signings", on_delete="CASCADE")
     player = ForeignKeyField(Player, backref="signings", on_delete="CASCADE")
@@ -126,6 +130,8 @@ class RosterSigning(BaseModel):
 
 
 class Game(BaseModel):
+    home_id: int
+    away_id: int
     id = AutoField()
     season = ForeignKeyField(Season, backref="games", on_delete="CASCADE")
     ext_id = CharField()
@@ -146,6 +152,8 @@ class Game(BaseModel):
 
 
 class LineupEntry(BaseModel):
+    game_id: int
+    player_id: int
     id = AutoField()
     game = ForeignKeyField(Game, backref="lineup", on_delete="CASCADE")
     side = CharField()
@@ -161,6 +169,7 @@ class LineupEntry(BaseModel):
 
 class GameEvent(BaseModel):
     """One entry of a game's event log; `data` holds the event's own fields as JSON."""
+    game_id: int
 
     id = AutoField()
     game = ForeignKeyField(Game, backref="events", on_delete="CASCADE")
@@ -177,6 +186,8 @@ class GameEvent(BaseModel):
 
 
 class Appeal(BaseModel):
+    game_id: int
+    player_id: int
     id = AutoField()
     season = ForeignKeyField(Season, backref="appeals", on_delete="CASCADE")
     player = ForeignKeyField(Player, backref="appeals", on_delete="CASCADE")
@@ -190,6 +201,8 @@ class Appeal(BaseModel):
 
 
 class Payment(BaseModel):
+    team_id: int | None
+    player_id: int | None
     id = AutoField()
     season = ForeignKeyField(Season, backref="payments", on_delete="CASCADE")
     team = ForeignKeyField(Team, null=True, backref="payments", on_delete="CASCADE")

@@ -107,10 +107,17 @@ def load_season_dict(season: Season) -> dict[str, Any]:
                 "fee_paid": bool(a.fee_paid), "decision": a.decision, "decided": _date(a.decided)})
         for a in Appeal.select().where(Appeal.season == season).order_by(Appeal.seq, Appeal.id)]
     out["payments"] = [
-        _clean({"payer": {"team": tid[p.team_id]} if p.team_id else {"player": pid[p.player_id]},
+        _clean({"payer": _payer(p, tid, pid),
                 "amount": cents_to_money(p.amount_cents), "date": _date(p.date), "memo": p.memo})
         for p in Payment.select().where(Payment.season == season).order_by(Payment.seq, Payment.id)]
     return out
+
+
+def _payer(p: Payment, tid: dict[int, str], pid: dict[int, str]) -> dict[str, str]:
+    if p.team_id is not None:
+        return {"team": tid[p.team_id]}
+    assert p.player_id is not None
+    return {"player": pid[p.player_id]}
 
 
 def _clean(obj: dict[str, Any]) -> dict[str, Any]:
@@ -136,7 +143,8 @@ MAIN_PLAYER = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter",
 def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) -> dict[str, Any]:
     data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
     main = MAIN_PLAYER.get(e["type"])
-    player = pid.get(e.get(main)) if main and isinstance(e.get(main), str) else None
+    ref = e.get(main) if main else None
+    player = pid.get(ref) if isinstance(ref, str) else None
     return {"game": game_id, "seq": seq, "type": e["type"], "team": e.get("team"), "period": e.get("period"),
             "elapsed": parse_mmss(e["elapsed"]) if "elapsed" in e else None, "player": player,
             "data": json.dumps(data, ensure_ascii=False)}
@@ -144,6 +152,7 @@ def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) ->
 
 def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]]) -> None:
     """Insert new and replace changed objects of a season (the caller holds the transaction)."""
+    row: Any
     def next_seq(model: Any, cond: Any) -> int:
         return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 

@@ -236,10 +236,9 @@ class _Computation:
             self.flag("DATA-3", "block", f"{fmt_mmss(e)} is outside the {period_label(self.book, p)} "
                       f"({fmt_mmss(length)} long)", ev)
             return None
-        if p > self.book.clock.periods:
-            # Overtime exists only while the game is tied at the end of the previous period.
-            if not self.check_overtime(ev, p):
-                return None
+        # Overtime exists only while the game is tied at the end of the previous period.
+        if p > self.book.clock.periods and not self.check_overtime(ev, p):
+            return None
         return game_time(self.book, self.g.stage, p, e)
 
     def check_overtime(self, ev: Event, p: int) -> bool:
@@ -328,10 +327,15 @@ class _Computation:
             self.clock.goal_scored(side, t)
         if ev.period > self.book.clock.periods and self.ot.sudden_death:
             self.end_game(t, "overtime")
-        elif (self.book.mercy.from_ == "halftime" and t >= self.half_t() and ev.period > 1) or (
-                self.book.mercy.from_ == "start"):
-            if abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread:
-                self.end_game(t, "mercy")
+        elif self.mercy_applies(t, ev.period) and (
+                abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread):
+            self.end_game(t, "mercy")
+
+    def mercy_applies(self, t: int, period: int) -> bool:
+        """MERCY-1 / A-19: checked at half time and throughout the second half."""
+        if self.book.mercy.from_ == "start":
+            return True
+        return self.book.mercy.from_ == "halftime" and t >= self.half_t() and period > 1
 
     def on_goal(self, ev: Event, side: str, t: int) -> bool:
         if self.game_over_block(ev, t):
@@ -438,10 +442,10 @@ class _Computation:
         goalie_offender = player is not None and self.is_goalie(side, player)
         if served_by is not None and self.is_goalie(side, served_by) and (
                 goalie_offender or player is None):
-            rule = "PEN-GOALIE-1" if goalie_offender else "PEN-BENCH-1"
-            self.flag(rule, "block", f"{self.who(side, served_by)} is a goalie and cannot serve "
-                      f"{'the goalie' if goalie_offender else 'the bench'}'s penalty; name a skater who "
-                      f"was on the ice", ev)
+            whose = "the goalie" if goalie_offender else "the bench"
+            self.flag("PEN-GOALIE-1" if goalie_offender else "PEN-BENCH-1", "block",
+                      f"{self.who(side, served_by)} is a goalie and cannot serve {whose}'s penalty; name a "
+                      f"skater who was on the ice", ev)
             return False
 
         post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))

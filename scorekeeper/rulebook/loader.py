@@ -20,11 +20,11 @@ from scorekeeper.rulebook.model import (
     Mercy,
     OnIce,
     Overtime,
-    PenaltyClass,
     Penalties,
+    PenaltyClass,
     Points,
-    RuleRef,
     Rulebook,
+    RuleRef,
     Scoring,
 )
 
@@ -61,7 +61,7 @@ class _Reader:
             return default
         return self.data[key]
 
-    def int(self, key: str, default: Any = ..., lo: int = 0, hi: int = 10**7) -> Any:
+    def num(self, key: str, default: Any = ..., lo: int = 0, hi: int = 10**7) -> Any:
         value = self._get(key, default)
         if value is None and default is None:
             return None
@@ -71,13 +71,13 @@ class _Reader:
             raise self.fail(key, f"must be between {lo} and {hi} (got {value})")
         return value
 
-    def bool(self, key: str, default: Any = ...) -> bool:
+    def yes(self, key: str, default: Any = ...) -> bool:
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false (got {value!r})")
         return value
 
-    def str(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> Any:
+    def txt(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> Any:
         value = self._get(key, default)
         if value is None and default is None:
             return None
@@ -87,7 +87,7 @@ class _Reader:
             raise self.fail(key, f"must be one of {', '.join(choices)} (got {value!r})")
         return value
 
-    def strs(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    def txts(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
         value = self._get(key, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(key, f"must be a list of texts (got {value!r})")
@@ -113,13 +113,13 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     except tomllib.TOMLDecodeError as exc:
         raise RulebookError(f"{origin}: not valid TOML: {exc}") from None
     top = _Reader(data, "", origin)
-    if top.str("format") != FORMAT:
+    if top.txt("format") != FORMAT:
         raise top.fail("format", f"must be {FORMAT!r}")
-    rid = top.str("id")
+    rid = top.txt("id")
 
     c = top.table("clock")
-    clock = Clock(c.int("periods", lo=1, hi=9), c.int("period_min", lo=1, hi=90), c.str("period_word"),
-                  c.int("stop_time_last_min", lo=0, hi=90))
+    clock = Clock(c.num("periods", lo=1, hi=9), c.num("period_min", lo=1, hi=90), c.txt("period_word"),
+                  c.num("stop_time_last_min", lo=0, hi=90))
     if clock.stop_time_last_min > clock.period_min:
         raise c.fail("stop_time_last_min", "cannot exceed period_min")
     c.done()
@@ -128,37 +128,37 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     overtime: dict[str, Overtime] = {}
     for stage in STAGES:
         o = ot_table.table(stage)
-        overtime[stage] = Overtime(o.bool("enabled"), o.int("min", lo=0, hi=90),
-                                   o.int("stop_time_last_min", lo=0, hi=90), o.int("skaters", lo=1, hi=10),
-                                   o.bool("sudden_death"), o.int("max_periods", lo=0, hi=20),
-                                   o.int("new_timeouts", lo=0, hi=10))
+        overtime[stage] = Overtime(o.yes("enabled"), o.num("min", lo=0, hi=90),
+                                   o.num("stop_time_last_min", lo=0, hi=90), o.num("skaters", lo=1, hi=10),
+                                   o.yes("sudden_death"), o.num("max_periods", lo=0, hi=20),
+                                   o.num("new_timeouts", lo=0, hi=10))
         if overtime[stage].enabled and overtime[stage].min < 1:
             raise o.fail("min", "must be at least 1 when overtime is enabled")
         o.done()
     ot_table.done()
 
     s = top.table("shootout")
-    shootout = {stage: s.bool(stage) for stage in STAGES}
+    shootout = {stage: s.yes(stage) for stage in STAGES}
     s.done()
 
     p = top.table("points")
-    points = Points(*(p.int(k, hi=100) for k in (
+    points = Points(*(p.num(k, hi=100) for k in (
         "win", "tie", "loss", "ot_win", "ot_loss", "so_win", "so_loss", "forfeit_win", "forfeit_loss",
         "double_forfeit")))
     p.done()
 
     st = top.table("standings")
-    tiebreakers = st.strs("tiebreakers", choices=("points", "wins", "h2h", "goal_diff", "gf", "ga",
+    tiebreakers = st.txts("tiebreakers", choices=("points", "wins", "h2h", "goal_diff", "gf", "ga",
                                                   "regulation_wins"))
     st.done()
 
     i = top.table("icing")
-    icing = Icing(i.int("last_min", hi=90), i.int("off_margin", lo=1, hi=100), i.bool("off_if_leader_sh"),
-                  i.str("when_tied", choices=("both", "none")), i.bool("in_overtime"))
+    icing = Icing(i.num("last_min", hi=90), i.num("off_margin", lo=1, hi=100), i.yes("off_if_leader_sh"),
+                  i.txt("when_tied", choices=("both", "none")), i.yes("in_overtime"))
     i.done()
 
     m = top.table("mercy")
-    mercy = Mercy(m.int("spread", lo=1, hi=1000), m.str("from", choices=("halftime", "start", "never")))
+    mercy = Mercy(m.num("spread", lo=1, hi=1000), m.txt("from", choices=("halftime", "start", "never")))
     m.done()
 
     la = top.table("lateness")
@@ -166,12 +166,12 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     if (not isinstance(score, list) or len(score) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
         raise la.fail("forfeit_score", f"must be two whole numbers [winner, loser] (got {score!r})")
-    lateness = Lateness(la.int("goal_every_min", lo=1, hi=90), la.int("forfeit_at_min", lo=1, hi=90),
-                        (score[0], score[1]), la.int("min_dressed", lo=1, hi=30))
+    lateness = Lateness(la.num("goal_every_min", lo=1, hi=90), la.num("forfeit_at_min", lo=1, hi=90),
+                        (score[0], score[1]), la.num("min_dressed", lo=1, hi=30))
     la.done()
 
     oi = top.table("on_ice")
-    on_ice = OnIce(oi.int("max", lo=2, hi=20), oi.int("min", lo=1, hi=20))
+    on_ice = OnIce(oi.num("max", lo=2, hi=20), oi.num("min", lo=1, hi=20))
     if on_ice.min > on_ice.max:
         raise oi.fail("min", "cannot exceed on_ice.max")
     oi.done()
@@ -180,19 +180,19 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     caps = co.table("caps")
     wg, ng = caps.table("with_goalie"), caps.table("no_goalie")
     d1 = co.table("div1_in_div2")
-    coed = Coed(wg.int("m", hi=20), wg.int("f", hi=20), ng.int("m", hi=20), ng.int("f", hi=20),
-                caps.int("male_serving_reduction", hi=20), caps.int("overtime_with_goalie_m", hi=20),
-                d1.int("sign_m", hi=99), d1.int("dress_m", hi=99), d1.int("dress_f", hi=99),
-                d1.int("sign_g", hi=99))
+    coed = Coed(wg.num("m", hi=20), wg.num("f", hi=20), ng.num("m", hi=20), ng.num("f", hi=20),
+                caps.num("male_serving_reduction", hi=20), caps.num("overtime_with_goalie_m", hi=20),
+                d1.num("sign_m", hi=99), d1.num("dress_m", hi=99), d1.num("dress_f", hi=99),
+                d1.num("sign_g", hi=99))
     for r in (wg, ng, caps, d1, co):
         r.done()
 
     e = top.table("eligibility")
-    eligibility = Eligibility(e.int("playoff_min_games", hi=200), e.int("mask_under_age", hi=120))
+    eligibility = Eligibility(e.num("playoff_min_games", hi=200), e.num("mask_under_age", hi=120))
     e.done()
 
     sc = top.table("scoring")
-    scoring = Scoring(sc.int("goal", hi=10), sc.int("assist", hi=10), sc.int("max_assists", hi=5))
+    scoring = Scoring(sc.num("goal", hi=10), sc.num("assist", hi=10), sc.num("max_assists", hi=5))
     sc.done()
 
     pe = top.table("penalties")
@@ -200,16 +200,16 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     classes: dict[str, PenaltyClass] = {}
     for name in PENALTY_CLASSES:
         k = cls_table.table(name)
-        minutes = k.int("min", hi=60)
+        minutes = k.num("min", hi=60)
         classes[name] = PenaltyClass(
-            name, minutes, k.int("pim", default=minutes, hi=60), k.bool("short_handed"), k.bool("pp_release"),
-            k.bool("release_needs_advantage"), k.bool("ejects"), k.bool("first_adds_gm", default=False))
+            name, minutes, k.num("pim", default=minutes, hi=60), k.yes("short_handed"), k.yes("pp_release"),
+            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm", default=False))
         k.done()
     cls_table.done()
     penalties = Penalties(
-        pe.int("ejection_at_count", lo=0, hi=50), pe.bool("count_bench_minors"),
-        pe.int("game_misconduct_pim", hi=60), pe.bool("added_gm_counts_pim"),
-        pe.strs("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.int("report_last_min", hi=90),
+        pe.num("ejection_at_count", lo=0, hi=50), pe.yes("count_bench_minors"),
+        pe.num("game_misconduct_pim", hi=60), pe.yes("added_gm_counts_pim"),
+        pe.txts("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.num("report_last_min", hi=90),
         classes)
     pe.done()
 
@@ -218,11 +218,11 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     for code in inf_table.data:
         f = inf_table.table(code)
         inf = Infraction(
-            code=code, name=f.str("name"), cls=f.str("class", choices=PENALTY_CLASSES),
-            also=f.strs("also", default=[], choices=PENALTY_CLASSES), minutes=f.int("minutes", None, hi=60),
-            section=f.str("section"), rule=f.str("rule"), adds_gm=f.bool("adds_gm", False),
-            ejects=f.bool("ejects", False), trigger=f.str("trigger", None), report=f.bool("report", False),
-            coed_only=f.bool("coed_only", False))
+            code=code, name=f.txt("name"), cls=f.txt("class", choices=PENALTY_CLASSES),
+            also=f.txts("also", default=[], choices=PENALTY_CLASSES), minutes=f.num("minutes", None, hi=60),
+            section=f.txt("section"), rule=f.txt("rule"), adds_gm=f.yes("adds_gm", False),
+            ejects=f.yes("ejects", False), trigger=f.txt("trigger", None), report=f.yes("report", False),
+            coed_only=f.yes("coed_only", False))
         f.done()
         infractions[code] = inf
     inf_table.done()
@@ -240,12 +240,12 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
                 "season", "indefinite"):
             raise d.fail("suspend", f"must be a number of games, 'season' or 'indefinite' (got {suspend!r})")
         discipline.append(DisciplineRow(
-            trigger=d.str("trigger"), rule=d.str("rule"), fine_row=d.str("fine_row"), suspend=suspend,
-            min_games=d.int("min_games", None, hi=200), fine_cents=d.int("fine_cents", 0, hi=10**7),
-            fine_per_game_cents=d.int("fine_per_game_cents", 0, hi=10**7),
-            payer=d.str("payer", "player", choices=("player", "team")), replaces=d.str("replaces", None),
-            adds_gm=d.bool("adds_gm", False), review=d.bool("review", False), count=d.int("count", None, lo=1),
-            confirm=d.str("confirm", None)))
+            trigger=d.txt("trigger"), rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
+            min_games=d.num("min_games", None, hi=200), fine_cents=d.num("fine_cents", 0, hi=10**7),
+            fine_per_game_cents=d.num("fine_per_game_cents", 0, hi=10**7),
+            payer=d.txt("payer", "player", choices=("player", "team")), replaces=d.txt("replaces", None),
+            adds_gm=d.yes("adds_gm", False), review=d.yes("review", False), count=d.num("count", None, lo=1),
+            confirm=d.txt("confirm", None)))
         d.done()
     triggers = {row.trigger for row in discipline}
     for n, row in enumerate(discipline):
@@ -258,32 +258,32 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
 
     su = top.table("suspensions")
     suspensions: dict[str, object] = {
-        "count_forfeits": su.bool("count_forfeits"), "carry_playoffs": su.bool("carry_playoffs"),
-        "carry_next_season": su.bool("carry_next_season"), "scope": su.str("scope", choices=("person", "team")),
-        "notify_captain": su.str("notify_captain")}
+        "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
+        "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope", choices=("person", "team")),
+        "notify_captain": su.txt("notify_captain")}
     su.done()
 
     ap = top.table("appeals")
-    appeal_fee = ap.int("fee_cents", hi=10**6)
-    channels = ap.strs("channels")
+    appeal_fee = ap.num("fee_cents", hi=10**6)
+    channels = ap.txts("channels")
     ap.done()
 
     fi = top.table("fines")
-    payer = fi.str("default_payer", choices=("player", "team"))
+    payer = fi.txt("default_payer", choices=("player", "team"))
     fi.done()
 
     ru = top.table("rules")
     rules: dict[str, RuleRef] = {}
     for rule_id in ru.data:
         r = ru.table(rule_id)
-        rules[rule_id] = RuleRef(rule_id, r.str("section"), r.str("title"))
+        rules[rule_id] = RuleRef(rule_id, r.txt("section"), r.txt("title"))
         r.done()
     ru.done()
 
     book = Rulebook(
-        id=rid, name=top.str("name"), league=top.str("league"),
-        timeouts_per_game=top.int("timeouts_per_game", hi=20),
-        timeouts_carry_into_ot=top.bool("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
+        id=rid, name=top.txt("name"), league=top.txt("league"),
+        timeouts_per_game=top.num("timeouts_per_game", hi=20),
+        timeouts_carry_into_ot=top.yes("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
         shootout=shootout, points=points, tiebreakers=tiebreakers, icing=icing, mercy=mercy, lateness=lateness,
         on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
         infractions=infractions, discipline=tuple(discipline), suspensions=suspensions,

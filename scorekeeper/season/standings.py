@@ -85,11 +85,14 @@ def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str
         if len(group) <= 1 or not remaining:
             return sorted(group, key=lambda r: r.team)
         tb, rest = remaining[0], remaining[1:]
+        key: Callable[[Row], int]
         if tb == "h2h":
             ids = {r.team for r in group}
 
-            def key(r: Row) -> int:
+            def h2h_points(r: Row) -> int:
                 return sum(p for (a, b), p in h2h.items() if a == r.team and b in ids)
+
+            key = h2h_points
         else:
             key = keys[tb]
         buckets: dict[int, list[Row]] = {}
