@@ -144,12 +144,11 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
     if cmd == "import":
         report = svc.import_file(args.file, replace=args.replace)
         for v in report.violations:
-            print(v.line(), file=sys.stdout if not v.blocks else sys.stderr)
-            if v.blocks:
-                print(v.line())
+            print(v.line())
         if not report.ok:
-            print(f"scorekeeper: {args.file}: rejected, nothing was written "
-                  f"({len(report.blocks)} blocking violation(s))", file=sys.stderr)
+            rules = ", ".join(dict.fromkeys(v.rule for v in report.blocks))
+            print(f"scorekeeper: {args.file}: rejected, nothing was written: {len(report.blocks)} blocking "
+                  f"violation(s) ({rules})", file=sys.stderr)
             return EXIT_REJECTED
         total = sum(report.written.values())
         detail = ", ".join(f"{n} {k}" for k, n in report.written.items() if n)

@@ -37,6 +37,8 @@ def migrate(db: Database) -> list[int]:
             continue
         with db.atomic():
             step(db)
-            Meta.insert(key="schema_version", value=str(number)).on_conflict_replace().execute()
+            updated = Meta.update(value=str(number)).where(Meta.key == "schema_version").execute()
+            if not updated:
+                Meta.create(key="schema_version", value=str(number))
         done.append(number)
     return done

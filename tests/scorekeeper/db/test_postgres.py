@@ -1,0 +1,65 @@
+"""The same season on PostgreSQL (several rink PCs sharing one league) gives the same results as SQLite."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.services import Services
+from tests.scorekeeper.test_cli import EXAMPLE
+
+BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def pg_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("psycopg2")
+    if not BIN or not shutil.which("su") or os.geteuid() != 0:
+        pytest.skip("PostgreSQL server binaries (and root, to run them as postgres) are not available")
+    bindir = BIN[-1]
+    base = Path("/tmp") / f"sk-pg-{os.getpid()}"
+    shutil.rmtree(base, ignore_errors=True)
+    base.mkdir()
+    shutil.chown(base, "postgres")
+    port = _free_port()
+
+    def as_pg(*cmd: str) -> None:
+        subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", " ".join(cmd)], check=True,
+                       capture_output=True, timeout=120)
+
+    as_pg(f"{bindir}/initdb", "-D", f"{base}/data", "--auth=trust", "-U", "postgres", "-E", "UTF8")
+    as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-l", f"{base}/log", "-w", "-o",
+          f"'-p {port} -k {base} -c listen_addresses=127.0.0.1'", "start")
+    try:
+        as_pg(f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "scorekeeper")
+        yield f"postgresql://postgres@127.0.0.1:{port}/scorekeeper"
+    finally:
+        as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-m", "immediate", "stop")
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_postgresql_database_gives_the_same_results(pg_url: str, tmp_path: Path):
+    pg = Services.open(pg_url)
+    assert pg.import_file(EXAMPLE).ok
+    assert pg.import_file(EXAMPLE).written == {k: 0 for k in pg.import_file(EXAMPLE).written}
+    lite = Services.open(str(tmp_path / "lite.db"))
+    assert lite.import_file(EXAMPLE).ok
+    assert pg.standings() == lite.standings()
+    assert pg.stats() == lite.stats()
+    assert pg.export() == lite.export()
+    assert "PostgreSQL" in pg.database_label
+    pg.close()
+    lite.close()
