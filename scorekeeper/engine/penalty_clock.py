@@ -29,6 +29,7 @@ class Served:
     needs_advantage: bool
     seq: int
     offender: str | None
+    rank: int = 1  # at the same instant one server serves majors (0) before minors (1) before misconducts (2)
     start: int | None = None
     end: int | None = None
     ended_by_goal: bool = False
@@ -72,9 +73,16 @@ class PenaltyClock:
 
     # -- changes -------------------------------------------------------------------------------------
     def assess(self, side: str, server: str, t: int, duration: int, short_handed: bool, releasable: bool,
-               needs_advantage: bool, seq: int, offender: str | None) -> Served:
-        served = Served(side, server, t, duration, short_handed, releasable, needs_advantage, seq, offender)
+               needs_advantage: bool, seq: int, offender: str | None, rank: int = 1) -> Served:
+        served = Served(side, server, t, duration, short_handed, releasable, needs_advantage, seq, offender, rank)
+        for other_served in list(self.running):
+            if other_served.server == server and other_served.start == t and other_served.rank > rank:
+                # given at the same instant: the more serious penalty is served first
+                other_served.start = None
+                self.running.remove(other_served)
+                self.pending.append(other_served)
         self.pending.append(served)
+        self.pending.sort(key=lambda s: (s.assessed, s.rank, s.seq))
         self._start_pending(t)
         return served
 

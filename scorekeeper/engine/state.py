@@ -16,6 +16,9 @@ from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period
 from scorekeeper.rulebook.model import Infraction, Rulebook
 from scorekeeper.rules.violation import Violation
 
+# One server's penalties given at the same instant: the major first (as in hockey's rule books), then the
+# minor, then the misconduct; otherwise in the order given (PEN-GEN-4).
+SERVE_ORDER = {"major": 0, "match": 0, "minor": 1, "bench_minor": 1, "misconduct": 2}
 CLASS_EJECTION_RULE = {"game_misconduct": "PEN-GM-1", "gross_misconduct": "PEN-GROSS-1", "match": "PEN-MATCH-1"}
 
 
@@ -500,7 +503,7 @@ class _Computation:
                 server = player
                 served_out = player
             served = self.clock.assess(side, server, t, minutes * 60, klass.short_handed, klass.pp_release,
-                                       klass.release_needs_advantage, ev.seq, player)
+                                       klass.release_needs_advantage, ev.seq, player, SERVE_ORDER.get(cls, 1))
         elif served_by is None and player is not None and minutes > 0:
             served_out = player
         self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player,

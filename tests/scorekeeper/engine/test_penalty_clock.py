@@ -259,3 +259,35 @@ def test_coed_3_high_slap_shot_only_in_coed():
     assert "COED-3" in rules(play([pen("home", 1, "14:00", "h3", "high_slap_shot")]), "block")
     st = play([pen("home", 1, "14:00", "h3", "high_slap_shot")], coed=True)
     assert penalty(st)["ends"] == "16:00"
+
+
+def test_pen_gen_4_major_and_minor_together_major_served_first():
+    st = play([pen("away", 1, "10:00", "a3", "hooking"), pen("away", 1, "10:00", "a3", "slashing",
+                                                               **{"class": "major"}),
+               goal("home", 1, "11:00", "h2")])
+    minor, major = penalty(st, 0), penalty(st, 1)
+    assert major["starts"] == "10:00" and major["ends"] == "15:00"
+    assert minor["starts"] == "15:00" and minor["ends"] == "17:00"  # the 11:00 goal cannot end a major
+    assert st.goals[0].strength == "PP"
+
+
+def test_pen_gen_2_minor_and_major_to_different_players_goal_ends_only_the_minor():
+    st = play([pen("away", 1, "10:00", "a3", "slashing", **{"class": "major"}), pen("away", 1, "10:30", "a4"),
+               goal("home", 1, "11:00", "h2")])
+    assert penalty(st, 0)["ends"] == "15:00" and penalty(st, 1)["ends"] == "11:00"
+
+
+def test_pen_gen_2_coincidental_majors_both_short_five_minutes():
+    st = play([pen("home", 1, "10:00", "h3", "slashing", **{"class": "major"}),
+               pen("away", 1, "10:00", "a3", "cross_checking", **{"class": "major"}),
+               goal("away", 1, "12:00", "a2")])
+    assert st.goals[0].strength == "EV"
+    assert penalty(st, 0)["ends"] == "15:00" and penalty(st, 1)["ends"] == "15:00"
+
+
+def test_pen_minor_2_stacked_minors_one_player_goal_ends_the_running_one():
+    st = play([pen("away", 1, "10:00", "a3", "hooking"), pen("away", 1, "10:00", "a3", "holding"),
+               goal("home", 1, "11:00", "h2")])
+    first, second = penalty(st, 0), penalty(st, 1)
+    assert first["ends"] == "11:00" and first["ended_by_goal"]
+    assert second["starts"] == "11:00" and second["ends"] == "13:00"
