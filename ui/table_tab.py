@@ -1,0 +1,116 @@
+"""The building block of every tab: one table for the selected season, or a message in its place."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.services import ServiceError
+from ui.models import RecordTableModel
+
+if TYPE_CHECKING:
+    from scorekeeper.services import Services
+
+NO_SEASON = (
+    "<h3>No season in this database yet</h3>"
+    "<p>Load a season file from the command line, then open Scorekeeper again:</p>"
+    "<p><code>scorekeeper --db DB import season.json</code></p>"
+    "<p style='color: gray'>Database: {database}</p>"
+)
+
+
+def make_table_view(model: RecordTableModel, parent: QWidget | None = None) -> QTableView:
+    """A read-only, row-selecting table over `model`, its columns sized from the model's `Column`s."""
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setAlternatingRowColors(True)
+    view.setShowGrid(False)
+    view.setWordWrap(False)
+    view.setCornerButtonEnabled(False)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.verticalHeader().hide()
+    header = view.horizontalHeader()
+    header.setHighlightSections(False)
+    header.setMinimumSectionSize(44)
+    for number, column in enumerate(model.columns):
+        if column.stretch:
+            header.setSectionResizeMode(number, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def fit_columns(view: QTableView, padding: int = 18) -> None:
+    """Size each column that does not stretch to its contents plus some air; the user may still drag it."""
+    header = view.horizontalHeader()
+    for number in range(header.count()):
+        if header.sectionResizeMode(number) != QHeaderView.ResizeMode.Stretch:
+            view.resizeColumnToContents(number)
+            header.resizeSection(number, header.sectionSize(number) + padding)
+
+
+class TableTab(QWidget):
+    """A tab showing one table for a season; subclasses fill the model in `load()`."""
+
+    empty_text = "Nothing to show for {season} yet."
+
+    def __init__(self, svc: Services, model: RecordTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.svc = svc
+        self.model = model
+        self.view = make_table_view(model, self)
+        self.message = QLabel(self)
+        self.message.setObjectName("emptyState")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.view)
+        self.stack.addWidget(self.message)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.stack)
+
+    def show_season(self, season: str | None) -> None:
+        """Show `season` (None: the database holds no season), or say why there is nothing to show."""
+        if season is None:
+            self.show_message(NO_SEASON.format(database=html.escape(self.svc.database_label)))
+            return
+        try:
+            filled = self.load(season)
+        except ServiceError as exc:
+            self.show_message(f"<h3>Could not load {html.escape(season)}</h3><p>{html.escape(str(exc))}</p>")
+            return
+        if filled:
+            self.fit_columns()
+            self.stack.setCurrentWidget(self.view)
+        else:
+            self.show_message(f"<h3>{html.escape(self.empty_text.format(season=season))}</h3>")
+
+    def fit_columns(self) -> None:
+        """Size the columns to what the table now holds."""
+        fit_columns(self.view)
+
+    def show_message(self, html: str) -> None:
+        """Put a message where the table was (the empty state)."""
+        self.message.setText(html)
+        self.stack.setCurrentWidget(self.message)
+
+    def showing_message(self) -> bool:
+        """True while the tab shows its empty state instead of the table."""
+        return self.stack.currentWidget() is self.message
+
+    def load(self, season: str) -> bool:
+        """Fill the model for `season` from the facade; return False when there is nothing to show."""
+        raise NotImplementedError
