@@ -510,6 +510,20 @@ class _Computation:
                                             served_out, code, cls, minutes, pim, served, post_game, added_gm))
         return True
 
+    def late_misconducts(self, end_t: int) -> None:
+        """PEN-MISC-2 / A-20: a misconduct in the final minutes of play (of regulation too, when overtime
+        followed), or after the game, is reported."""
+        window = self.book.penalties.report_last_min * 60
+        for pen in self.penalties:
+            late = pen.t >= end_t - window or self.reg_end - window <= pen.t <= self.reg_end
+            if pen.cls == "misconduct" and pen.player is not None and (pen.post_game or late):
+                when = "after the game" if pen.post_game else f"at {fmt_mmss(pen.t)}, in the final " \
+                    f"{self.book.penalties.report_last_min} minutes of play"
+                self.violations.append(Violation(
+                    "PEN-MISC-2", "warn", f"{self.who(pen.team, pen.player)}'s misconduct {when} is reported to "
+                    "the league for further discipline", self.book.section("PEN-MISC-2"),
+                    f"game {self.g.id} event {pen.seq + 1} penalty"))
+
     def decided_at_regulation(self, t: int) -> bool:
         """A penalty at or after the end of regulation in a game that ends there comes after the game."""
         if t > self.reg_end:
@@ -630,6 +644,8 @@ class _Computation:
             for pen in self.penalties:
                 if pen.t >= end_t:
                     pen.post_game = True
+        if end_t is not None:
+            self.late_misconducts(end_t)
         return GameState(g, self.score, self.by_period, self.goals, self.penalties,
                          sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
                          self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied)

@@ -291,3 +291,10 @@ def test_pen_minor_2_stacked_minors_one_player_goal_ends_the_running_one():
     first, second = penalty(st, 0), penalty(st, 1)
     assert first["ends"] == "11:00" and first["ended_by_goal"]
     assert second["starts"] == "11:00" and second["ends"] == "13:00"
+
+
+def test_pen_misc_2_misconduct_in_the_final_ten_minutes_is_reported():
+    st = play([goal("home", 1, "01:00", "h2"), pen("away", 2, "13:00", "a3", "misconduct")])
+    assert "PEN-MISC-2" in rules(st, "warn")
+    assert "PEN-MISC-2" not in rules(play([pen("away", 2, "09:59", "a3", "misconduct")]))
+    assert "PEN-MISC-2" in rules(play([goal("home", 1, "01:00", "h2"), pen("away", 2, "20:00", "a3", "misconduct")]))
