@@ -16,6 +16,7 @@ from scorekeeper.rules.lineup import check_lineups
 from scorekeeper.rules.references import check_references
 from scorekeeper.rules.roster import check_roster
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season import discipline
 from scorekeeper.season.eligibility import eligibility
 from scorekeeper.season.standings import standings
 from scorekeeper.season.stats import player_stats
@@ -23,10 +24,8 @@ from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import (
     LISTS,
     SeasonFileError,
-    cents_to_money,
     check_structure,
     merge,
-    money_to_cents,
     normalise,
     read_season_file,
 )
@@ -208,27 +207,10 @@ class Services:
         return eligibility(self.view(season))
 
     def suspensions(self, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        return {"season": view.name, "suspensions": []}
+        return discipline.suspensions(self.view(season))
 
     def fines(self, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        paid: dict[str, int] = {t: 0 for t in view.teams}
-        for p in view.data.get("payments", []):
-            kind, ref = next(iter(p["payer"].items()))
-            team = ref if kind == "team" else self._player_team(view, ref)
-            if team in paid:
-                paid[team] += money_to_cents(p["amount"])
-        totals = [{"team": t, "fines": cents_to_money(0), "paid": cents_to_money(paid[t]),
-                   "balance": cents_to_money(0 - paid[t])} for t in view.teams]
-        return {"season": view.name, "fines": [], "totals": totals}
-
-    @staticmethod
-    def _player_team(view: SeasonView, player: str) -> str | None:
-        for team, rows in view.roster_by_team.items():
-            if any(r["player"] == player for r in rows):
-                return team
-        return None
+        return discipline.fines(self.view(season))
 
     # -- lists for the window ------------------------------------------------------------------------
     def teams(self, season: str | None = None) -> list[dict[str, Any]]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.discipline import active_suspension
+from scorekeeper.season.eligibility import games_played
 from scorekeeper.season.view import SeasonView
 
 
@@ -22,9 +24,26 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             if s is None:
                 out.append(Violation("DATA-2", "block", f"{who} is not on {team}'s active roster on {g['date']} "
                                      f"and cannot dress for it", book.section("DATA-2"), where))
-            elif x.get("number") is not None and x["number"] != s["number"]:
+                continue
+            if x.get("number") is not None and x["number"] != s["number"]:
                 out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
                                      f"on {team}'s roster", book.section("DATA-2"), where))
+            under = active_suspension(view, x["player"], game_id)
+            if under is not None:
+                sanction, served = under
+                what = (f"game {served + 1} of {sanction.row.suspend}" if sanction.kind == "games"
+                        else f"{sanction.kind} suspension")
+                out.append(Violation("ELIG-2", "block", f"{who} is suspended ({what}) for {sanction.row.rule} in game "
+                                     f"{sanction.game} and cannot dress", book.section("ELIG-2"), where))
+            if g.get("stage") == "playoff":
+                if "gp" not in view.cache:
+                    view.cache["gp"] = games_played(view)
+                gp = view.cache["gp"].get((x["player"], team), 0)
+                need = book.eligibility.playoff_min_games
+                if gp < need:
+                    out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
+                                         f"for {team} and may not play in the playoffs", book.section("ELIG-1"),
+                                         where))
         if entries and len(entries) < book.lateness.min_dressed and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{team} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",

@@ -31,6 +31,7 @@ class SeasonView:
     data: dict[str, Any]
     book: Rulebook
     _states: dict[str, GameState] = field(default_factory=dict, repr=False)
+    cache: dict[str, Any] = field(default_factory=dict, repr=False)  # derived season-wide values
 
     @property
     def name(self) -> str:
@@ -100,6 +101,12 @@ class SeasonView:
         if gid not in self._states:
             self._states[gid] = compute_game(self.game_input(gid), self.book)
         return self._states[gid]
+
+    def order_of(self, gid: str) -> int:
+        """A game's place in the season (date, time, id)."""
+        if "order" not in self.cache:
+            self.cache["order"] = {g: i for i, g in enumerate(self.games)}
+        return int(self.cache["order"][gid])
 
     def final_games(self, stage: str | None = None) -> list[dict[str, Any]]:
         return [g for g in self.games.values()

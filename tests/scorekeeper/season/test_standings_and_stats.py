@@ -148,15 +148,17 @@ def test_pim_sums_assessed_minutes_by_class(tmp_path):
 
 
 def test_score_1_regular_and_playoff_kept_apart(tmp_path):
-    data = season([("a", "b", "2015-10-01", goals("home", "a", 2, scorer=3))])
+    regular = [("a", "b", "2015-10-01", goals("home", "a", 2, scorer=3))]
+    regular += [("a", "b", f"2015-10-{d:02d}", goals("away", "b", 1)) for d in range(2, 7)]  # ELIG-1: 6 games
+    data = season(regular)
     playoff = season([("a", "b", "2016-03-01", goals("home", "a", 1, scorer=3))], stage="playoff")
     playoff["games"][0]["id"] = "p01"
     data["games"] += playoff["games"]
     svc = load(tmp_path, data)
     reg = {p["player"]: p for p in svc.stats(stage="regular")["players"]}
     po = {p["player"]: p for p in svc.stats(stage="playoff")["players"]}
-    assert (reg["a3"]["g"], reg["a3"]["gp"], po["a3"]["g"], po["a3"]["gp"]) == (2, 1, 1, 1)
-    assert rows(svc)["a"]["gp"] == 1  # standings count regular-season games only
+    assert (reg["a3"]["g"], reg["a3"]["gp"], po["a3"]["g"], po["a3"]["gp"]) == (2, 6, 1, 1)
+    assert rows(svc)["a"]["gp"] == 6  # standings count regular-season games only
 
 
 def test_score_1_assists_count_one_point(tmp_path):
@@ -188,3 +190,36 @@ def test_editing_an_earlier_event_recomputes_what_follows(tmp_path):
     assert svc.import_data(data, replace=True).ok
     g = svc.game("g00")
     assert g["goals"][0]["strength"] == "EV" and g["penalties"] == []
+
+
+def test_elig_1_playoff_lineup_with_five_games_is_refused(tmp_path):
+    data = season([("a", "b", f"2015-10-{d:02d}", goals("home", "a", 1)) for d in range(1, 6)])
+    data["games"] += season([("a", "b", "2016-03-01", [])], stage="playoff")["games"]
+    data["games"][-1]["id"] = "p01"
+    svc = Services.open(str(tmp_path / "e.db"))
+    report = svc.import_data(data)
+    assert not report.ok and {v.rule for v in report.blocks} == {"ELIG-1"}
+    assert any("5 of 6" in v.message for v in report.blocks)
+
+
+def test_elig_2_suspended_player_cannot_dress_until_served(tmp_path):
+    fight = [{"type": "penalty", "team": "home", "period": 1, "elapsed": "05:00", "player": "a2",
+              "infraction": "slashing", "class": "major"},
+             {"type": "penalty", "team": "home", "period": 1, "elapsed": "09:00", "player": "a2",
+              "infraction": "cross_checking", "class": "major"}]
+    data = season([("a", "b", "2015-10-01", fight), ("a", "c", "2015-10-08", [])])
+    svc = Services.open(str(tmp_path / "s.db"))
+    report = svc.import_data(data)
+    assert not report.ok and [v.rule for v in report.blocks] == ["ELIG-2"]
+    assert "game 1 of 2" in report.blocks[0].message and "PEN-MAJOR-2" in report.blocks[0].message
+    for g in data["games"][1:]:
+        g["lineups"]["home"] = [x for x in g["lineups"]["home"] if x["player"] != "a2"]
+    data["games"] += season([("a", "d", "2015-10-15", []), ("a", "b", "2015-10-22", [])])["games"]
+    data["games"][2]["id"], data["games"][3]["id"] = "g02", "g03"
+    data["games"][2]["lineups"]["home"] = [x for x in data["games"][2]["lineups"]["home"] if x["player"] != "a2"]
+    report = svc.import_data(data)
+    assert report.ok, [v.line() for v in report.blocks]
+    sus = svc.suspensions()["suspensions"]
+    assert sus == [{"player": "a2", "team": "a", "game": "g00", "rule": "PEN-MAJOR-2", "kind": "games", "games": 2,
+                    "served": 2, "status": "served", "appeal": None, "review": False}]
+    assert svc.fines()["fines"][0]["amount"] == "20.00"

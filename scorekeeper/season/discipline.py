@@ -1,0 +1,165 @@
+"""Suspensions and fines computed from the fines table (FINE-1..11, SUSP-1, A-7, A-8, A-29).
+
+Each final game's penalties set off discipline rows of the rulebook file; a row for a repeat offence
+replaces the row it names (instigator replaces fighting, a second gross misconduct replaces the first-offence
+row). An N-game suspension is served by the team's next N final games in date order, forfeits included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rulebook.model import DisciplineRow
+from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import cents_to_money, money_to_cents
+
+
+@dataclass
+class Sanction:
+    player: str
+    team: str
+    game: str
+    row: DisciplineRow
+    order: int  # the offence game's place in the season
+
+    @property
+    def kind(self) -> str:
+        return "games" if isinstance(self.row.suspend, int) else str(self.row.suspend)
+
+
+def sanctions(view: SeasonView) -> list[Sanction]:
+    """Every discipline row set off in the season's final games, in game order (cached on the view)."""
+    if "sanctions" not in view.cache:
+        view.cache["sanctions"] = _sanctions(view)
+    return list(view.cache["sanctions"])
+
+
+def _sanctions(view: SeasonView) -> list[Sanction]:
+    book = view.book
+    out: list[Sanction] = []
+    gross_seen: dict[str, int] = {}
+    for order, g in enumerate(view.games.values()):
+        if g.get("status", "final") != "final":
+            continue
+        state = view.state(g["id"])
+        majors: dict[str, int] = {}
+        miscs: dict[str, int] = {}
+        triggers: dict[str, list[str]] = {}
+        for pen in state.penalties:
+            if pen.player is None:
+                continue
+            found = triggers.setdefault(pen.player, [])
+            inf = book.infractions[pen.infraction]
+            if pen.cls == "major":
+                majors[pen.player] = majors.get(pen.player, 0) + 1
+                if majors[pen.player] == 2:
+                    found.append("second_major")
+            if pen.cls == "misconduct":
+                miscs[pen.player] = miscs.get(pen.player, 0) + 1
+                if miscs[pen.player] == 2:
+                    found.append("second_misconduct")
+            trigger = inf.trigger
+            if trigger is None and pen.cls in ("match", "gross_misconduct"):
+                trigger = "match" if pen.cls == "match" else "gross"
+            if trigger == "gross":
+                gross_seen[pen.player] = gross_seen.get(pen.player, 0) + 1
+                if gross_seen[pen.player] >= 2 and book.discipline_row("second_gross"):
+                    trigger = "second_gross"
+            if trigger:
+                found.append(trigger)
+        for player, found in triggers.items():
+            rows = [r for r in (book.discipline_row(t) for t in found) if r is not None]
+            replaced = {r.replaces for r in rows if r.replaces}
+            side = "home" if state.game.dressed("home", player) else "away"
+            for row in rows:
+                if row.trigger not in replaced:
+                    out.append(Sanction(player, g[side], g["id"], row, order))
+    return out
+
+
+def _served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
+    """SUSP-1: the team's final games after the offence game (forfeits count), up to `before`."""
+    count = 0
+    count_forfeits = bool(view.book.suspensions.get("count_forfeits", True))
+    for order, g in enumerate(view.games.values()):
+        if before is not None and order >= before:
+            break
+        if order <= s.order or g.get("status", "final") != "final" or s.team not in (g["home"], g["away"]):
+            continue
+        if not count_forfeits and view.state(g["id"]).forfeited:
+            continue
+        count += 1
+    return count
+
+
+def active_suspension(view: SeasonView, player: str, game_id: str) -> tuple[Sanction, int] | None:
+    """ELIG-2: the suspension `player` is under at game `game_id` (with games served so far), if any."""
+    at = view.order_of(game_id)
+    appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
+    for s in sanctions(view):
+        if s.player != player or s.order >= at or s.row.suspend == 0:
+            continue
+        appeal = appeals.get((s.player, s.game))
+        if appeal and appeal["decision"] == "upheld" and (appeal.get("decided") or "") <= view.games[game_id]["date"]:
+            continue
+        served = _served(view, s, before=at)
+        if s.kind != "games" or served < int(s.row.suspend):
+            return s, served
+    return None
+
+
+def suspensions(view: SeasonView) -> dict[str, Any]:
+    """The contract's suspensions JSON."""
+    appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
+    rows = []
+    for s in sanctions(view):
+        row = s.row
+        if row.suspend == 0:
+            continue
+        appeal = appeals.get((s.player, s.game))
+        served = _served(view, s)
+        if s.kind == "games":
+            games: int | None = int(row.suspend)
+            status = "served" if served >= int(row.suspend) else "active"
+            served = min(served, int(row.suspend))
+        else:
+            games = row.min_games if s.kind == "indefinite" else None
+            status = "active"
+        if appeal and appeal["decision"] == "upheld":
+            status = "lifted"
+        rows.append({"player": s.player, "team": s.team, "game": s.game, "rule": row.rule, "kind": s.kind,
+                     "games": games, "served": served, "status": status,
+                     "appeal": appeal["decision"] if appeal else None, "review": row.review})
+    return {"season": view.name, "suspensions": rows}
+
+
+def fines(view: SeasonView) -> dict[str, Any]:
+    """The contract's fines JSON: every fine, and each team's statement totals."""
+    out = []
+    owed: dict[str, int] = {t: 0 for t in view.teams}
+    for s in sanctions(view):
+        row = s.row
+        cents = row.fine_cents + row.fine_per_game_cents
+        if cents <= 0:
+            continue
+        payer = {"team": s.team} if row.payer == "team" else {"player": s.player}
+        out.append({"payer": payer, "team": s.team, "amount": cents_to_money(cents), "rule": row.rule,
+                    "game": s.game, "player": s.player})
+        owed[s.team] = owed.get(s.team, 0) + cents
+    paid: dict[str, int] = {t: 0 for t in view.teams}
+    for p in view.data.get("payments", []):
+        kind, ref = next(iter(p["payer"].items()))
+        team = ref if kind == "team" else _player_team(view, ref)
+        if team is not None:
+            paid[team] = paid.get(team, 0) + money_to_cents(p["amount"])
+    totals = [{"team": t, "fines": cents_to_money(owed.get(t, 0)), "paid": cents_to_money(paid.get(t, 0)),
+               "balance": cents_to_money(owed.get(t, 0) - paid.get(t, 0))} for t in view.teams]
+    return {"season": view.name, "fines": out, "totals": totals}
+
+
+def _player_team(view: SeasonView, player: str) -> str | None:
+    for team, rows in view.roster_by_team.items():
+        if any(r["player"] == player for r in rows):
+            return team
+    return None
