@@ -215,7 +215,8 @@ def check_structure(data: dict[str, Any]) -> list[Violation]:
             c.text(obj, "game", where)
             c.date(obj, "filed", where)
             c.date(obj, "decided", where)
-            c.text(obj, "form", where)
+            if not isinstance(obj["form"], str):
+                c.err(f"{where}.form", f"form must be the official form number as text (got {obj['form']!r})")
             c.boolean(obj, "fee_paid", where)
             c.choice(obj, "decision", where, ("pending", "denied", "upheld"))
     for where, obj in items("payments"):

@@ -12,6 +12,8 @@ from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.models import Season
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.appeals import check_appeals
+from scorekeeper.rules.coed import check_coed_roster
 from scorekeeper.rules.lineup import check_lineups
 from scorekeeper.rules.references import check_references
 from scorekeeper.rules.roster import check_roster
@@ -59,6 +61,8 @@ def validate_season(view: SeasonView, games: list[str] | None = None) -> list[Vi
     if found:
         return found
     found.extend(check_roster(view))
+    found.extend(check_coed_roster(view))
+    found.extend(check_appeals(view))
     for gid in games if games is not None else list(view.games):
         found.extend(check_lineups(view, gid))
         found.extend(view.state(gid).violations)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.discipline import active_suspension
 from scorekeeper.season.eligibility import games_played
@@ -44,8 +47,18 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                     out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
                                          f"for {team} and may not play in the playoffs", book.section("ELIG-1"),
                                          where))
+            birth = view.players[x["player"]].get("birthdate")
+            if birth and _age(birth, g["date"]) < book.eligibility.mask_under_age:
+                out.append(Violation("ELIG-4", "warn", f"{who} is under {book.eligibility.mask_under_age}: a full "
+                                     "face mask is required", book.section("ELIG-4"), where))
+        out.extend(check_coed_lineup(view, g, side))
         if entries and len(entries) < book.lateness.min_dressed and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{team} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",
                                  book.section("FORF-3"), where))
     return out
+
+
+def _age(birthdate: str, on: str) -> int:
+    b, d = dt.date.fromisoformat(birthdate), dt.date.fromisoformat(on)
+    return d.year - b.year - ((d.month, d.day) < (b.month, b.day))
