@@ -511,11 +511,11 @@ class _Computation:
         return True
 
     def late_misconducts(self, end_t: int) -> None:
-        """PEN-MISC-2 / A-20: a misconduct in the final minutes of play (of regulation too, when overtime
-        followed), or after the game, is reported."""
+        """PEN-MISC-2 / A-20: a misconduct in the final minutes of actual play (overtime included), or after
+        the game, is reported."""
         window = self.book.penalties.report_last_min * 60
         for pen in self.penalties:
-            late = pen.t >= end_t - window or self.reg_end - window <= pen.t <= self.reg_end
+            late = pen.t >= end_t - window
             if pen.cls == "misconduct" and pen.player is not None and (pen.post_game or late):
                 when = "after the game" if pen.post_game else f"at {fmt_mmss(pen.t)}, in the final " \
                     f"{self.book.penalties.report_last_min} minutes of play"
@@ -594,7 +594,7 @@ class _Computation:
             end_t = self.over_t
         elif final:
             end_t = self.reg_end
-            if tied and self.ot.enabled:
+            if tied and self.ot.enabled and forfeit is None and called is None:
                 last = max(self.max_period, book.clock.periods + 1)
                 if self.ot.max_periods:
                     last = min(last, book.clock.periods + self.ot.max_periods)

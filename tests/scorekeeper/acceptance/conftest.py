@@ -458,10 +458,26 @@ def build_penalty_season() -> dict:
     # PEN-GEN-4: a minor at 39:00 carries into overtime (to 41:00); home goal at 40:30 is PP
     g("pc29", "a", "b", [goal(H, 1, "05:00", "a02"), goal(A, 2, "05:00", "b02"),
                          penalty(A, 2, "19:00", "b03", "tripping"), goal(H, 3, "00:30", "a03")])
-    # PEN-MISC-2: a misconduct at 33:00 (final 10 minutes) -> report flag
-    g("pc30", "a", "b", [penalty(A, 2, "13:00", "b02", "abuse_of_officials")])
+    # PEN-MISC-2: a misconduct at 33:00 in a game decided at 40:00 (final 10 minutes, A-20) -> report flag
+    g("pc30", "a", "b", [goal(H, 1, "05:00", "a02"), penalty(A, 2, "13:00", "b02", "abuse_of_officials")])
     # contract: empty_net given in the file (no goalie events) is kept
     g("pc31", "a", "b", [goal(H, 1, "05:00", "a02", empty_net=True)])
+    # PEN-MISC-2 / A-20 "final 10 minutes of actual play, OT included": 1-1, misconduct at 31:00, OT winner
+    # at 42:00 -> play ended at 42:00, the final 10 minutes are 32:00-42:00 -> 31:00 is not in them
+    g("pc32", "a", "b", [goal(H, 1, "05:00", "a02"), goal(A, 2, "05:00", "b02"),
+                         penalty(A, 2, "11:00", "b03", "abuse_of_officials"), goal(H, 3, "02:00", "a03")])
+    # ... and a mercy game ending at 27:30: the final 10 minutes are 17:30-27:30 -> 18:00 is in them
+    g("pc33", "a", "b", [penalty(A, 1, "18:00", "b02", "abuse_of_officials")]
+      + [goal(H, 1, f"{m:02d}:00", f"a0{2 + m % 6}") for m in range(1, 9)]
+      + [goal(H, 2, t, f"a0{2 + i % 6}") for i, t in enumerate(["01:00", "02:00", "03:00", "04:00", "05:00",
+                                                                "06:00", "07:30"])])
+    # a fourth minor at 12:10 (b02 gone at 12:00, b03 and the delayed b04 running) waits for b03 (12:30)
+    g("pc34", "a", "b", [penalty(A, 1, "10:00", "b02", "tripping"), penalty(A, 1, "10:30", "b03", "hooking"),
+                         penalty(A, 1, "11:00", "b04", "holding"), penalty(A, 1, "12:10", "b05", "holding")])
+    # PEN-GEN-4 + PEN-MINOR-2: two minors to b02 at 10:00 run back to back; the PP goal at 11:00 ends the first,
+    # so the second runs 11:00-13:00
+    g("pc35", "a", "b", [penalty(A, 1, "10:00", "b02", "tripping"), penalty(A, 1, "10:00", "b02", "hooking"),
+                         goal(H, 1, "11:00", "a02")])
     # PEN-FIGHT-1: fight at 22:00 -> both teams short-handed until 27:00; goals at 24:00 and 27:00 are EV
     g("pcF", "c", "d", [penalty(H, 2, "02:00", "c02", "fighting", served_by="c04"),
                         penalty(A, 2, "02:00", "d02", "fighting", served_by="d04"),

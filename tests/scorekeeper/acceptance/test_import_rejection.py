@@ -180,6 +180,29 @@ def test_elig_2_suspended_player_cannot_dress_rejected(base, tmp_path):
     assert "ELIG-2" in import_rejected(base, tmp_path, base.with_games(fight, after))
 
 
+def test_elig_2_suspension_applies_to_the_person_on_every_team_a_28(base, tmp_path):
+    """A-28 / SUSP-1: a suspension "applies to the person on every team". b02, also signed to a as #22, fights
+    for b in g_p1 (5 games) and is dressed for a in the next game -> ELIG-2 refuses."""
+    data = base.with_games(
+        _game("g_p1", [penalty(A, 1, "10:00", "b02", "fighting", served_by="b03")]),
+        _game("g_p2", [], date="2015-11-20"))
+    data["roster"].append({"team": "a", "player": "b02", "number": 22, "position": "skater"})
+    data["games"][-1]["lineups"]["home"].append({"player": "b02"})
+    assert "ELIG-2" in import_rejected(base, tmp_path, data)
+
+
+def test_susp_1_suspension_carries_into_the_playoffs_rejected(base, tmp_path):
+    """SUSP-1: "It carries into the playoffs." b02 gets 2 majors (PEN-MAJOR-2: 2 games) in the last regular
+    game; he sits out the first playoff game and is dressed for the second -> 1 of 2 served -> ELIG-2."""
+    regular = [_game(f"g_r{i}", [], date=f"2015-11-0{i}") for i in range(2, 7)]          # g01 + 5 = 6 games
+    regular[-1]["events"] = [penalty(A, 1, "05:00", "b02", "slashing", cls="major"),
+                             penalty(A, 2, "05:00", "b02", "slashing", cls="major", served_by="b03")]
+    po1 = _game("g_po1", [goal(H, 1, "05:00", "a02")], stage="playoff", date="2015-11-10")
+    po1["lineups"]["away"] = [e for e in po1["lineups"]["away"] if e["player"] != "b02"]
+    po2 = _game("g_po2", [goal(H, 1, "05:00", "a02")], stage="playoff", date="2015-11-11")
+    assert "ELIG-2" in import_rejected(base, tmp_path, base.with_games(*regular, po1, po2))
+
+
 def test_format_unknown_event_key_rejected(base, tmp_path):
     """Contract: "Unknown top-level or object keys are an error (a typo must not be silently ignored)." A goal
     with `scorer_id` instead of `scorer`."""

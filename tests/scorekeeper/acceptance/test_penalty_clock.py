@@ -389,3 +389,39 @@ def test_pen_misc_2_misconduct_earlier_not_flagged(penalty_season):
     """PEN-MISC-2: a misconduct at 12:00 (pc15) is not in the final 10 minutes -> no flag."""
     game = penalty_season.game("pc15")
     assert [v for v in game["violations"] if v.get("rule") == "PEN-MISC-2"] == []
+
+
+def test_pen_misc_2_final_ten_minutes_counted_from_the_overtime_end_a_20(penalty_season):
+    """PEN-MISC-2 / A-20: "'Within ten minutes of the game's conclusion' -> the final 10 minutes of actual play,
+    OT included." pc32 ends on an OT goal at 42:00, so the window is 42:00 - 10:00 = 32:00 to 42:00; a
+    misconduct at 31:00 is 11 minutes before the conclusion -> not flagged."""
+    game = penalty_season.game("pc32")
+    assert game["decision"] == "overtime"
+    assert [v for v in game["violations"] if v.get("rule") == "PEN-MISC-2"] == []
+
+
+def test_pen_misc_2_final_ten_minutes_of_a_mercy_game_a_20(penalty_season):
+    """PEN-MISC-2 / A-20: pc33 ends on the mercy rule at 27:30 (15-0), so the final 10 minutes of actual play
+    are 17:30-27:30 and the misconduct at 18:00 is flagged."""
+    game = penalty_season.game("pc33")
+    assert game["decision"] == "mercy"
+    assert [v["severity"] for v in game["violations"] if v.get("rule") == "PEN-MISC-2"] == ["warn"]
+
+
+def test_ice_4_fourth_penalty_waits_for_the_next_expiry_a_14(penalty_season):
+    """ICE-4 / A-14: b02 10:00-12:00, b03 10:30-12:30, b04 delayed to 12:00-14:00; b05's minor at 12:10 would
+    leave 3 skaters + G again -> it starts when b03 expires at 12:30 and ends 14:30."""
+    game = penalty_season.game("pc34")
+    assert (one_penalty(game, player="b04")["starts"], one_penalty(game, player="b04")["ends"]) == ("12:00", "14:00")
+    b05 = one_penalty(game, player="b05")
+    assert (b05["starts"], b05["ends"]) == ("12:30", "14:30")
+
+
+def test_pen_gen_4_pp_goal_ends_first_of_consecutive_minors(penalty_season):
+    """PEN-GEN-4 ("one player's penalties run one after another") with PEN-MINOR-2 ("ends the SH team's
+    earliest running minor"): b02's two minors at 10:00 run 10:00-12:00 then 12:00-14:00; the PP goal at
+    11:00 ends the first, so the second runs 11:00-13:00."""
+    game = penalty_season.game("pc35")
+    assert goal_at(game, 1, "11:00")["strength"] == "PP"
+    spans = sorted((p["starts"], p["ends"], p["ended_by_goal"]) for p in penalties(game, player="b02"))
+    assert spans == [("10:00", "11:00", True), ("11:00", "13:00", False)]

@@ -298,3 +298,9 @@ def test_pen_misc_2_misconduct_in_the_final_ten_minutes_is_reported():
     assert "PEN-MISC-2" in rules(st, "warn")
     assert "PEN-MISC-2" not in rules(play([pen("away", 2, "09:59", "a3", "misconduct")]))
     assert "PEN-MISC-2" in rules(play([goal("home", 1, "01:00", "h2"), pen("away", 2, "20:00", "a3", "misconduct")]))
+
+
+def test_pen_misc_2_a_20_window_counts_overtime():
+    # 0-0 after regulation: overtime is played to 45:00, so 33:00 is not in the final ten minutes of play
+    assert "PEN-MISC-2" not in rules(play([pen("away", 2, "13:00", "a3", "misconduct")]))
+    assert "PEN-MISC-2" in rules(play([pen("away", 2, "16:00", "a3", "misconduct")]))

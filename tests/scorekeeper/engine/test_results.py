@@ -133,3 +133,8 @@ def test_empty_net_from_goalie_events():
 def test_scheduled_game_has_no_result():
     st = play([], status="scheduled")
     assert st.decision is None and st.points is None and st.winner is None
+
+
+def test_pts_3_called_game_adds_no_overtime_period():
+    st = play([ev("called", points={"home": 1, "away": 1}, reason="power cut")])
+    assert st.by_period == {"home": [0, 0], "away": [0, 0]} and st.decision == "called"
