@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,8 @@ from typing import Any
 from peewee import Database, DatabaseError
 
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
-from scorekeeper.db.models import Season
+from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.entries import EntryMixin
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.appeals import check_appeals
@@ -69,13 +71,15 @@ def validate_season(view: SeasonView, games: list[str] | None = None) -> list[Vi
     return found
 
 
-class Services:
+class Services(EntryMixin):
     """The facade over one open database."""
 
     def __init__(self, db: Database, target: str) -> None:
         self.db = db
         self.target = target
         self._views: dict[int, SeasonView] = {}
+        self._undo: dict[str, list[Any]] = {}
+        self._redo: dict[str, list[Any]] = {}
 
     # -- opening -------------------------------------------------------------------------------------
     @classmethod
@@ -119,7 +123,9 @@ class Services:
     def view(self, season: str | None = None) -> SeasonView:
         s = self._season(season)
         if s.id not in self._views:
-            self._views[s.id] = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
+            view = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
+            view.cache["notices"] = store.load_notices(s)
+            self._views[s.id] = view
         return self._views[s.id]
 
     def _changed(self) -> None:
@@ -171,6 +177,13 @@ class Services:
                         record = store.ensure_rulebook(book.id, book.source_text)
                         season = store.create_season(incoming["league"], incoming["season"], record)
                     store.write_changes(season, changes)
+                    for g in changes["games"]:
+                        old = next((x for x in existing["games"] if x["id"] == g["id"]), None)
+                        if old is not None and old.get("status") == "final":  # DATA-5: who, when, why
+                            AuditEntry.create(season=season, operator=self.operator or "import", action="replace "
+                                              "final game by import", subject=g["id"],
+                                              before=json.dumps(old, ensure_ascii=False),
+                                              after=json.dumps(g, ensure_ascii=False))
             except DatabaseError as exc:
                 raise ServiceError(f"the database refused the import, nothing was written: {exc}") from None
             self._changed()

@@ -18,6 +18,7 @@ from scorekeeper.db.models import (
     RosterSigning,
     RulebookRecord,
     Season,
+    Suspension,
     Team,
 )
 from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
@@ -252,3 +253,14 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]]) -> N
                        player=pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
                        date=_pdate(p["date"]), memo=p.get("memo"), seq=seq)
         seq += 1
+
+
+def load_notices(season: Season) -> dict[tuple[str, str], str]:
+    """SUSP-2: (player, game) -> when the captain was e-mailed the suspension."""
+    rows = (Suspension.select(Suspension, Player, Game).join(Player).switch(Suspension).join(Game)
+            .where((Suspension.season == season) & Suspension.captain_emailed.is_null(False)))
+    out: dict[tuple[str, str], str] = {}
+    for r in rows:
+        if r.game is not None and r.captain_emailed is not None:
+            out[(r.player.ext_id, r.game.ext_id)] = r.captain_emailed.isoformat()
+    return out

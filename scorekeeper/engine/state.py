@@ -143,8 +143,28 @@ class GameState:
             "ejections": [x.to_json() for x in self.ejections],
             "timeouts": dict(self.timeouts),
             "pim": {s: self.pim(s) for s in SIDES},
+            "report": self.report(),
             "violations": [v.to_json() for v in self.violations],
         }
+
+    def report(self) -> list[dict[str, Any]]:
+        """PEN-REPORT-1: what the referee reports to the league after the game (section 7 g)."""
+        late = {v.where for v in self.violations if v.rule == "PEN-MISC-2"}
+        out = []
+        for p in self.penalties:
+            reason = None
+            if p.cls in ("match", "game_misconduct", "gross_misconduct"):
+                reason = p.cls.replace("_", " ")
+            elif p.infraction in ("fighting", "instigator", "slew_foot"):
+                reason = p.infraction.replace("_", " ")
+            elif p.added_gm:
+                reason = "game misconduct"
+            elif f"game {self.game.id} event {p.seq + 1} penalty" in late:
+                reason = "late misconduct"
+            if reason:
+                out.append({"player": p.player, "team": p.team, "infraction": p.infraction, "reason": reason,
+                            "period": p.period, "elapsed": fmt_mmss(p.elapsed)})
+        return out
 
 
 class _Computation:
@@ -580,6 +600,13 @@ class _Computation:
         return forfeit, called, None
 
     # -- result --------------------------------------------------------------------------------------
+    def snapshot(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
+        """The state so far, leaving this computation's clock where it is."""
+        import copy
+
+        memo = {id(self.book): self.book, id(self.g): self.g}  # shared, immutable inputs
+        return copy.deepcopy(self, memo).finish(forfeit, called)
+
     def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
         book, g = self.book, self.g
         final = g.status == "final"
@@ -651,16 +678,31 @@ class _Computation:
                          self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied)
 
 
-def compute_game(game: GameInput, book: Rulebook) -> GameState:
-    """The state of a game: a pure function of its line-ups and events."""
+def _run(game: GameInput, book: Rulebook, until: int | None) -> tuple[_Computation, str | None, dict[str, int] | None]:
     comp = _Computation(game, book)
     untimed = [e for e in game.events if e.period is None or e.elapsed is None]
     timed = sorted((e for e in game.events if e.period is not None and e.elapsed is not None),
                    key=lambda e: (e.period, e.elapsed, e.seq))
     forfeit, called, _ = comp.pregame(untimed)
     for ev in timed:
+        assert ev.period is not None and ev.elapsed is not None
+        if until is not None and ev.period >= 1 and game_time(book, game.stage, ev.period, ev.elapsed) > until:
+            break
         comp.apply(ev)
+    return comp, forfeit, called
+
+
+def compute_game(game: GameInput, book: Rulebook) -> GameState:
+    """The state of a game: a pure function of its line-ups and events."""
+    comp, forfeit, called = _run(game, book, None)
     return comp.finish(forfeit, called)
+
+
+def compute_until(game: GameInput, book: Rulebook, t: int) -> tuple[_Computation, GameState]:
+    """The computation stopped at game time `t` (for the live state), and the state of the game so far."""
+    comp, forfeit, called = _run(game, book, t)
+    comp.clock.advance(t)
+    return comp, comp.snapshot(forfeit, called)
 
 
 def dressed_lookup(game: GameInput) -> dict[str, tuple[str, Dressed]]:

@@ -6,7 +6,7 @@ import datetime as dt
 
 from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.discipline import active_suspension
+from scorekeeper.season.discipline import active_suspension, describe, outstanding_notices
 from scorekeeper.season.eligibility import games_played
 from scorekeeper.season.view import SeasonView
 
@@ -34,10 +34,12 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             under = active_suspension(view, x["player"], game_id)
             if under is not None:
                 sanction, served = under
-                what = (f"game {served + 1} of {sanction.row.suspend}" if sanction.kind == "games"
-                        else f"{sanction.kind} suspension")
-                out.append(Violation("ELIG-2", "block", f"{who} is suspended ({what}) for {sanction.row.rule} in game "
-                                     f"{sanction.game} and cannot dress", book.section("ELIG-2"), where))
+                label = f"#{x.get('number', s['number'])} {who}"
+                pending = any(a["player"] == x["player"] and a["game"] == sanction.game and a["decision"] == "pending"
+                              for a in view.data.get("appeals", []))
+                note = "; the appeal is pending: the suspension stays in force until it is decided" if pending else ""
+                out.append(Violation("ELIG-2", "block", f"{label} is suspended: {describe(view, sanction, served)}"
+                                     f"{note}", book.section("ELIG-2"), where))
             if g.get("stage") == "playoff":
                 if "gp" not in view.cache:
                     view.cache["gp"] = games_played(view)
@@ -52,6 +54,10 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                 out.append(Violation("ELIG-4", "warn", f"{who} is under {book.eligibility.mask_under_age}: a full "
                                      "face mask is required", book.section("ELIG-4"), where))
         out.extend(check_coed_lineup(view, g, side))
+        for sanction in outstanding_notices(view, game_id, team) if entries else []:
+            out.append(Violation("SUSP-2", "warn", f"the captain of {team} has no recorded e-mail about "
+                                 f"{view.player_name(sanction.player)}'s suspension (game {sanction.game}) before "
+                                 f"this, the team's next game", book.section("SUSP-2"), where))
         if entries and len(entries) < book.lateness.min_dressed and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{team} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",

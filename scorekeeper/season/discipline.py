@@ -22,6 +22,8 @@ class Sanction:
     game: str
     row: DisciplineRow
     order: int  # the offence game's place in the season
+    infraction: str = ""
+    date: str = ""
 
     @property
     def kind(self) -> str:
@@ -39,26 +41,30 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
     book = view.book
     out: list[Sanction] = []
     gross_seen: dict[str, int] = {}
+    season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
     for order, g in enumerate(view.games.values()):
         if g.get("status", "final") != "final":
             continue
         state = view.state(g["id"])
         majors: dict[str, int] = {}
         miscs: dict[str, int] = {}
-        triggers: dict[str, list[str]] = {}
+        triggers: dict[str, list[tuple[str, str]]] = {}
+        incidents: dict[str, int] = {}
+        ejected_at = {e.seq: e.player for e in state.ejections}
         for pen in state.penalties:
             if pen.player is None:
                 continue
             found = triggers.setdefault(pen.player, [])
+            gm = pen.added_gm or pen.cls in ("game_misconduct", "gross_misconduct", "match")
             inf = book.infractions[pen.infraction]
             if pen.cls == "major":
                 majors[pen.player] = majors.get(pen.player, 0) + 1
                 if majors[pen.player] == 2:
-                    found.append("second_major")
+                    found.append(("second_major", pen.infraction))
             if pen.cls == "misconduct":
                 miscs[pen.player] = miscs.get(pen.player, 0) + 1
                 if miscs[pen.player] == 2:
-                    found.append("second_misconduct")
+                    found.append(("second_misconduct", pen.infraction))
             trigger = inf.trigger
             if trigger is None and pen.cls in ("match", "gross_misconduct"):
                 trigger = "match" if pen.cls == "match" else "gross"
@@ -67,14 +73,22 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
                 if gross_seen[pen.player] >= 2 and book.discipline_row("second_gross"):
                     trigger = "second_gross"
             if trigger:
-                found.append(trigger)
+                found.append((trigger, pen.infraction))
+            if gm or ejected_at.get(pen.seq) == pen.player or trigger:
+                incidents[pen.player] = incidents.get(pen.player, 0) + 1
         for player, found in triggers.items():
-            rows = [r for r in (book.discipline_row(t) for t in found) if r is not None]
-            replaced = {r.replaces for r in rows if r.replaces}
+            rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
+            replaced = {r.replaces for r, _ in rows if r.replaces}
             side = "home" if state.game.dressed("home", player) else "away"
-            for row in rows:
+            for row, code in rows:
                 if row.trigger not in replaced:
-                    out.append(Sanction(player, g[side], g["id"], row, order))
+                    out.append(Sanction(player, g[side], g["id"], row, order, code, g["date"]))
+            six = book.discipline_row("season_incidents")
+            if six is not None and six.count and player in incidents:
+                before = season_incidents.get(player, 0)
+                season_incidents[player] = before + incidents[player]
+                if before < six.count <= season_incidents[player]:
+                    out.append(Sanction(player, g[side], g["id"], six, order, "", g["date"]))
     return out
 
 
@@ -138,8 +152,12 @@ def fines(view: SeasonView) -> dict[str, Any]:
     """The contract's fines JSON: every fine, and each team's statement totals."""
     out = []
     owed: dict[str, int] = {t: 0 for t in view.teams}
+    appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
     for s in sanctions(view):
         row = s.row
+        appeal = appeals.get((s.player, s.game))
+        if appeal and appeal["decision"] == "upheld":
+            continue  # APPEAL-1: an upheld appeal lifts the suspension and waives the fines tied to it
         cents = row.fine_cents + row.fine_per_game_cents
         if cents <= 0:
             continue
@@ -163,3 +181,32 @@ def _player_team(view: SeasonView, player: str) -> str | None:
         if any(r["player"] == player for r in rows):
             return team
     return None
+
+
+def describe(view: SeasonView, s: Sanction, served: int) -> str:
+    """'game 1 of 2 for Fighting on 2015-10-04 (game g003), fines table, PEN-FIGHT-1'."""
+    what = f"game {served + 1} of {s.row.suspend}" if s.kind == "games" else f"{s.kind} suspension"
+    inf = view.book.infractions.get(s.infraction)
+    cause = inf.name if inf else view.book.rules[s.row.rule].title if s.row.rule in view.book.rules else s.row.rule
+    return (f"{what} for {cause.lower()} on {s.date} (game {s.game}), "
+            f"{view.book.section(s.row.rule) or 'fines table'}, {s.row.rule}")
+
+
+def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanction]:
+    """SUSP-2: suspensions of `team`'s players whose captain notice is not recorded before this, the team's
+    next game after the offence."""
+    at = view.order_of(game_id)
+    date = view.games[game_id]["date"]
+    notices = view.cache.get("notices", {})
+    out = []
+    for s in sanctions(view):
+        if s.team != team or s.order >= at or s.row.suspend == 0:
+            continue
+        nxt = next((i for i, g in enumerate(view.games.values())
+                    if i > s.order and team in (g["home"], g["away"])), None)
+        if nxt != at:
+            continue
+        sent = notices.get((s.player, s.game))
+        if sent is None or sent[:10] > date:
+            out.append(s)
+    return out

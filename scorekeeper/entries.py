@@ -1,0 +1,329 @@
+"""Single entries through the one validation path: sign, dress, score, penalise, edit, undo, finish, reopen.
+
+Every entry becomes a small season-file change; the same rules that judge an import judge it (only the
+violations the entry *adds* count). Blocks refuse it, warnings need `confirm=True`, and a written entry is
+one transaction that returns what changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import getpass
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from peewee import DatabaseError
+
+from scorekeeper.db import store
+from scorekeeper.db.models import AuditEntry, Game, Player, Season, Suspension
+from scorekeeper.engine.live import check_on_ice, live_state
+from scorekeeper.engine.timefmt import game_time, parse_mmss
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, merge, normalise
+
+if TYPE_CHECKING:
+    from peewee import Database
+
+
+@dataclass
+class EntryResult:
+    """What an entry did: written or not, the violations it adds, and what changed for the window."""
+
+    ok: bool
+    violations: list[Violation] = field(default_factory=list)
+    needs_confirmation: bool = False
+    changed: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def blocks(self) -> list[Violation]:
+        return [v for v in self.violations if v.blocks]
+
+    @property
+    def warnings(self) -> list[Violation]:
+        return [v for v in self.violations if not v.blocks]
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "office"
+
+
+def _key(v: Violation) -> tuple[str, str, str]:
+    return (v.rule, v.severity, v.message)
+
+
+class EntryMixin:
+    """Entry operations of the facade (mixed into `Services`)."""
+
+    operator: str = ""  # the operator's name, asked at start; the login name until then
+    db: Database
+    _undo: dict[str, list[Any]]
+    _redo: dict[str, list[Any]]
+
+    # provided by Services
+    def _season(self, name: str | None = None) -> Season:
+        raise NotImplementedError
+
+    def view(self, season: str | None = None) -> SeasonView:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        raise NotImplementedError
+
+    # -- the one path ------------------------------------------------------------------------------------
+    def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
+                 games: list[str] | None = None, action: str = "", subject: str = "",
+                 allow_final: bool = False) -> EntryResult:
+        s = self._season(season)
+        view = self.view(s.name)
+        partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
+                   **{name: changes.get(name, []) for name in LISTS}}
+        problems = check_structure(partial)
+        if problems:
+            return EntryResult(False, problems)
+        incoming = normalise(partial)
+        if not allow_final:
+            for g in incoming["games"]:
+                old = view.games.get(g["id"])
+                if old is not None and old.get("status") == "final" and old != g:
+                    return EntryResult(False, [Violation(
+                        "DATA-5", "block", f"game {g['id']} is final and locked: reopen it (with a reason) to "
+                        "change it", view.book.section("DATA-5"), f"game {g['id']}")])
+        merged, written, _ = merge(view.data, incoming, replace=True)
+        candidate = SeasonView(merged, view.book)
+        candidate.cache["notices"] = view.cache.get("notices", {})
+        affected = games if games is not None else [g["id"] for g in incoming["games"]]
+        from scorekeeper.services import validate_season
+
+        before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games])}
+        after = validate_season(candidate, affected)
+        new = [v for v in after if _key(v) not in before]
+        if any(v.blocks for v in new):
+            return EntryResult(False, new)
+        if any(v.severity == "warn" for v in new) and not confirm:
+            return EntryResult(False, new, needs_confirmation=True)
+        old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
+        try:
+            with self.db.atomic():
+                store.write_changes(s, written)
+                if action:
+                    self._audit(s, action, subject, before=None, after=None)
+        except DatabaseError as exc:
+            return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
+        for gid, old in old_games.items():
+            self._undo.setdefault(gid, []).append(old)
+            self._redo.pop(gid, None)
+        self._changed()
+        changed = {"games": [g["id"] for g in incoming["games"]],
+                   "teams": sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
+                                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
+                   "tables": [name for name in LISTS if written[name]]}
+        return EntryResult(True, new, False, changed)
+
+    def _audit(self, season: Season, action: str, subject: str, before: Any = None,
+               after: Any = None) -> None:
+        AuditEntry.create(season=season, operator=self.operator or _login(), action=action, subject=subject,
+                          before=json.dumps(before, ensure_ascii=False) if before is not None else None,
+                          after=json.dumps(after, ensure_ascii=False) if after is not None else None)
+
+    def _game(self, game_id: str, season: str | None) -> dict[str, Any]:
+        view = self.view(season)
+        if game_id not in view.games:
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        return copy.deepcopy(view.games[game_id])
+
+    # -- games and events --------------------------------------------------------------------------------
+    def validate_event(self, game_id: str, event: dict[str, Any], season: str | None = None
+                       ) -> list[Violation]:
+        """The violations adding `event` would cause, without writing anything."""
+        game = self._game(game_id, season)
+        game["events"].append(event)
+        res = self._dry_run(game, season)
+        return res
+
+    def _dry_run(self, game: dict[str, Any], season: str | None) -> list[Violation]:
+        view = self.view(season)
+        partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"], "games": [game]}
+        problems = check_structure(partial)
+        if problems:
+            return problems
+        merged, _, _ = merge(view.data, normalise(partial), replace=True)
+        candidate = SeasonView(merged, view.book)
+        candidate.cache["notices"] = view.cache.get("notices", {})
+        from scorekeeper.services import validate_season
+
+        before = {_key(v) for v in validate_season(view, [game["id"]])} if game["id"] in view.games else set()
+        return [v for v in validate_season(candidate, [game["id"]]) if _key(v) not in before]
+
+    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+                  season: str | None = None) -> EntryResult:
+        game = self._game(game_id, season)
+        game["events"].append(event)
+        return self._propose({"games": [game]}, confirm=confirm, season=season)
+
+    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        game = self._game(game_id, season)
+        self._check_index(game, index)
+        game["events"][index] = event
+        return self._propose({"games": [game]}, confirm=confirm, season=season)
+
+    def delete_event(self, game_id: str, index: int, confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        game = self._game(game_id, season)
+        self._check_index(game, index)
+        del game["events"][index]
+        return self._propose({"games": [game]}, confirm=confirm, season=season)
+
+    @staticmethod
+    def _check_index(game: dict[str, Any], index: int) -> None:
+        if not 0 <= index < len(game["events"]):
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"game {game['id']} has no event {index + 1}")
+
+    def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
+                   season: str | None = None) -> EntryResult:
+        game = self._game(game_id, season)
+        game.setdefault("lineups", {})[side] = entries
+        return self._propose({"games": [game]}, confirm=confirm, season=season)
+
+    def save_game(self, game: dict[str, Any], confirm: bool = False,
+                  season: str | None = None) -> EntryResult:
+        """Create or replace a game (not a final one)."""
+        return self._propose({"games": [game]}, confirm=confirm, season=season)
+
+    def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None) -> EntryResult:
+        """Lock a game as final (DATA-5); its result, suspensions and fines then count."""
+        game = self._game(game_id, season)
+        game["status"] = "final"
+        return self._propose({"games": [game]}, confirm=confirm, season=season, action="finish game",
+                             subject=game_id)
+
+    def reopen_game(self, game_id: str, reason: str, season: str | None = None) -> EntryResult:
+        """DATA-5: a final game is changed only after a reopen that records who, when and why."""
+        game = self._game(game_id, season)
+        view = self.view(season)
+        if not reason.strip():
+            return EntryResult(False, [Violation("DATA-5", "block", "reopening a final game needs a reason",
+                                                 view.book.section("DATA-5"), f"game {game_id}")])
+        if game.get("status") != "final":
+            return EntryResult(True)
+        before = copy.deepcopy(game)
+        game["status"] = "scheduled"
+        s = self._season(season)
+        with self.db.atomic():
+            Game.update(status="scheduled").where((Game.season == s) & (Game.ext_id == game_id)).execute()
+            self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
+                        after={"status": "scheduled"})
+        self._undo.setdefault(game_id, []).append(before)
+        self._changed()
+        return EntryResult(True, [], False, {"games": [game_id], "teams": [game["home"], game["away"]],
+                                             "tables": ["games"]})
+
+    # -- undo and redo (the core's, not the window's) ----------------------------------------------------
+    def can_undo(self, game_id: str) -> bool:
+        return bool(self._undo.get(game_id))
+
+    def can_redo(self, game_id: str) -> bool:
+        return bool(self._redo.get(game_id))
+
+    def undo(self, game_id: str, season: str | None = None) -> EntryResult:
+        return self._step(game_id, self._undo, self._redo, season)
+
+    def redo(self, game_id: str, season: str | None = None) -> EntryResult:
+        return self._step(game_id, self._redo, self._undo, season)
+
+    def _step(self, game_id: str, source: dict[str, list[Any]], target: dict[str, list[Any]],
+              season: str | None) -> EntryResult:
+        if not source.get(game_id):
+            return EntryResult(False)
+        previous = source[game_id][-1]
+        current = self._game(game_id, season)
+        s = self._season(season)
+        with self.db.atomic():
+            if previous is None:
+                Game.delete().where((Game.season == s) & (Game.ext_id == game_id)).execute()
+            else:
+                store.write_changes(s, {**{name: [] for name in LISTS}, "games": [previous]})
+        source[game_id].pop()
+        target.setdefault(game_id, []).append(current)
+        self._changed()
+        return EntryResult(True, [], False, {"games": [game_id], "teams": [current["home"], current["away"]],
+                                             "tables": ["games"]})
+
+    # -- the live state at the boards --------------------------------------------------------------------
+    def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> dict[str, Any]:
+        """ICE, COED, GAME-1/4/5: who may be on the ice now, the box, icing, stop time."""
+        view = self.view(season)
+        self._game(game_id, season)
+        game = view.game_input(game_id)
+        return live_state(game, view.book, game_time(view.book, game.stage, period, parse_mmss(elapsed)))
+
+    def check_on_ice(self, game_id: str, side: str, players: list[str], period: int, elapsed: str,
+                     season: str | None = None) -> list[Violation]:
+        view = self.view(season)
+        self._game(game_id, season)
+        game = view.game_input(game_id)
+        return check_on_ice(game, view.book, game_time(view.book, game.stage, period, parse_mmss(elapsed)),
+                            side, players)
+
+    # -- rosters, appeals, payments, notices -------------------------------------------------------------
+    def save_player(self, player: dict[str, Any], confirm: bool = False,
+                    season: str | None = None) -> EntryResult:
+        return self._propose({"players": [player]}, confirm=confirm, season=season, games=[])
+
+    def sign_player(self, team: str, player: str, number: int, position: str = "skater",
+                    signed: str | None = None, confirm: bool = False, season: str | None = None) -> EntryResult:
+        entry = {"team": team, "player": player, "number": number, "position": position, "signed": signed}
+        return self._propose({"roster": [{k: v for k, v in entry.items() if v is not None}]}, confirm=confirm,
+                             season=season, games=[])
+
+    def release_player(self, team: str, player: str, released: str, season: str | None = None
+                       ) -> EntryResult:
+        view = self.view(season)
+        signing = view.signing(team, player)
+        if signing is None:
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"{view.player_name(player)} is not signed to {team}")
+        return self._propose({"roster": [{**signing, "released": released}]}, confirm=True, season=season,
+                             games=[])
+
+    def record_appeal(self, appeal: dict[str, Any], confirm: bool = False,
+                      season: str | None = None) -> EntryResult:
+        return self._propose({"appeals": [appeal]}, confirm=confirm, season=season, games=[],
+                             action="appeal", subject=f"{appeal.get('player')}/{appeal.get('game')}")
+
+    def record_payment(self, payment: dict[str, Any], season: str | None = None) -> EntryResult:
+        return self._propose({"payments": [payment]}, confirm=True, season=season, games=[], action="payment",
+                             subject=json.dumps(payment.get("payer")))
+
+    def record_notice(self, player: str, game: str, sent: str | None = None,
+                      season: str | None = None) -> EntryResult:
+        """SUSP-2: the captain was e-mailed the suspension of `player` from `game` (ISO time, default now)."""
+        s = self._season(season)
+        when = dt.datetime.fromisoformat(sent) if sent else dt.datetime.now().replace(microsecond=0)
+        prow = Player.get_or_none((Player.season == s) & (Player.ext_id == player))
+        grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
+        if prow is None or grow is None:
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"no suspension of {player!r} from game {game!r}")
+        with self.db.atomic():
+            row = Suspension.get_or_none((Suspension.player == prow) & (Suspension.game == grow))
+            if row is None:
+                Suspension.create(season=s, player=prow, game=grow, rule="SUSP-2", kind="notice",
+                                  captain_emailed=when)
+            else:
+                Suspension.update(captain_emailed=when).where(Suspension.id == row.id).execute()
+            self._audit(s, "captain notified", f"{player}/{game}", after={"sent": when.isoformat()})
+        self._changed()
+        return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
