@@ -24,6 +24,7 @@ class Sanction:
     order: int  # the offence game's place in the season
     infraction: str = ""
     date: str = ""
+    units: int = 1  # games a per-game fine counts (FINE-11)
 
     @property
     def kind(self) -> str:
@@ -42,6 +43,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
     out: list[Sanction] = []
     gross_seen: dict[str, int] = {}
     season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
+    covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
     for order, g in enumerate(view.games.values()):
         if g.get("status", "final") != "final":
             continue
@@ -82,7 +84,11 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
             side = "home" if state.game.dressed("home", player) else "away"
             for row, code in rows:
                 if row.trigger not in replaced:
-                    out.append(Sanction(player, g[side], g["id"], row, order, code, g["date"]))
+                    units = 1
+                    if row.fine_per_game_cents:
+                        units = _games_dressed(view, player, g[side], order) - covered.get((player, g[side]), 0)
+                        covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
+                    out.append(Sanction(player, g[side], g["id"], row, order, code, g["date"], max(units, 1)))
             six = book.discipline_row("season_incidents")
             if six is not None and six.count and player in incidents:
                 before = season_incidents.get(player, 0)
@@ -90,6 +96,20 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
                 if before < six.count <= season_incidents[player]:
                     out.append(Sanction(player, g[side], g["id"], six, order, "", g["date"]))
     return out
+
+
+def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
+    """FINE-11 / A-10: final games up to `upto` in which `player` dressed for `team`."""
+    count = 0
+    for order, g in enumerate(view.games.values()):
+        if order > upto:
+            break
+        if g.get("status", "final") != "final":
+            continue
+        for side in ("home", "away"):
+            if g[side] == team and any(x["player"] == player for x in g.get("lineups", {}).get(side, [])):
+                count += 1
+    return count
 
 
 def _served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
@@ -158,7 +178,7 @@ def fines(view: SeasonView) -> dict[str, Any]:
         appeal = appeals.get((s.player, s.game))
         if appeal and appeal["decision"] == "upheld":
             continue  # APPEAL-1: an upheld appeal lifts the suspension and waives the fines tied to it
-        cents = row.fine_cents + row.fine_per_game_cents
+        cents = row.fine_cents + row.fine_per_game_cents * s.units
         if cents <= 0:
             continue
         payer = {"team": s.team} if row.payer == "team" else {"player": s.player}
