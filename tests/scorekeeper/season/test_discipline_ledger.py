@@ -63,8 +63,8 @@ def test_fine_4_a_misconduct_alone_has_no_sanction(tmp_path):
 
 
 def test_fine_5_second_misconduct_one_game_ten_dollars(tmp_path):
-    svc = load(tmp_path, season([("a", "b", "2015-10-01", [pen("home", "05:00", "a2", "misconduct"),
-                                                           pen("home", "05:00", "a2", "abuse_of_officials", period=2)])]))
+    events = [pen("home", "05:00", "a2", "misconduct"), pen("home", "05:00", "a2", "abuse_of_officials", period=2)]
+    svc = load(tmp_path, season([("a", "b", "2015-10-01", events)]))
     assert [(x["rule"], x["kind"], x["games"]) for x in sus(svc, "a2")] == [("PEN-MISC-3", "games", 1)]
     assert [f["amount"] for f in fines(svc)] == ["10.00"]
 
