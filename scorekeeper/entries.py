@@ -46,6 +46,11 @@ class EntryResult:
         return [v for v in self.violations if not v.blocks]
 
 
+def office_records(view: SeasonView) -> dict[str, Any]:
+    """What the office recorded outside the season file (captain notices, lifted suspensions)."""
+    return {k: view.cache[k] for k in ("notices", "lifted") if k in view.cache}
+
+
 def _login() -> str:
     try:
         return getpass.getuser()
@@ -75,6 +80,9 @@ class EntryMixin:
     def _changed(self) -> None:
         raise NotImplementedError
 
+    def suspensions(self, season: str | None = None) -> dict[str, Any]:
+        raise NotImplementedError
+
     # -- the one path ------------------------------------------------------------------------------------
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
@@ -96,7 +104,7 @@ class EntryMixin:
                         "change it", view.book.section("DATA-5"), f"game {g['id']}")])
         merged, written, _ = merge(view.data, incoming, replace=True)
         candidate = SeasonView(merged, view.book)
-        candidate.cache["notices"] = view.cache.get("notices", {})
+        candidate.cache.update(office_records(view))
         affected = games if games is not None else [g["id"] for g in incoming["games"]]
         from scorekeeper.services import validate_season
 
@@ -156,7 +164,7 @@ class EntryMixin:
             return problems
         merged, _, _ = merge(view.data, normalise(partial), replace=True)
         candidate = SeasonView(merged, view.book)
-        candidate.cache["notices"] = view.cache.get("notices", {})
+        candidate.cache.update(office_records(view))
         from scorekeeper.services import validate_season
 
         before = {_key(v) for v in validate_season(view, [game["id"]])} if game["id"] in view.games else set()
@@ -325,5 +333,33 @@ class EntryMixin:
             else:
                 Suspension.update(captain_emailed=when).where(Suspension.id == row.id).execute()
             self._audit(s, "captain notified", f"{player}/{game}", after={"sent": when.isoformat()})
+        self._changed()
+        return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
+
+    def lift_suspension(self, player: str, game: str, date: str, reason: str, season: str | None = None
+                        ) -> EntryResult:
+        """The Suspension Director lifts a suspension (an indefinite one after review): recorded and audited."""
+        s = self._season(season)
+        view = self.view(season)
+        if not reason.strip():
+            return EntryResult(False, [Violation("ELIG-2", "block", "lifting a suspension needs a reason",
+                                                 view.book.section("ELIG-2"))])
+        prow = Player.get_or_none((Player.season == s) & (Player.ext_id == player))
+        grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
+        if prow is None or grow is None or not any(
+                x["player"] == player and x["game"] == game for x in self.suspensions(season)["suspensions"]):
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"no suspension of {player!r} from game {game!r}")
+        when = dt.date.fromisoformat(date)
+        with self.db.atomic():
+            row = Suspension.get_or_none((Suspension.player == prow) & (Suspension.game == grow))
+            if row is None:
+                Suspension.create(season=s, player=prow, game=grow, rule="ELIG-2", kind="lifted", lifted=when,
+                                  note=reason)
+            else:
+                Suspension.update(lifted=when, note=reason).where(Suspension.id == row.id).execute()
+            self._audit(s, "suspension lifted", f"{player}/{game}", before={"status": "active"},
+                        after={"status": "lifted", "date": date, "reason": reason})
         self._changed()
         return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})

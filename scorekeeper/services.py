@@ -125,6 +125,7 @@ class Services(EntryMixin):
         if s.id not in self._views:
             view = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
             view.cache["notices"] = store.load_notices(s)
+            view.cache["lifted"] = store.load_lifted(s)
             self._views[s.id] = view
         return self._views[s.id]
 

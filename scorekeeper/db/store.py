@@ -264,3 +264,10 @@ def load_notices(season: Season) -> dict[tuple[str, str], str]:
         if r.game is not None and r.captain_emailed is not None:
             out[(r.player.ext_id, r.game.ext_id)] = r.captain_emailed.isoformat()
     return out
+
+
+def load_lifted(season: Season) -> dict[tuple[str, str], str]:
+    """Suspensions the Suspension Director (or the office) lifted: (player, game) -> date."""
+    rows = (Suspension.select(Suspension, Player, Game).join(Player).switch(Suspension).join(Game)
+            .where((Suspension.season == season) & Suspension.lifted.is_null(False)))
+    return {(r.player.ext_id, r.game.ext_id): _date(r.lifted) or "" for r in rows if r.game is not None}

@@ -526,6 +526,9 @@ class _Computation:
                                        klass.release_needs_advantage, ev.seq, player, SERVE_ORDER.get(cls, 1))
         elif served_by is None and player is not None and minutes > 0:
             served_out = player
+        if code == "body_contact" and any(p.team == side and p.infraction == "body_contact" for p in self.penalties):
+            self.flag("PEN-CONTACT-1", "warn", f"{self.team_name(side)} was warned for body contact earlier in "
+                      "this game: eviction may apply (section 1 l)", ev)
         self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player,
                                             served_out, code, cls, minutes, pim, served, post_game, added_gm))
         return True

@@ -137,6 +137,9 @@ def active_suspension(view: SeasonView, player: str, game_id: str) -> tuple[Sanc
         appeal = appeals.get((s.player, s.game))
         if appeal and appeal["decision"] == "upheld" and (appeal.get("decided") or "") <= view.games[game_id]["date"]:
             continue
+        lifted = view.cache.get("lifted", {}).get((s.player, s.game))
+        if lifted is not None and lifted <= view.games[game_id]["date"]:
+            continue
         served = _served(view, s, before=at)
         if s.kind != "games" or served < int(s.row.suspend):
             return s, served
@@ -160,7 +163,7 @@ def suspensions(view: SeasonView) -> dict[str, Any]:
         else:
             games = row.min_games if s.kind == "indefinite" else None
             status = "active"
-        if appeal and appeal["decision"] == "upheld":
+        if (appeal and appeal["decision"] == "upheld") or (s.player, s.game) in view.cache.get("lifted", {}):
             status = "lifted"
         rows.append({"player": s.player, "team": s.team, "game": s.game, "rule": row.rule, "kind": s.kind,
                      "games": games, "served": served, "status": status,

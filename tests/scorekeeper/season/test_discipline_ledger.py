@@ -166,3 +166,23 @@ def test_pen_report_1_lists_match_gm_gross_fight_slew_and_late_misconducts(tmp_p
     report = svc.game("g00")["report"]
     assert [(r["player"], r["reason"]) for r in report] == [
         ("a2", "match"), ("a3", "slew foot"), ("b2", "game misconduct"), ("b3", "late misconduct")]
+
+
+def test_pen_match_1_indefinite_until_the_director_lifts_it(tmp_path):
+    data = without(season([("a", "b", "2015-10-01", [pen("home", "05:00", "a2", "attempt_to_injure")]),
+                           ("a", "c", "2015-10-08", [])]), "a2")
+    svc = load(tmp_path, data)
+    assert not svc.lift_suspension("a2", "g00", "2015-10-20", " ").ok
+    assert svc.lift_suspension("a2", "g00", "2015-10-20", "hearing held, five games served").ok
+    assert [x["status"] for x in sus(svc, "a2")] == ["lifted"]
+    svc.save_game({"id": "g09", "date": "2015-10-22", "time": "19:00", "stage": "regular", "home": "a", "away": "d",
+                   "status": "scheduled"})
+    res = svc.set_lineup("g09", "home", [{"player": "a1", "goalie": True}, {"player": "a2"}], confirm=True)
+    assert res.ok, [v.line() for v in res.violations]
+
+
+def test_pen_contact_1_repeated_body_contact_warns_eviction(tmp_path):
+    events = [pen("home", "05:00", "a2", "body_contact"), pen("home", "09:00", "a3", "body_contact")]
+    svc = load(tmp_path, season([("a", "b", "2015-10-01", events)]))
+    warnings = [v for v in svc.game("g00")["violations"] if v["rule"] == "PEN-CONTACT-1"]
+    assert len(warnings) == 1 and "eviction" in warnings[0]["message"]
