@@ -46,6 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
     st = sub.add_parser("stats", help="player scoring")
     st.add_argument("--json", action="store_true", help="print JSON")
     st.add_argument("--stage", choices=("regular", "playoff"), default="regular")
+    bk = sub.add_parser("backup", help="write a verified copy of the database (safe while the window is open)")
+    bk.add_argument("file", nargs="?", help="the copy (default: a dated file beside the database)")
+    rs = sub.add_parser("restore", help="replace the database by a backup (the replaced one is kept)")
+    rs.add_argument("file")
     gm = sub.add_parser("game", help="one game's computed record")
     gm.add_argument("game", metavar="GAME")
     gm.add_argument("--json", action="store_true", help="print JSON")
@@ -119,6 +123,8 @@ def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from peewee import DatabaseError
+
     from scorekeeper.services import ServiceError, Services
 
     if args.command in (None, "gui"):
@@ -134,6 +140,10 @@ def _run(args: argparse.Namespace) -> int:
         return _command(svc, args)
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
+        return EXIT_REJECTED
+    except DatabaseError as exc:
+        print(f"scorekeeper: the database {svc.database_label} cannot be used: {exc}; restore a backup "
+              "(scorekeeper --db FILE restore BACKUP)", file=sys.stderr)
         return EXIT_REJECTED
     finally:
         svc.close()
@@ -170,6 +180,13 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
                 return EXIT_REJECTED
         else:
             sys.stdout.write(text)
+        return EXIT_OK
+    if cmd == "backup":
+        print(f"backed up {svc.database_label} to {svc.backup(args.file)} (verified)")
+        return EXIT_OK
+    if cmd == "restore":
+        kept = svc.restore(args.file)
+        print(f"restored {svc.database_label} from {args.file}; the replaced database is kept as {kept}")
         return EXIT_OK
     if cmd == "standings":
         data = svc.standings(args.season)

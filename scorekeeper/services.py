@@ -10,6 +10,7 @@ from typing import Any
 from peewee import Database, DatabaseError
 
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
+from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.entries import EntryMixin
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
@@ -97,6 +98,38 @@ class Services(EntryMixin):
     def close(self) -> None:
         if not self.db.is_closed():
             self.db.close()
+
+    # -- backups -------------------------------------------------------------------------------------------
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The database file, or None for PostgreSQL."""
+        from peewee import SqliteDatabase
+
+        if isinstance(self.db, SqliteDatabase) and self.db.database != ":memory:":
+            return Path(self.db.database)
+        return None
+
+    def backup(self, dest: str | Path | None = None) -> Path:
+        """A consistent, verified copy of the database (SQLite's online backup; the window may be open)."""
+        path = self.sqlite_path
+        if path is None:
+            raise ServiceError("backups of a PostgreSQL database are made with pg_dump on the server")
+        try:
+            return backup_connection(self.db.connection(), Path(dest) if dest else dated_name(path))
+        except BackupError as exc:
+            raise ServiceError(str(exc)) from None
+
+    def restore(self, source: str | Path) -> Path:
+        """Replace the database by a checked backup, keeping the replaced one as a dated backup."""
+        path = self.sqlite_path
+        if path is None:
+            raise ServiceError("restore a PostgreSQL database with pg_restore on the server")
+        try:
+            kept = restore_into(self.db.connection(), path, Path(source))
+        except BackupError as exc:
+            raise ServiceError(str(exc)) from None
+        self._changed()
+        return kept
 
     # -- seasons -------------------------------------------------------------------------------------
     def seasons(self) -> list[dict[str, Any]]:

@@ -75,7 +75,41 @@ def _open_sqlite(path_text: str, create_folder: bool) -> Database:
             head = fh.read(16)
         if head and not head.startswith(b"SQLite format 3\x00"):
             raise DatabaseOpenError(f"{path} is not a Scorekeeper database (not an SQLite file)")
+        if head:
+            _precheck(path)
+        if not path.stat().st_mode & 0o222 or not os.access(path, os.W_OK):
+            raise DatabaseOpenError(f"{path} is read-only: Scorekeeper needs to write to it (check the file's "
+                                    "permissions, or copy it somewhere writable)")
     return SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+
+
+def _precheck(path: Path) -> None:
+    """Read an existing file without changing a byte: is it a Scorekeeper database this version can open?"""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+            with open(path, "rb") as fh:
+                header = fh.read(20)
+            if len(header) < 20 or header[18] != 2:
+                # Not yet in WAL mode: opening would rewrite the header, so check every page first.
+                result = con.execute("pragma quick_check").fetchone()[0]
+                if result != "ok":
+                    raise sqlite3.DatabaseError(result)
+            version = 0
+            if "meta" in tables:
+                row = con.execute("select value from meta where key = 'schema_version'").fetchone()
+                version = int(row[0]) if row else 0
+        finally:
+            con.close()
+    except (sqlite3.DatabaseError, ValueError) as exc:
+        raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); restore a backup "
+                                "(scorekeeper --db FILE restore BACKUP)") from None
+    if tables and "meta" not in tables:
+        raise DatabaseOpenError(f"{path} is a database, but not a Scorekeeper database")
+    if version > LATEST:
+        raise DatabaseOpenError(f"{path} was written by a newer Scorekeeper (schema {version}, this one knows up "
+                                f"to {LATEST}); install the newer version to open it")
 
 
 def open_database(target: str | None = None) -> tuple[Database, str]:

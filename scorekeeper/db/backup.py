@@ -1,0 +1,94 @@
+"""Backups of an SQLite league database: SQLite's online backup, verified before success; restore."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+from pathlib import Path
+
+from scorekeeper.db.migrations import LATEST
+
+
+class BackupError(Exception):
+    """A backup or restore that did not happen; the message says why."""
+
+
+def verify_copy(path: Path) -> int:
+    """Check an SQLite file is a sound Scorekeeper database; returns its schema version."""
+    if not path.is_file():
+        raise BackupError(f"{path}: no such file")
+    with open(path, "rb") as fh:
+        if not fh.read(16).startswith(b"SQLite format 3\x00"):
+            raise BackupError(f"{path} is not a Scorekeeper database (not an SQLite file)")
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            result = con.execute("pragma integrity_check").fetchone()[0]
+            if result != "ok":
+                raise BackupError(f"{path} is damaged: {result}")
+            row = con.execute("select value from meta where key = 'schema_version'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"{path} is not a usable Scorekeeper database: {exc}") from None
+    if row is None:
+        raise BackupError(f"{path} is not a Scorekeeper database (no schema version)")
+    version = int(row[0])
+    if version > LATEST:
+        raise BackupError(f"{path} was written by a newer Scorekeeper (schema {version})")
+    return version
+
+
+def backup_connection(con: sqlite3.Connection, dest: Path) -> Path:
+    """Copy a live database to `dest` with SQLite's online backup, verify the copy, then move it in place."""
+    dest = Path(dest)
+    if not dest.parent.is_dir():
+        raise BackupError(f"cannot write {dest}: the folder {dest.parent} does not exist")
+    tmp = dest.with_name(dest.name + ".partial")
+    try:
+        out = sqlite3.connect(tmp)
+        try:
+            con.backup(out)
+            out.execute("pragma journal_mode=delete")
+        finally:
+            out.close()
+        verify_copy(tmp)
+        os.replace(tmp, dest)
+    except (OSError, sqlite3.Error) as exc:
+        tmp.unlink(missing_ok=True)
+        raise BackupError(f"cannot write the backup {dest}: {exc}") from None
+    except BackupError:
+        tmp.unlink(missing_ok=True)
+        raise
+    return dest
+
+
+def dated_name(db_path: Path, label: str = "backup", when: dt.datetime | None = None) -> Path:
+    """`league.db` -> `league.backup-20151004-190000.db` beside it."""
+    stamp = (when or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return db_path.with_name(f"{db_path.stem}.{label}-{stamp}{db_path.suffix or '.db'}")
+
+
+def restore_into(con: sqlite3.Connection, db_path: Path, source: Path) -> Path:
+    """Check `source`, keep the current database as a dated backup, then copy `source` into it."""
+    verify_copy(Path(source))
+    kept = backup_connection(con, dated_name(db_path, "replaced"))
+    try:
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        try:
+            src.backup(con)
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot restore {source}: {exc}; the database is unchanged ({kept} kept)") from None
+    return kept
+
+
+def prune(folder: Path, stem: str, keep: int) -> list[Path]:
+    """Delete all but the newest `keep` automatic backups named `<stem>.backup-*`."""
+    found = sorted(folder.glob(f"{stem}.backup-*"), reverse=True)
+    removed = found[keep:]
+    for p in removed:
+        p.unlink(missing_ok=True)
+    return removed
