@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.db import DatabaseOpenError, open_database
-from scorekeeper.services import Services, ServiceError
+from scorekeeper.services import ServiceError, Services
 from tests.scorekeeper.test_cli import EXAMPLE, cli
 
 
