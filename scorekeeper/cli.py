@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     bk.add_argument("file", nargs="?", help="the copy (default: a dated file beside the database)")
     rs = sub.add_parser("restore", help="replace the database by a backup (the replaced one is kept)")
     rs.add_argument("file")
+    pw = sub.add_parser("password", help="set or change the office password (asked, or read from standard input)")
+    pw.add_argument("action", choices=("set", "change"))
     gm = sub.add_parser("game", help="one game's computed record")
     gm.add_argument("game", metavar="GAME")
     gm.add_argument("--json", action="store_true", help="print JSON")
@@ -188,6 +190,15 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         kept = svc.restore(args.file)
         print(f"restored {svc.database_label} from {args.file}; the replaced database is kept as {kept}")
         return EXIT_OK
+    if cmd == "password":
+        old = _ask("Current office password: ") if svc.has_office_password() else None
+        new = _ask("New office password: ")
+        if sys.stdin.isatty() and _ask("Again: ") != new:
+            print("scorekeeper: the two passwords differ; nothing changed", file=sys.stderr)
+            return EXIT_REJECTED
+        svc.set_office_password(new, old)
+        print("office password " + ("changed" if old is not None else "set"))
+        return EXIT_OK
     if cmd == "standings":
         data = svc.standings(args.season)
         _print_json(data) if args.json else _show_standings(data)
@@ -216,6 +227,15 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
             f"Playoff eligibility {data['season']}", data["players"],
             ["player", "team", "regular_gp", "playoff_eligible"])
     return EXIT_OK
+
+
+def _ask(prompt: str) -> str:
+    """A password from the terminal (not echoed), or one line of standard input for scripts."""
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass(prompt)
+    return sys.stdin.readline().rstrip("\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -83,6 +83,17 @@ class EntryMixin:
     def suspensions(self, season: str | None = None) -> dict[str, Any]:
         raise NotImplementedError
 
+    @property
+    def office_unlocked(self) -> bool:
+        raise NotImplementedError
+
+    def _office_needed(self, what: str) -> EntryResult | None:
+        """Reopening, lifting, waiving and overriding need the office role (issue 6)."""
+        if self.office_unlocked:
+            return None
+        return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password",
+                                             "office role")])
+
     # -- the one path ------------------------------------------------------------------------------------
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
@@ -219,6 +230,9 @@ class EntryMixin:
         """DATA-5: a final game is changed only after a reopen that records who, when and why."""
         game = self._game(game_id, season)
         view = self.view(season)
+        refused = self._office_needed("reopening a final game")
+        if refused is not None and game.get("status") == "final":
+            return refused
         if not reason.strip():
             return EntryResult(False, [Violation("DATA-5", "block", "reopening a final game needs a reason",
                                                  view.book.section("DATA-5"), f"game {game_id}")])
@@ -341,6 +355,9 @@ class EntryMixin:
         """The Suspension Director lifts a suspension (an indefinite one after review): recorded and audited."""
         s = self._season(season)
         view = self.view(season)
+        refused = self._office_needed("lifting a suspension")
+        if refused is not None:
+            return refused
         if not reason.strip():
             return EntryResult(False, [Violation("ELIG-2", "block", "lifting a suspension needs a reason",
                                                  view.book.section("ELIG-2"))])

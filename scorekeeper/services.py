@@ -11,8 +11,10 @@ from peewee import Database, DatabaseError
 
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
-from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.db.lock import DatabaseLockedError, WriterLock
+from scorekeeper.db.models import AuditEntry, Meta, Season
 from scorekeeper.entries import EntryMixin
+from scorekeeper.office import hash_password, verify_password
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.appeals import check_appeals
@@ -79,25 +81,86 @@ class Services(EntryMixin):
         self.db = db
         self.target = target
         self._views: dict[int, SeasonView] = {}
+        self._lock: WriterLock | None = None
+        self._office = False
         self._undo: dict[str, list[Any]] = {}
         self._redo: dict[str, list[Any]] = {}
 
     # -- opening -------------------------------------------------------------------------------------
     @classmethod
-    def open(cls, target: str | None = None) -> Services:
+    def open(cls, target: str | None = None, exclusive: bool = False, operator: str = "") -> Services:
+        """Open a database. `exclusive` (the window): one writer per SQLite file, a second one is refused."""
         try:
             db, resolved = open_database(target)
         except DatabaseOpenError as exc:
             raise ServiceError(str(exc)) from None
-        return cls(db, resolved)
+        svc = cls(db, resolved)
+        svc.operator = operator
+        path = svc.sqlite_path
+        if exclusive and path is not None:
+            lock = WriterLock(path, operator)
+            try:
+                lock.acquire()
+            except (DatabaseLockedError, OSError) as exc:
+                db.close()
+                raise ServiceError(str(exc)) from None
+            svc._lock = lock
+        return svc
 
     @property
     def database_label(self) -> str:
         return describe(self.target)
 
     def close(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         if not self.db.is_closed():
             self.db.close()
+
+    # -- the office password -------------------------------------------------------------------------
+    def has_office_password(self) -> bool:
+        return Meta.get_or_none(Meta.key == "office_password") is not None
+
+    def set_office_password(self, new: str, old: str | None = None) -> None:
+        """Set or change the office password (stored only as a salted scrypt hash)."""
+        if len(new) < 6:
+            raise ServiceError("the office password needs at least 6 characters")
+        row = Meta.get_or_none(Meta.key == "office_password")
+        if row is not None and not (old is not None and verify_password(old, row.value)):
+            self._log_refused("change office password")
+            raise ServiceError("the current office password is wrong")
+        with self.db.atomic():
+            if row is None:
+                Meta.create(key="office_password", value=hash_password(new))
+            else:
+                Meta.update(value=hash_password(new)).where(Meta.key == "office_password").execute()
+            self._audit_any("office password set" if row is None else "office password changed")
+
+    def unlock_office(self, password: str) -> bool:
+        """Unlock the office role for this session; a wrong password is refused and logged."""
+        row = Meta.get_or_none(Meta.key == "office_password")
+        if row is None or verify_password(password, row.value):
+            self._office = True
+            return True
+        self._log_refused("unlock office")
+        return False
+
+    def lock_office(self) -> None:
+        self._office = False
+
+    @property
+    def office_unlocked(self) -> bool:
+        return self._office or not self.has_office_password()
+
+    def _log_refused(self, what: str) -> None:
+        with self.db.atomic():
+            self._audit_any("office password refused", what)
+
+    def _audit_any(self, action: str, subject: str = "") -> None:
+        seasons = store.list_seasons()
+        AuditEntry.create(season=seasons[-1] if seasons else None, operator=self.operator or "office",
+                          action=action, subject=subject)
 
     # -- backups -------------------------------------------------------------------------------------------
     @property
@@ -195,6 +258,11 @@ class Services(EntryMixin):
         merged, changes, conflicts = merge(existing, incoming, replace)
         if conflicts:
             return ImportReport(False, incoming["season"], conflicts)
+        audit = data.get("audit") or []
+        if not (isinstance(audit, list) and all(isinstance(a, dict) and isinstance(a.get("at"), str)
+                                                 and isinstance(a.get("action"), str) for a in audit)):
+            return ImportReport(False, incoming["season"], [Violation(
+                "FILE", "block", "audit must be a list of entries with 'at' and 'action'", "season file", "audit")])
         view = SeasonView(merged, book)
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
@@ -204,13 +272,14 @@ class Services(EntryMixin):
         if not report.ok:
             return report
         written = {name: len(rows) for name, rows in changes.items()}
-        if any(written.values()):
+        if any(written.values()) or audit:
             try:
                 with self.db.atomic():
                     if season is None:
                         record = store.ensure_rulebook(book.id, book.source_text)
                         season = store.create_season(incoming["league"], incoming["season"], record)
                     store.write_changes(season, changes)
+                    written["audit"] = store.merge_audit(season, audit)
                     for g in changes["games"]:
                         old = next((x for x in existing["games"] if x["id"] == g["id"]), None)
                         if old is not None and old.get("status") == "final":  # DATA-5: who, when, why
@@ -228,6 +297,7 @@ class Services(EntryMixin):
         """The season file of a season, with a `computed` key holding every computed output."""
         s = self._season(season)
         data = store.load_season_dict(s)
+        data["audit"] = store.load_audit(s)
         data["computed"] = {
             "standings": self.standings(s.name), "stats": {st: self.stats(s.name, st) for st in
                                                            ("regular", "playoff")},

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper.db.models import (
     Appeal,
+    AuditEntry,
     Division,
     Game,
     GameEvent,
@@ -271,3 +272,31 @@ def load_lifted(season: Season) -> dict[tuple[str, str], str]:
     rows = (Suspension.select(Suspension, Player, Game).join(Player).switch(Suspension).join(Game)
             .where((Suspension.season == season) & Suspension.lifted.is_null(False)))
     return {(r.player.ext_id, r.game.ext_id): _date(r.lifted) or "" for r in rows if r.game is not None}
+
+
+def load_audit(season: Season) -> list[dict[str, Any]]:
+    """The season's audit trail: who, when, what, before and after."""
+    out = []
+    for a in AuditEntry.select().where(AuditEntry.season == season).order_by(AuditEntry.at, AuditEntry.id):
+        out.append({"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
+                    "operator": a.operator, "action": a.action, "subject": a.subject,
+                    "before": json.loads(a.before) if a.before else None,
+                    "after": json.loads(a.after) if a.after else None})
+    return out
+
+
+def merge_audit(season: Season, entries: list[dict[str, Any]]) -> int:
+    """Add the audit entries of an imported file that the database does not hold yet."""
+    have = {(e["at"], e["operator"], e["action"], e["subject"]) for e in load_audit(season)}
+    added = 0
+    for e in entries:
+        key = (e["at"], e.get("operator", ""), e["action"], e.get("subject", ""))
+        if key in have:
+            continue
+        AuditEntry.create(season=season, at=dt.datetime.fromisoformat(e["at"]), operator=key[1], action=key[2],
+                          subject=key[3],
+                          before=json.dumps(e["before"], ensure_ascii=False) if e.get("before") is not None else None,
+                          after=json.dumps(e["after"], ensure_ascii=False) if e.get("after") is not None else None)
+        have.add(key)
+        added += 1
+    return added

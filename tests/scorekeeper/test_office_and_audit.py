@@ -1,0 +1,100 @@
+"""Issue 6: one writer per SQLite file, the office password (scrypt), and the audit trail in the export."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.db.models import AuditEntry, Meta
+from scorekeeper.services import Services, ServiceError
+from tests.scorekeeper.test_cli import EXAMPLE, cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Path:
+    db = tmp_path / "league.db"
+    svc = Services.open(str(db))
+    assert svc.import_file(EXAMPLE).ok
+    svc.close()
+    return db
+
+
+def test_second_window_on_the_same_file_is_refused_naming_the_first(league: Path):
+    first = Services.open(str(league), exclusive=True, operator="Pat")
+    code = ("import sys; from scorekeeper.services import Services, ServiceError\n"
+            "try:\n    Services.open(sys.argv[1], exclusive=True)\nexcept ServiceError as e:\n    print(e)")
+    out = subprocess.run([sys.executable, "-c", code, str(league)], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT)}).stdout
+    assert "already open" in out and "Pat" in out
+    first.close()
+    again = Services.open(str(league), exclusive=True)  # released on close
+    again.close()
+
+
+def test_office_password_stored_only_as_salted_scrypt(league: Path):
+    svc = Services.open(str(league))
+    svc.set_office_password("rink-office-1")
+    stored = Meta.get(Meta.key == "office_password").value
+    assert stored.startswith("scrypt$") and "rink-office-1" not in stored
+    other = Services.open(str(league))
+    other.set_office_password("rink-office-2", old="rink-office-1")
+    assert Meta.get(Meta.key == "office_password").value != stored  # a new salt
+    with pytest.raises(ServiceError, match="wrong"):
+        other.set_office_password("x" * 8, old="nope")
+    svc.close()
+    other.close()
+
+
+def test_reopen_needs_the_office_password_and_wrong_attempts_are_logged(league: Path):
+    svc = Services.open(str(league))
+    svc.set_office_password("rink-office-1")
+    svc.lock_office()
+    res = svc.reopen_game("g001", "typo")
+    assert not res.ok and res.blocks[0].rule == "OFFICE"
+    assert not svc.unlock_office("guess")
+    assert AuditEntry.select().where(AuditEntry.action == "office password refused").count() == 1
+    assert svc.unlock_office("rink-office-1")
+    assert svc.reopen_game("g001", "typo").ok
+    svc.close()
+
+
+def test_scorekeeping_needs_no_password(league: Path):
+    svc = Services.open(str(league))
+    svc.set_office_password("rink-office-1")
+    svc.lock_office()
+    assert svc.add_event("g004", {"type": "note", "text": "ice resurfaced late"}).ok
+    svc.close()
+
+
+def test_audit_trail_is_exported_and_round_trips(league: Path, tmp_path: Path):
+    svc = Services.open(str(league), operator="Pat")
+    assert svc.reopen_game("g001", "wrong scorer on the sheet").ok
+    exported = svc.export()
+    svc.close()
+    entry = next(a for a in exported["audit"] if a["action"] == "reopen game")
+    assert entry["operator"] == "Pat" and entry["subject"] == "g001"
+    assert entry["before"]["reason"] == "wrong scorer on the sheet"
+    f = tmp_path / "season.json"
+    f.write_text(json.dumps(exported))
+    fresh = tmp_path / "fresh.db"
+    assert cli("import", str(f), db=fresh).returncode == 0
+    again = Services.open(str(fresh))
+    assert again.export() == exported
+    again.close()
+
+
+def test_cli_password_set_and_change(league: Path):
+    def run(*lines: str, action: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(league), "password", action],
+                              input="\n".join(lines) + "\n", capture_output=True, text=True)
+
+    assert run("first-pass", action="set").returncode == 0
+    bad = run("wrong", "second-pass", action="change")
+    assert bad.returncode == 1 and "wrong" in bad.stderr
+    assert run("first-pass", "second-pass", action="change").returncode == 0
