@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.db.models import AuditEntry, Meta
-from scorekeeper.services import Services, ServiceError
+from scorekeeper.services import ServiceError, Services
 from tests.scorekeeper.test_cli import EXAMPLE, cli
 
 ROOT = Path(__file__).resolve().parents[2]
