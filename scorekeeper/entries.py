@@ -117,6 +117,12 @@ class EntryMixin:
         candidate = SeasonView(merged, view.book)
         candidate.cache.update(office_records(view))
         affected = games if games is not None else [g["id"] for g in incoming["games"]]
+        if games is None and any(g.get("status") == "final" or (view.games.get(g["id"]) or {}).get("status") == "final"
+                                 for g in incoming["games"]):
+            # a final game's discipline reaches the line-ups of every later game (ELIG-2, SUSP-2)
+            first = min(candidate.order_of(g["id"]) for g in incoming["games"])
+            affected = list(dict.fromkeys(affected + [gid for gid in candidate.games
+                                                      if candidate.order_of(gid) > first]))
         from scorekeeper.services import validate_season
 
         before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games])}

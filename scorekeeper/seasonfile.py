@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "goalie": ({"team", "period", "elapsed", "action"}, {"player"}),
     "late": ({"team", "minutes"}, set()),
     "forfeit": ({"team", "reason"}, set()),
-    "called": ({"points"}, {"reason"}),
+    "called": ({"points", "reason"}, set()),
     "note": ({"text"}, {"report"}),
 }
 PENALTY_CLASS_NAMES = ("minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct",
@@ -337,7 +338,7 @@ def _check_event(c: _Checker, ev: Any, where: str) -> None:
             c.text(ev, "player", where)
     elif etype == "late":
         m = ev["minutes"]
-        if isinstance(m, bool) or not isinstance(m, int | float) or m < 0 or m > 600:
+        if isinstance(m, bool) or not isinstance(m, int | float) or not math.isfinite(m) or not 0 <= m <= 600:
             c.err(f"{where}.minutes", f"minutes must be a number of minutes (got {m!r})")
     elif etype == "forfeit":
         c.choice(ev, "reason", where, ("late", "short_players", "ineligible", "other"))
@@ -346,7 +347,7 @@ def _check_event(c: _Checker, ev: Any, where: str) -> None:
         if not (isinstance(pts, dict) and set(pts) == {"home", "away"} and all(
                 isinstance(v, int) and not isinstance(v, bool) for v in pts.values())):
             c.err(f"{where}.points", f"points must be {{\"home\": n, \"away\": n}} (got {pts!r})")
-        c.text(ev, "reason", where, optional=True)
+        c.text(ev, "reason", where)
     elif etype == "note":
         c.text(ev, "text", where)
         c.boolean(ev, "report", where)

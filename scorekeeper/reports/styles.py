@@ -15,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import TableStyle
 
+from scorekeeper.reports.data import ReportError
 from scorekeeper.resources import resource_path
 
 FONT = "DejaVuSans"
@@ -29,12 +30,11 @@ ZEBRA = colors.HexColor("#f5f7fa")
 GRID = colors.HexColor("#8a99a8")
 MUTED = colors.HexColor("#5a6672")
 ALERT = colors.HexColor("#a11d1d")
-WATERMARK = colors.HexColor("#f6d5d5")  # solid, not transparent: prints and previews the same everywhere
 
 _registered = False
 
 
-class FontMissingError(RuntimeError):
+class FontMissingError(ReportError):
     """The embedded font files are not where the resources accessor says (a broken install or frozen build)."""
 
 

@@ -1,0 +1,806 @@
+"""The plain data each printed record is built from, gathered through the facade's public methods only.
+
+The builders (game_sheet, fine_statements, suspension_notice, standings_report) take these dataclasses and
+never see a model, a query or the facade, so they can be tested and previewed from hand-made data. Nothing
+here imports ReportLab. Money stays in integer cents until it is printed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.rulebook.model import Rulebook
+    from scorekeeper.season.view import SeasonView
+    from scorekeeper.services import Services
+
+SIDES = ("home", "away")
+CLASS_LABELS = {"minor": "Minor", "bench_minor": "Bench minor", "major": "Major", "misconduct": "Misconduct",
+                "game_misconduct": "Game misconduct", "gross_misconduct": "Gross misconduct", "match": "Match"}
+DECISIONS = {"regulation": "regulation", "overtime": "overtime", "mercy": "mercy rule", "forfeit": "forfeit",
+             "double_forfeit": "double forfeit", "called": "called by the referee"}
+# Where a discipline row names no infraction of its own, the penalties that set it off, by class.
+TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PEN-MATCH-1": ("match",),
+                   "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+class ReportError(Exception):
+    """A record that cannot be printed (unknown game, team or player; nothing to print), for a person."""
+
+
+# -- small formatting helpers (no ReportLab) --------------------------------------------------------------
+def long_date(iso: str) -> str:
+    """'2015-10-04' -> 'October 4, 2015' (no locale: the same on every PC)."""
+    try:
+        d = dt.date.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso or "")
+    return f"{MONTHS[d.month - 1]} {d.day}, {d.year}"
+
+
+def cents(text: str | None) -> int:
+    """'20.00' / '-10.00' -> integer cents."""
+    if not text:
+        return 0
+    sign = -1 if text.startswith("-") else 1
+    whole, _, frac = text.lstrip("-").partition(".")
+    return sign * (int(whole or 0) * 100 + int((frac + "00")[:2]))
+
+
+def games_words(n: int) -> str:
+    """5 -> 'five (5) games'; 1 -> 'one (1) game'."""
+    word = NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return f"{word} ({n}) game{'s' if n != 1 else ''}"
+
+
+def period_label(book: Rulebook, period: int, short: bool = False) -> str:
+    """'1st half' / '1st', 'OT', 'OT2'."""
+    if period <= book.clock.periods:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(period, "th")
+        return f"{period}{suffix}" + ("" if short else f" {book.clock.period_word}")
+    n = period - book.clock.periods
+    return "OT" if n == 1 else f"OT{n}"
+
+
+def period_clock(book: Rulebook, stage: str, game_time: str | None) -> tuple[int, str] | None:
+    """Game time 'MM:SS' since the start -> (period, 'MM:SS' into it); a period's last second stays in it."""
+    if not game_time:
+        return None
+    m, _, s = game_time.partition(":")
+    t = int(m) * 60 + int(s)
+    reg = book.clock.period_min * 60
+    if t <= book.clock.periods * reg:
+        period = max(1, -(-t // reg)) if t else 1
+        return period, _mmss(t - (period - 1) * reg)
+    ot = max(book.overtime_for(stage).min * 60, 1)
+    extra = t - book.clock.periods * reg
+    n = max(1, -(-extra // ot))
+    return book.clock.periods + n, _mmss(extra - (n - 1) * ot)
+
+
+def _mmss(seconds: int) -> str:
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+# -- the plain records ------------------------------------------------------------------------------------
+@dataclass
+class SheetPlayer:
+    number: int | None
+    name: str
+    goalie: bool = False
+    captain: bool = False
+    goals: int = 0
+    assists: int = 0
+    pim: int = 0
+    ejected: bool = False
+
+
+@dataclass
+class SheetAbsent:
+    """A rostered player who did not dress because of a suspension."""
+
+    number: int | None
+    name: str
+    note: str  # "suspended: game 1 of 2 (PEN-MAJOR-2, §4 III b; fines table)"
+
+
+@dataclass
+class SheetTeam:
+    side: str  # "home" or "away"
+    name: str
+    score: int | None
+    by_period: list[int]
+    lineup: list[SheetPlayer] = field(default_factory=list)
+    absent: list[SheetAbsent] = field(default_factory=list)
+    timeouts: list[str] = field(default_factory=list)  # "2nd 17:40"
+    shots: list[int] | None = None
+    pim: int = 0
+    points: int | None = None
+
+
+@dataclass
+class SheetGoal:
+    period: str
+    time: str
+    team: str
+    scorer: str
+    assists: str
+    kind: str  # "EV", "PP", "SH", "PS", "AWD", with "EN" added for an empty net
+
+
+@dataclass
+class SheetPenalty:
+    period: str
+    time: str
+    team: str
+    player: str
+    served_by: str
+    infraction: str
+    cls: str
+    minutes: int
+    off: str
+    on: str
+
+
+@dataclass
+class SheetAction:
+    """An ejection, suspension or fine this game caused."""
+
+    player: str
+    team: str
+    action: str
+    rule: str
+    section: str
+    amount_cents: int = 0
+
+
+@dataclass
+class GameSheetData:
+    league: str
+    season: str
+    game_id: str
+    division: str
+    date: str
+    time: str
+    rink: str
+    stage: str
+    status: str
+    home: SheetTeam
+    away: SheetTeam
+    periods: list[str]  # column labels of the score by period
+    result: str  # "Otters win 3–2 in overtime"
+    goals: list[SheetGoal] = field(default_factory=list)
+    penalties: list[SheetPenalty] = field(default_factory=list)
+    actions: list[SheetAction] = field(default_factory=list)
+    referees: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    reports: list[str] = field(default_factory=list)  # incident reports to the league
+    rulebook: str = ""
+
+    @property
+    def draft(self) -> bool:
+        return self.status != "final"
+
+
+@dataclass
+class FineLine:
+    date: str
+    game: str
+    who: str
+    payer: str  # "player" or "team"
+    infraction: str
+    rule: str
+    section: str
+    suspension: str
+    amount_cents: int
+
+
+@dataclass
+class PaymentLine:
+    date: str
+    payer: str
+    memo: str
+    amount_cents: int
+
+
+@dataclass
+class FineStatement:
+    number: str
+    team_id: str
+    team: str
+    division: str
+    captain: str
+    captain_email: str
+    lines: list[FineLine] = field(default_factory=list)
+    payments: list[PaymentLine] = field(default_factory=list)
+    player_fines_cents: int = 0
+    team_fines_cents: int = 0
+    fines_cents: int = 0
+    paid_cents: int = 0
+    balance_cents: int = 0
+
+
+@dataclass
+class FineStatementsData:
+    league: str
+    season: str
+    date: str
+    appeal_fee_cents: int
+    statements: list[FineStatement] = field(default_factory=list)
+
+
+@dataclass
+class NoticeGame:
+    date: str
+    game: str
+    opponent: str
+    state: str  # "served", "to be missed"
+
+
+@dataclass
+class SuspensionNotice:
+    number: str
+    player_id: str
+    player: str
+    jersey: int | None
+    team: str
+    captain: str
+    captain_email: str
+    game: str
+    game_date: str
+    game_time: str
+    opponent: str
+    rink: str
+    offence: str
+    penalties: list[str]
+    rule: str
+    rule_title: str
+    section: str
+    kind: str  # "games", "season", "indefinite"
+    games: int | None
+    served: int
+    left: int | None
+    status: str
+    appeal: str | None
+    review: bool
+    fine_cents: int = 0
+    fine_payer: str = ""
+    schedule: list[NoticeGame] = field(default_factory=list)
+
+
+@dataclass
+class SuspensionNoticesData:
+    league: str
+    season: str
+    date: str
+    appeal_fee_cents: int
+    notices: list[SuspensionNotice] = field(default_factory=list)
+
+
+@dataclass
+class StandingsRow:
+    rank: int
+    team: str
+    gp: int
+    w: int
+    l: int  # noqa: E741 - the contract's key
+    t: int
+    otw: int
+    otl: int
+    pts: int
+    gf: int
+    ga: int
+    diff: int
+    pim: int
+
+
+@dataclass
+class StandingsDivision:
+    name: str
+    rows: list[StandingsRow] = field(default_factory=list)
+
+
+@dataclass
+class LeaderRow:
+    rank: int
+    player: str
+    team: str
+    gp: int
+    g: int
+    a: int
+    pts: int
+    pim: int
+
+
+@dataclass
+class StandingsData:
+    league: str
+    season: str
+    date: str
+    through: str  # date of the latest final regular-season game, "" when none
+    divisions: list[StandingsDivision] = field(default_factory=list)
+    scorers: list[LeaderRow] = field(default_factory=list)
+    penalties: list[LeaderRow] = field(default_factory=list)
+    rules_note: str = ""  # how points are given and ties broken
+
+
+# -- from the facade ----------------------------------------------------------------------------------------
+def _today(date: str | dt.date | None) -> str:
+    if date is None:
+        return dt.date.today().isoformat()
+    if isinstance(date, dt.date):
+        return date.isoformat()
+    try:
+        return dt.date.fromisoformat(date).isoformat()
+    except ValueError:
+        raise ReportError(f"{date!r} is not a date YYYY-MM-DD") from None
+
+
+def _team_name(view: SeasonView, team: str) -> str:
+    return str(view.teams.get(team, {}).get("name", team))
+
+
+def _roster_number(view: SeasonView, team: str, player: str, date: str | None = None) -> int | None:
+    found = None
+    for r in view.data.get("roster", []):
+        if r["team"] != team or r["player"] != player:
+            continue
+        if date is None or ((r.get("signed") or "") <= date and (not r.get("released") or r["released"] > date)):
+            found = r.get("number")
+    return found
+
+
+def _dressed(view: SeasonView, game: dict[str, Any]) -> dict[str, tuple[str, int | None, dict[str, Any]]]:
+    """player -> (side, number, line-up entry) for a game."""
+    out = {}
+    for side in SIDES:
+        for x in game.get("lineups", {}).get(side, []):
+            number = x.get("number")
+            if number is None:
+                number = _roster_number(view, game[side], x["player"], game["date"])
+            out[x["player"]] = (side, number, x)
+    return out
+
+
+def _label(view: SeasonView, number: int | None, player: str | None) -> str:
+    if player is None:
+        return ""
+    name = view.player_name(player)
+    return f"#{number} {name}" if number is not None else name
+
+
+def _section(book: Rulebook, rule: str) -> str:
+    ref = book.rules.get(rule)
+    return ref.section if ref else ""
+
+
+def _rule_title(book: Rulebook, rule: str) -> str:
+    ref = book.rules.get(rule)
+    return ref.title if ref else rule
+
+
+def _infraction_name(book: Rulebook, code: str) -> str:
+    inf = book.infractions.get(code)
+    return inf.name if inf else code.replace("_", " ").capitalize()
+
+
+def class_label(book: Rulebook, p: dict[str, Any], short: bool = False) -> str:
+    """'Major', or 'Major + game misconduct' where the infraction added one (its PIM carries the extra 10)."""
+    cls = CLASS_LABELS.get(p["class"], p["class"])
+    extra = int(p.get("pim", 0)) - int(p["minutes"])
+    if p["class"] in ("minor", "bench_minor", "major") and extra >= max(book.penalties.game_misconduct_pim, 1):
+        cls += " + game misc." if short else " + game misconduct"
+    return cls
+
+
+def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
+    """What set off a discipline row: the infraction ('Fighting'), or the row's title with its penalties."""
+    hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
+    if not hits:
+        hits = [p for p in penalties if p["class"] in TRIGGER_CLASSES.get(rule, ())]
+    names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
+    if rule in ("PEN-MAJOR-2", "PEN-MISC-3", "PEN-GM-2") or not names:
+        title = _rule_title(book, rule)
+        return f"{title} ({', '.join(names)})" if names else title
+    return ", ".join(names)
+
+
+def suspension_text(s: dict[str, Any]) -> str:
+    """'5 games', 'rest of the season', 'indefinite (at least 5 games)'."""
+    if s["kind"] == "games":
+        return f"{s['games']} game{'s' if s['games'] != 1 else ''}"
+    if s["kind"] == "season":
+        return "rest of the season"
+    return f"indefinite (at least {s['games']} games)" if s.get("games") else "indefinite"
+
+
+def _appeal_for(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
+    return next((a for a in view.data.get("appeals", []) if a["player"] == player and a["game"] == game), None)
+
+
+def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[dict[str, Any]]:
+    ids = list(view.games)
+    at = ids.index(game_id)
+    return [g for g in list(view.games.values())[at + 1:] if team in (g["home"], g["away"])]
+
+
+def _counts_toward(svc: Services, view: SeasonView, g: dict[str, Any], season: str | None) -> bool:
+    """SUSP-1: a team's final game counts toward a suspension (forfeits unless the rulebook says not)."""
+    if g.get("status", "final") != "final":
+        return False
+    if bool(view.book.suspensions.get("count_forfeits", True)):
+        return True
+    return svc.game(g["id"], season)["decision"] not in ("forfeit", "double_forfeit")
+
+
+def _absentees(svc: Services, view: SeasonView, game: dict[str, Any], side: str, suspensions: list[dict[str, Any]],
+               season: str | None) -> list[SheetAbsent]:
+    """ELIG-2: the side's players under suspension at this game who did not dress, with 'game k of n'."""
+    team = game[side]
+    ids = list(view.games)
+    at = ids.index(game["id"])
+    dressed = {x["player"] for x in game.get("lineups", {}).get(side, [])}
+    out = []
+    for s in suspensions:
+        if s["team"] != team or s["player"] in dressed or s["game"] not in view.games or ids.index(s["game"]) >= at:
+            continue
+        if s["status"] == "lifted":
+            appeal = _appeal_for(view, s["player"], s["game"])
+            if appeal is None or appeal["decision"] != "upheld" or (appeal.get("decided") or "") <= game["date"]:
+                continue  # lifted (by the Director the date is not known here: the player is not listed)
+        k = sum(1 for g in _team_games_after(view, team, s["game"])
+                if ids.index(g["id"]) <= at and (g["id"] == game["id"] or _counts_toward(svc, view, g, season)))
+        if s["kind"] == "games":
+            if k > int(s["games"]):
+                continue
+            what = f"game {k} of {s['games']}"
+        elif s["kind"] == "season":
+            what = f"season suspension, game {k}"
+        else:
+            what = f"indefinite suspension, game {k}"
+        number = _roster_number(view, team, s["player"], game["date"])
+        out.append(SheetAbsent(number, view.player_name(s["player"]),
+                               f"did not dress: suspended, {what} ({s['rule']}, from game {s['game']})"))
+    return out
+
+
+def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> GameSheetData:
+    """Everything the official game sheet of `game_id` prints."""
+    from scorekeeper.services import ServiceError
+
+    view = svc.view(season)
+    if game_id not in view.games:
+        raise ReportError(f"no game {game_id!r} in season {view.name}")
+    try:
+        state = svc.game(game_id, season)
+    except ServiceError as exc:
+        raise ReportError(str(exc)) from None
+    book = view.book
+    g = view.games[game_id]
+    stage = g.get("stage", "regular")
+    dressed = _dressed(view, g)
+
+    def who(pid: str | None) -> str:
+        if pid is None:
+            return ""
+        return _label(view, dressed[pid][1] if pid in dressed else None, pid)
+
+    def team_of(side: str) -> str:
+        return _team_name(view, g[side])
+
+    ejected = {e["player"] for e in state["ejections"]}
+    stats: dict[str, list[int]] = {pid: [0, 0, 0] for pid in dressed}
+    for goal in state["goals"]:
+        if goal["scorer"] in stats:
+            stats[goal["scorer"]][0] += 1
+        for a in goal["assists"]:
+            if a in stats:
+                stats[a][1] += 1
+    for p in state["penalties"]:
+        if p["player"] in stats:
+            stats[p["player"]][2] += int(p.get("pim", p["minutes"]))
+    susp_rows = svc.suspensions(season)["suspensions"]
+    final = g.get("status", "final") == "final"
+    n_periods = max(len(state["by_period"]["home"]), book.clock.periods)
+    shots = g.get("shots") or {}
+    teams = {}
+    for side in SIDES:
+        lineup = [SheetPlayer(dressed[x["player"]][1], view.player_name(x["player"]), bool(x.get("goalie")),
+                              bool(x.get("captain")) or view.teams.get(g[side], {}).get("captain") == x["player"],
+                              goals=stats[x["player"]][0], assists=stats[x["player"]][1],
+                              pim=stats[x["player"]][2], ejected=x["player"] in ejected)
+                  for x in g.get("lineups", {}).get(side, [])]
+        lineup.sort(key=lambda p: (not p.goalie, p.number if p.number is not None else 999, p.name))
+        timeouts = [f"{period_label(book, e['period'], short=True)} {e['elapsed']}"
+                    for e in sorted((e for e in g.get("events", []) if e["type"] == "timeout" and e["team"] == side),
+                                    key=lambda e: (e["period"], e["elapsed"]))]
+        by_period = list(state["by_period"][side]) + [0] * (n_periods - len(state["by_period"][side]))
+        started = final or bool(g.get("events"))
+        teams[side] = SheetTeam(side, team_of(side), state["score"][side] if started else None, by_period, lineup,
+                                _absentees(svc, view, g, side, susp_rows, season), timeouts,
+                                list(shots[side]) if side in shots else None, int(state["pim"][side]),
+                                (state["points"] or {}).get(side))
+    goals = []
+    for goal in state["goals"]:
+        if goal["penalty_shot"]:
+            kind = "PS"
+        elif goal["awarded"]:
+            kind = "AWD"
+        else:
+            kind = goal["strength"] or ""
+        if goal["empty_net"]:
+            kind = f"{kind} EN".strip()
+        scorer = who(goal["scorer"]) if goal["scorer"] else "awarded goal"
+        goals.append(SheetGoal(period_label(book, goal["period"], short=True), goal["elapsed"], team_of(goal["team"]),
+                               scorer, ", ".join(who(a) for a in goal["assists"]), kind))
+    penalties = []
+    for p in state["penalties"]:
+        off = period_clock(book, stage, p["starts"])
+        on = period_clock(book, stage, p["ends"])
+
+        def at(clock: tuple[int, str] | None, period: int) -> str:
+            if clock is None:
+                return "—"
+            return clock[1] if clock[0] == period else f"{period_label(book, clock[0], short=True)} {clock[1]}"
+
+        on_text = at(on, p["period"]) + (" (goal)" if p["ended_by_goal"] else "")
+        if p["served_by"] is None:
+            served_by = "(not named)" if p["player"] is None or p["player"] in ejected else ""
+        else:
+            served_by = who(p["served_by"]) if p["served_by"] != p["player"] else ""
+        cls = class_label(book, p, short=True)
+        penalties.append(SheetPenalty(period_label(book, p["period"], short=True), p["elapsed"], team_of(p["team"]),
+                                      who(p["player"]) if p["player"] else "Bench", served_by,
+                                      _infraction_name(book, p["infraction"]), cls, int(p["minutes"]),
+                                      at(off, p["period"]), on_text))
+    actions = []
+    fines = [f for f in svc.fines(season)["fines"] if f["game"] == game_id]
+    pens_by_player: dict[str, list[dict[str, Any]]] = {}
+    for p in state["penalties"]:
+        if p["player"]:
+            pens_by_player.setdefault(p["player"], []).append(p)
+    keys: list[tuple[str, str]] = []
+    for s in susp_rows:
+        if s["game"] == game_id and (s["player"], s["rule"]) not in keys:
+            keys.append((s["player"], s["rule"]))
+    for f in fines:
+        if (f["player"], f["rule"]) not in keys:
+            keys.append((f["player"], f["rule"]))
+    ejections = {(e["player"], e["rule"]) for e in state["ejections"]}
+    for e in state["ejections"]:
+        if (e["player"], e["rule"]) not in keys:
+            side = dressed[e["player"]][0] if e["player"] in dressed else "home"
+            actions.append(SheetAction(who(e["player"]), team_of(side), f"Ejected: {_rule_title(book, e['rule'])}",
+                                       e["rule"], _section(book, e["rule"])))
+    for pid, rule in keys:
+        parts = [offence_text(book, rule, pens_by_player.get(pid, []))]
+        if (pid, rule) in ejections:
+            parts[0] = f"Ejected ({parts[0].lower()})"
+        susp = next((s for s in susp_rows if s["game"] == game_id and s["player"] == pid and s["rule"] == rule), None)
+        if susp is not None:
+            parts.append(f"suspended {suspension_text(susp)}" + (" (Director review)" if susp["review"] else ""))
+        amount = 0
+        for f in fines:
+            if f["player"] == pid and f["rule"] == rule:
+                amount += cents(f["amount"])
+                parts.append(f"{'team' if 'team' in f['payer'] else 'player'} fine")
+        side = dressed[pid][0] if pid in dressed else "home"
+        actions.append(SheetAction(who(pid), team_of(side), "; ".join(parts), rule, _section(book, rule), amount))
+    notes = [str(g["notes"])] if g.get("notes") else []
+    reports: list[str] = []
+    for e in g.get("events", []):
+        if e["type"] == "note" and e.get("text"):
+            (reports if e.get("report") else notes).append(str(e["text"]))
+    for r in state.get("report", []):
+        reports.append(f"{who(r['player']) or 'Bench'} ({team_of(r['team'])}): "
+                       f"{_infraction_name(book, r['infraction'])} at {period_label(book, r['period'], short=True)} "
+                       f"{r['elapsed']} — reported for {r['reason']} (PEN-REPORT-1)")
+    periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)]
+    div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
+    return GameSheetData(
+        league=str(view.data.get("league", "")), season=view.name, game_id=game_id, division=str(div.get("name", "")),
+        date=g["date"], time=g["time"], rink=str(g.get("rink") or ""), stage=stage,
+        status=g.get("status", "final"), home=teams["home"], away=teams["away"], periods=periods,
+        result=_result_text(state, teams["home"].name, teams["away"].name), goals=goals, penalties=penalties,
+        actions=actions, referees=[str(r) for r in g.get("referees") or []], notes=notes, reports=reports,
+        rulebook=book.id)
+
+
+def _result_text(state: dict[str, Any], home: str, away: str) -> str:
+    score = state["score"]
+    decision = state["decision"]
+    if state["status"] != "final" or decision is None:
+        return f"Game not final (score so far {home} {score['home']}, {away} {score['away']})"
+    names = {"home": home, "away": away}
+    winner = state["winner"]
+    hi, lo = max(score.values()), min(score.values())
+    if decision == "double_forfeit":
+        return "Both teams forfeit (double forfeit, 0–0)"
+    if decision == "forfeit" and winner:
+        loser = "away" if winner == "home" else "home"
+        return f"{names[loser]} forfeit; {names[winner]} win {hi}–{lo} by forfeit"
+    if decision == "called":
+        pts = state["points"] or {}
+        return f"Called by the referee at {home} {score['home']}, {away} {score['away']}; points awarded: " \
+               f"{home} {pts.get('home', 0)}, {away} {pts.get('away', 0)}"
+    if winner is None:
+        return f"Tie {hi}–{lo}" + (" after overtime" if decision == "overtime" else "")
+    how = {"regulation": "in regulation", "overtime": "in overtime", "mercy": "on the mercy rule"}.get(decision,
+                                                                                                       decision)
+    return f"{names[winner]} win {hi}–{lo} {how}"
+
+
+def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.date | None = None,
+                         season: str | None = None) -> FineStatementsData:
+    """Every team's end-of-season fine statement (or one team's), numbered '<season>-<team id>'."""
+    view = svc.view(season)
+    book = view.book
+    if team is not None and team not in view.teams:
+        raise ReportError(f"no team {team!r} in season {view.name} (teams: {', '.join(view.teams)})")
+    issued = _today(date)
+    ledger = svc.fines(season)
+    susp_rows = svc.suspensions(season)["suspensions"]
+    totals = {t["team"]: t for t in ledger["totals"]}
+    order = {gid: i for i, gid in enumerate(view.games)}
+    game_cache: dict[str, dict[str, Any]] = {}
+
+    def game_json(gid: str) -> dict[str, Any]:
+        if gid not in game_cache:
+            game_cache[gid] = svc.game(gid, season)
+        return game_cache[gid]
+
+    # A player's payment goes to the first team that signed the player (as the ledger counts it).
+    first_team: dict[str, str] = {}
+    for tid, _rows in _roster_teams(view):
+        for r in _rows:
+            first_team.setdefault(r["player"], tid)
+    out = FineStatementsData(str(view.data.get("league", "")), view.name, issued, book.appeal_fee_cents)
+    for tid, t in view.teams.items():
+        if team is not None and tid != team:
+            continue
+        captain = t.get("captain")
+        st = FineStatement(number=f"{view.name}-{tid}", team_id=tid, team=str(t["name"]),
+                           division=str(view.divisions.get(t["division"], {}).get("name", t["division"])),
+                           captain=view.player_name(captain) if captain else "",
+                           captain_email=str(t.get("captain_email") or ""))
+        rows = sorted((f for f in ledger["fines"] if f["team"] == tid), key=lambda f: order.get(f["game"], 0))
+        for f in rows:
+            g = view.games.get(f["game"], {})
+            gj = game_json(f["game"])
+            pens = [p for p in gj["penalties"] if p["player"] == f["player"]]
+            side = "home" if g.get("home") == tid else "away"
+            opp = _team_name(view, g.get("away" if side == "home" else "home", ""))
+            number = _dressed(view, g).get(f["player"], ("", None, {}))[1] if g else None
+            player_label = _label(view, number, f["player"])
+            payer = "team" if "team" in f["payer"] else "player"
+            susp = next((s for s in susp_rows if s["player"] == f["player"] and s["game"] == f["game"]
+                         and s["rule"] == f["rule"]), None)
+            st.lines.append(FineLine(
+                date=str(g.get("date", "")), game=f"{f['game']} vs {opp}",
+                who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
+                infraction=offence_text(book, f["rule"], pens), rule=f["rule"], section=_section(book, f["rule"]),
+                suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"])))
+        st.player_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "player")
+        st.team_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "team")
+        for p in sorted(view.data.get("payments", []), key=lambda p: (p.get("date", ""), p.get("memo") or "")):
+            kind, ref = next(iter(p["payer"].items()))
+            owner = ref if kind == "team" else first_team.get(ref)
+            if owner == tid:
+                st.payments.append(PaymentLine(str(p.get("date", "")),
+                                               "Team" if kind == "team" else view.player_name(ref),
+                                               str(p.get("memo") or ""), cents(p["amount"])))
+        tot = totals.get(tid, {})
+        st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
+        st.paid_cents = cents(tot.get("paid")) if tot else sum(p.amount_cents for p in st.payments)
+        st.balance_cents = cents(tot.get("balance")) if tot else st.fines_cents - st.paid_cents
+        out.statements.append(st)
+    return out
+
+
+def _roster_teams(view: SeasonView) -> list[tuple[str, list[dict[str, Any]]]]:
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for r in view.data.get("roster", []):
+        grouped.setdefault(r["team"], []).append(r)
+    return list(grouped.items())
+
+
+def suspension_notices_data(svc: Services, player: str, game: str | None = None,
+                            date: str | dt.date | None = None, season: str | None = None) -> SuspensionNoticesData:
+    """The notices to the team captain of every suspension of `player` (or the one from `game`)."""
+    view = svc.view(season)
+    book = view.book
+    if player not in view.players:
+        raise ReportError(f"no player {player!r} in season {view.name}")
+    if game is not None and game not in view.games:
+        raise ReportError(f"no game {game!r} in season {view.name}")
+    rows = [s for s in svc.suspensions(season)["suspensions"]
+            if s["player"] == player and (game is None or s["game"] == game)]
+    if not rows:
+        where = f" from game {game}" if game else ""
+        raise ReportError(f"{view.player_name(player)} ({player}) has no suspension{where} in season {view.name}")
+    fines = svc.fines(season)["fines"]
+    out = SuspensionNoticesData(str(view.data.get("league", "")), view.name, _today(date), book.appeal_fee_cents)
+    for s in rows:
+        g = view.games[s["game"]]
+        tid = s["team"]
+        t = view.teams.get(tid, {})
+        side = "home" if g["home"] == tid else "away"
+        gj = svc.game(s["game"], season)
+        pens = [p for p in gj["penalties"] if p["player"] == player]
+        number = _dressed(view, g).get(player, ("", None, {}))[1]
+        captain = t.get("captain")
+        pen_lines = [f"{period_label(book, p['period'])} {p['elapsed']}: {_infraction_name(book, p['infraction'])} "
+                     f"({class_label(book, p).lower()}, {p['minutes']} min)" for p in pens]
+        if any(e["player"] == player for e in gj["ejections"]):
+            rules = ", ".join(e["rule"] for e in gj["ejections"] if e["player"] == player)
+            pen_lines.append(f"Ejected from the game ({rules})")
+        fine = [f for f in fines if f["player"] == player and f["game"] == s["game"] and f["rule"] == s["rule"]]
+        schedule: list[NoticeGame] = []
+        if s["kind"] in ("games", "indefinite") and s.get("games"):
+            served_left = int(s["served"])
+            for later in _team_games_after(view, tid, s["game"]):
+                if len(schedule) >= int(s["games"]):
+                    break
+                opp = _team_name(view, later["away"] if later["home"] == tid else later["home"])
+                counted = _counts_toward(svc, view, later, season)
+                if later.get("status", "final") == "final" and not counted:
+                    continue
+                state = "served" if counted and served_left > 0 else "to be missed"
+                if counted and served_left > 0:
+                    served_left -= 1
+                schedule.append(NoticeGame(later["date"], later["id"], opp, state))
+        left = max(int(s["games"]) - int(s["served"]), 0) if s["kind"] == "games" else None
+        out.notices.append(SuspensionNotice(
+            number=f"{view.name}-{player}-{s['game']}", player_id=player, player=view.player_name(player),
+            jersey=number, team=_team_name(view, tid), captain=view.player_name(captain) if captain else "",
+            captain_email=str(t.get("captain_email") or ""), game=s["game"], game_date=g["date"],
+            game_time=g["time"], opponent=_team_name(view, g["away" if side == "home" else "home"]),
+            rink=str(g.get("rink") or ""), offence=offence_text(book, s["rule"], pens), penalties=pen_lines,
+            rule=s["rule"], rule_title=_rule_title(book, s["rule"]), section=_section(book, s["rule"]),
+            kind=s["kind"], games=s["games"], served=int(s["served"]), left=left, status=s["status"],
+            appeal=s["appeal"], review=bool(s["review"]), fine_cents=sum(cents(f["amount"]) for f in fine),
+            fine_payer=("team" if fine and "team" in fine[0]["payer"] else "player") if fine else "",
+            schedule=schedule))
+    return out
+
+
+def standings_data(svc: Services, date: str | dt.date | None = None, season: str | None = None,
+                   leaders: int = 10) -> StandingsData:
+    """Standings of every division and the scoring and penalty leaders (regular season)."""
+    view = svc.view(season)
+    table = svc.standings(season)
+    stats = svc.stats(season, stage="regular")["players"]
+    finals = [g["date"] for g in view.final_games("regular")]
+    out = StandingsData(str(view.data.get("league", "")), view.name, _today(date), max(finals) if finals else "")
+    p = view.book.points
+    breakers = {"points": "points", "wins": "wins", "h2h": "head-to-head points", "goal_diff": "goal difference",
+                "gf": "goals for", "ga": "fewest goals against", "regulation_wins": "regulation wins"}
+    out.rules_note = (f"Points: win {p.win}, tie {p.tie}, loss {p.loss}; overtime win {p.ot_win}, overtime loss "
+                      f"{p.ot_loss}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
+                      + ", then ".join(breakers.get(t, t) for t in view.book.tiebreakers) + ".")
+    for div in table["divisions"]:
+        name = str(view.divisions.get(div["division"], {}).get("name", div["division"]))
+        rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
+                             r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"]) for r in div["rows"]]
+        out.divisions.append(StandingsDivision(name, rows))
+    played = [r for r in stats if r["gp"] > 0]
+    out.scorers = _ranked(view, [r for r in played if r["pts"] > 0], lambda r: (-r["pts"], -r["g"]), leaders)
+    out.penalties = _ranked(view, [r for r in played if r["pim"] > 0], lambda r: (-r["pim"],), leaders)
+    return out
+
+
+def _ranked(view: SeasonView, rows: list[dict[str, Any]], key: Any, limit: int) -> list[LeaderRow]:
+    rows = sorted(rows, key=lambda r: (*key(r), view.player_name(r["player"]), r["team"]))
+    out: list[LeaderRow] = []
+    for i, r in enumerate(rows):
+        rank = out[-1].rank if out and key(rows[i - 1]) == key(r) else i + 1
+        if i >= limit and rank != out[-1].rank:
+            break
+        out.append(LeaderRow(rank, view.player_name(r["player"]), _team_name(view, r["team"]), r["gp"], r["g"],
+                             r["a"], r["pts"], r["pim"]))
+    return out
