@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper import __version__
+from scorekeeper.reports.commands import add_print_parser, run_print
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("file")
     pw = sub.add_parser("password", help="set or change the office password (asked, or read from standard input)")
     pw.add_argument("action", choices=("set", "change"))
+    add_print_parser(sub)
     gm = sub.add_parser("game", help="one game's computed record")
     gm.add_argument("game", metavar="GAME")
     gm.add_argument("--json", action="store_true", help="print JSON")
@@ -153,6 +155,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _command(svc: Any, args: argparse.Namespace) -> int:
     cmd = args.command
+    if cmd == "print":
+        return run_print(svc, args)
     if cmd == "import":
         report = svc.import_file(args.file, replace=args.replace)
         for v in report.violations:

@@ -1,0 +1,274 @@
+"""Scorekeeper's benchmarks, measured as ratios against the fastest thing the machine does in the same run.
+
+    python tests/benchmarks/run.py            # a readable table
+    python tests/benchmarks/run.py --json     # one JSON object
+
+Not collected by pytest. Builds a synthetic league (10 seasons of 40 teams, 300 games each, with goals and
+penalties) in a temporary folder, then measures each figure over at least 5 runs (medians).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.services import Services  # noqa: E402
+from tests.scorekeeper.synthetic import synthetic_season  # noqa: E402
+
+TARGETS = {"startup_ratio": 1.5, "entry_ratio": 3.0, "standings_scaling": 4.5, "game_sheet_ratio": 2.0,
+           "validation_p99_ms": 16.0, "window_memory_mb": 250.0}
+RUNS = 5
+
+BARE_WINDOW = """
+import os, sys, time
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv)
+w = QMainWindow()
+w.show()
+app.processEvents()
+print("shown", flush=True)
+"""
+
+APP_WINDOW = """
+import os, sys, resource
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from ui.app import show_main_window_for_benchmark
+app, window = show_main_window_for_benchmark(sys.argv[1])
+app.processEvents()
+print("shown", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+"""
+
+
+def median_of(fn: Callable[[], float], runs: int = RUNS) -> float:
+    return statistics.median(fn() for _ in range(runs))
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def child_until_shown(code: str, *args: str) -> tuple[float, int]:
+    """Seconds from process start until the child prints 'shown' (and its peak RSS in KiB)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - t0
+    proc.kill()
+    proc.wait()
+    parts = line.split()
+    if not parts or parts[0] != "shown":
+        raise RuntimeError(f"the window did not show: {line!r}")
+    return elapsed, int(parts[1]) if len(parts) > 1 else 0
+
+
+def build_league(folder: Path, seasons: int, teams: int, games: int) -> tuple[Path, float]:
+    db = folder / "league.db"
+    svc = Services.open(str(db))
+    total_games, t_import = 0, 0.0
+    for n in range(seasons):
+        data = synthetic_season(teams=teams, games=games, seed=n, season=f"{2010 + n}-{11 + n}")
+        t_import += timed(lambda data=data: svc.import_data(data))
+        total_games += games
+    svc.close()
+    return db, total_games / t_import
+
+
+def live_game(svc: Services, events: int) -> str:
+    """A scheduled game of the latest season with `events` entries, to enter more into."""
+    view = svc.view()
+    home, away = list(view.teams)[:2]
+    lineups = {side: [{"player": f"{t}p01", "goalie": True}] + [{"player": f"{t}p{n:02d}"} for n in range(2, 11)]
+               for side, t in (("home", home), ("away", away))}
+    evs = []
+    for i in range(events):
+        side, team = ("home", home) if i % 2 else ("away", away)
+        minute, second = divmod(i * 7, 60)
+        evs.append({"type": "goal", "team": side, "period": 1 + (minute >= 20), "elapsed":
+                    f"{minute % 20:02d}:{second:02d}", "scorer": f"{team}p{2 + i % 6:02d}", "assists": []})
+    gid = "bench-live"
+    res = svc.save_game({"id": gid, "date": "2099-01-01", "time": "19:00", "stage": "regular", "home": home,
+                         "away": away, "status": "scheduled", "lineups": lineups, "events": evs}, confirm=True)
+    if not res.ok:
+        raise RuntimeError([v.line() for v in res.violations])
+    return gid
+
+
+def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    db, out["import_games_per_s"] = build_league(folder, seasons, teams, games)
+
+    # startup: the window on the 10-season database against a bare PySide6 window
+    bare = [child_until_shown(BARE_WINDOW)[0] for _ in range(RUNS)]
+    app_runs = [child_until_shown(APP_WINDOW, str(db)) for _ in range(RUNS)]
+    out["startup_ratio"] = statistics.median(a for a, _ in app_runs) / statistics.median(bare)
+    out["window_memory_mb"] = max(m for _, m in app_runs) / 1024
+
+    # one goal through the service layer against a bare INSERT and COMMIT in the same file, same pragmas
+    svc = Services.open(str(db))
+    gid = live_game(svc, 20)
+    con = sqlite3.connect(db, isolation_level=None)
+    for pragma in ("journal_mode=wal", "synchronous=full", "foreign_keys=1"):
+        con.execute(f"pragma {pragma}")
+    con.execute("create table if not exists bench_row (id integer primary key, v text)")
+
+    def bare_insert() -> float:
+        t0 = time.perf_counter()
+        con.execute("begin")
+        con.execute("insert into bench_row (v) values ('x')")
+        con.execute("commit")
+        return time.perf_counter() - t0
+
+    counter = iter(range(10_000))
+
+    def one_goal() -> float:
+        i = next(counter)
+        minute, second = divmod(i % 1200, 60)
+        event = {"type": "note", "text": f"bench {i}"} if False else {
+            "type": "goal", "team": "home", "period": 2, "elapsed": f"{minute % 20:02d}:{second:02d}",
+            "scorer": f"{svc.view().games[gid]['home']}p02", "assists": []}
+        t0 = time.perf_counter()
+        res = svc.add_event(gid, event, confirm=True)
+        elapsed = time.perf_counter() - t0
+        if not res.ok:
+            raise RuntimeError([v.line() for v in res.violations])
+        return elapsed
+
+    svc.view()  # warm the season cache, as the open window has it
+    bare_t = [bare_insert() for _ in range(RUNS * 4)]
+    entry_t = [one_goal() for _ in range(RUNS * 4)]
+    out["entry_ratio"] = statistics.median(entry_t) / statistics.median(bare_t)
+
+    # validation latency for an entry in a game with 150 events
+    gid150 = live_game_named(svc, 150)
+    lat = []
+    view = svc.view()
+    for i in range(60):
+        event = {"type": "goal", "team": "away", "period": 2, "elapsed": f"19:{i % 60:02d}",
+                 "scorer": f"{view.games[gid150]['away']}p03", "assists": []}
+        lat.append(timed(lambda event=event: svc.validate_event(gid150, event)) * 1000)
+    lat.sort()
+    out["validation_p50_ms"] = statistics.median(lat)
+    out["validation_p99_ms"] = lat[int(len(lat) * 0.99) - 1]
+
+    # standings of a season of 4N games over one of N games
+    small = Services.open(str(folder / "small.db"))
+    small.import_data(synthetic_season(teams=teams, games=games // 4, seed=99, season="n"))
+    big = Services.open(str(folder / "big.db"))
+    big.import_data(synthetic_season(teams=teams, games=games, seed=99, season="4n"))
+
+    def standings_fresh(s: Services) -> float:
+        s._changed()
+        view = s.view()
+        return timed(lambda: s.standings(view.name))
+
+    out["standings_scaling"] = median_of(lambda: standings_fresh(big)) / median_of(lambda: standings_fresh(small))
+
+    # the game sheet against a bare ReportLab document with a table of the same number of cells
+    try:
+        from scorekeeper.reports import data as report_data  # noqa: F401
+        out.update(game_sheet_figures(svc))
+    except ImportError:
+        out["game_sheet_ratio"] = None
+    svc.close()
+    small.close()
+    big.close()
+    con.close()
+    return out
+
+
+def live_game_named(svc: Services, events: int) -> str:
+    view = svc.view()
+    home, away = list(view.teams)[2:4]
+    lineups = {side: [{"player": f"{t}p01", "goalie": True}] + [{"player": f"{t}p{n:02d}"} for n in range(2, 11)]
+               for side, t in (("home", home), ("away", away))}
+    evs = []
+    for i in range(events):
+        side, team = ("home", home) if i % 2 else ("away", away)
+        t = i * 14
+        period, rest = (1, t) if t < 1200 else (2, t - 1200)
+        evs.append({"type": "goal", "team": side, "period": period, "elapsed": f"{rest // 60:02d}:{rest % 60:02d}",
+                    "scorer": f"{team}p{2 + i % 6:02d}", "assists": []})
+    gid = "bench-150"
+    res = svc.save_game({"id": gid, "date": "2099-01-02", "time": "19:00", "stage": "regular", "home": home,
+                         "away": away, "status": "scheduled", "lineups": lineups, "events": evs}, confirm=True)
+    if not res.ok:
+        raise RuntimeError([v.line() for v in res.violations])
+    return gid
+
+
+def game_sheet_figures(svc: Services) -> dict[str, Any]:
+    """Game sheet build time over a bare ReportLab table of as many cells; statements for every team."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.platypus import SimpleDocTemplate, Table
+
+    from scorekeeper.reports import commands  # noqa: F401
+    from scorekeeper.reports.data import game_sheet_data
+    from scorekeeper.reports.game_sheet import build_game_sheet
+
+    view = svc.view()
+    gid = next(g for g, x in view.games.items() if x.get("status") == "final")
+    sheet = game_sheet_data(svc, gid)
+    cells = max(40, sum(len(v) for v in (sheet.goals, sheet.penalties)) * 8 + 40) if hasattr(sheet, "goals") else 200
+
+    def bare() -> float:
+        def build() -> None:
+            buf = io.BytesIO()
+            rows = [[f"c{r}{c}" for c in range(8)] for r in range(cells // 8)]
+            SimpleDocTemplate(buf, pagesize=letter, invariant=1).build([Table(rows)])
+        return timed(build)
+
+    out = {"game_sheet_ratio": median_of(lambda: timed(lambda: build_game_sheet(game_sheet_data(svc, gid))))
+           / median_of(bare)}
+    try:
+        from scorekeeper.reports.data import fine_statements_data
+        from scorekeeper.reports.fine_statements import build_fine_statements
+
+        out["statements_s"] = timed(lambda: build_fine_statements(fine_statements_data(svc)))
+    except ImportError:
+        out["statements_s"] = None
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--seasons", type=int, default=10)
+    parser.add_argument("--teams", type=int, default=40)
+    parser.add_argument("--games", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = measure(Path(tmp), args.seasons, args.teams, args.games)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return 0
+    print(f"{'figure':<22}{'measured':>12}{'target':>10}")
+    for key, value in figures.items():
+        target = TARGETS.get(key)
+        shown = "n/a" if value is None else f"{value:.2f}"
+        mark = "" if target is None or value is None else ("  ok" if value <= target else "  MISSED")
+        print(f"{key:<22}{shown:>12}{'' if target is None else f'<= {target}':>10}{mark}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
