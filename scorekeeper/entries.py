@@ -67,6 +67,7 @@ class EntryMixin:
 
     operator: str = ""  # the operator's name, asked at start; the login name until then
     db: Database
+    _views: dict[int, SeasonView]
     _undo: dict[str, list[Any]]
     _redo: dict[str, list[Any]]
 
@@ -114,8 +115,8 @@ class EntryMixin:
                         "DATA-5", "block", f"game {g['id']} is final and locked: reopen it (with a reason) to "
                         "change it", view.book.section("DATA-5"), f"game {g['id']}")])
         merged, written, _ = merge(view.data, incoming, replace=True)
-        candidate = SeasonView(merged, view.book)
-        candidate.cache.update(office_records(view))
+        season_level = any(written[name] for name in LISTS if name != "games")
+        candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
         affected = games if games is not None else [g["id"] for g in incoming["games"]]
         if games is None and any(g.get("status") == "final" or (view.games.get(g["id"]) or {}).get("status") == "final"
                                  for g in incoming["games"]):
@@ -125,8 +126,8 @@ class EntryMixin:
                                                       if candidate.order_of(gid) > first]))
         from scorekeeper.services import validate_season
 
-        before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games])}
-        after = validate_season(candidate, affected)
+        before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games], season_level)}
+        after = validate_season(candidate, affected, season_level)
         new = [v for v in after if _key(v) not in before]
         if any(v.blocks for v in new):
             return EntryResult(False, new)
@@ -135,15 +136,16 @@ class EntryMixin:
         old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
         try:
             with self.db.atomic():
-                store.write_changes(s, written)
+                store.write_changes(s, written, old_games)
                 if action:
                     self._audit(s, action, subject, before=None, after=None)
         except DatabaseError as exc:
+            self._changed()
             return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
         for gid, old in old_games.items():
             self._undo.setdefault(gid, []).append(old)
             self._redo.pop(gid, None)
-        self._changed()
+        self._views[s.id] = candidate  # the written state, without reading the season back
         changed = {"games": [g["id"] for g in incoming["games"]],
                    "teams": sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
                                    | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),

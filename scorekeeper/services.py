@@ -60,14 +60,16 @@ class ImportReport:
         return [v for v in self.violations if not v.blocks]
 
 
-def validate_season(view: SeasonView, games: list[str] | None = None) -> list[Violation]:
-    """Every violation of the season (or of the named games): references first, then the rules."""
-    found = check_references(view)
+def validate_season(view: SeasonView, games: list[str] | None = None, season_level: bool = True) -> list[Violation]:
+    """Every violation of the season (or of the named games): references first, then the rules.
+    `season_level=False` skips the roster, co-ed signing and appeal checks when only games changed."""
+    found = check_references(view, games if not season_level else None)
     if found:
         return found
-    found.extend(check_roster(view))
-    found.extend(check_coed_roster(view))
-    found.extend(check_appeals(view))
+    if season_level:
+        found.extend(check_roster(view))
+        found.extend(check_coed_roster(view))
+        found.extend(check_appeals(view))
     for gid in games if games is not None else list(view.games):
         found.extend(check_lineups(view, gid))
         found.extend(view.state(gid).violations)
@@ -83,6 +85,7 @@ class Services(EntryMixin):
         self._views: dict[int, SeasonView] = {}
         self._lock: WriterLock | None = None
         self._office = False
+        self._seasons: list[Season] | None = None
         self._undo: dict[str, list[Any]] = {}
         self._redo: dict[str, list[Any]] = {}
 
@@ -200,7 +203,9 @@ class Services(EntryMixin):
                 for s in store.list_seasons()]
 
     def _season(self, name: str | None = None) -> Season:
-        seasons = store.list_seasons()
+        if self._seasons is None:
+            self._seasons = store.list_seasons()
+        seasons = self._seasons
         if not seasons:
             raise ServiceError("the database holds no season yet: import a season file first")
         if name is None:
@@ -227,6 +232,7 @@ class Services(EntryMixin):
 
     def _changed(self) -> None:
         self._views.clear()
+        self._seasons = None
 
     # -- import and export ---------------------------------------------------------------------------
     def import_file(self, path: str | Path, replace: bool = False) -> ImportReport:

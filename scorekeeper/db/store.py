@@ -152,7 +152,8 @@ def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) ->
             "data": json.dumps(data, ensure_ascii=False)}
 
 
-def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]]) -> None:
+def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
+                  old_games: dict[str, dict[str, Any] | None] | None = None) -> None:
     """Insert new and replace changed objects of a season (the caller holds the transaction)."""
     row: Any
     def next_seq(model: Any, cond: Any) -> int:
@@ -214,21 +215,31 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]]) -> N
                   "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
                   "shots": json.dumps(g["shots"]) if "shots" in g else None, "notes": g.get("notes")}
         row = Game.get_or_none((Game.season == season) & (Game.ext_id == g["id"]))
+        old = (old_games or {}).get(g["id"])
+        keep_lineups, keep_events = False, 0
+        if row and old is not None:
+            keep_lineups = old.get("lineups") == g.get("lineups")
+            old_events, new_events = old.get("events", []), g.get("events", [])
+            while (keep_events < min(len(old_events), len(new_events))
+                   and old_events[keep_events] == new_events[keep_events]):
+                keep_events += 1
         if row:
             Game.update(**fields).where(Game.id == row.id).execute()
-            LineupEntry.delete().where(LineupEntry.game == row.id).execute()
-            GameEvent.delete().where(GameEvent.game == row.id).execute()
+            if not keep_lineups:
+                LineupEntry.delete().where(LineupEntry.game == row.id).execute()
+            GameEvent.delete().where((GameEvent.game == row.id) & (GameEvent.seq >= keep_events)).execute()
             game_id = row.id
         else:
             game_id = Game.insert(season=season, ext_id=g["id"], seq=seq, **fields).execute()
             seq += 1
-        for side in ("home", "away"):
+        for side in ("home", "away") if not keep_lineups else ():
             for i, x in enumerate(g.get("lineups", {}).get(side, [])):
                 lineup_rows.append({"game": game_id, "side": side, "player": pid[x["player"]],
                                     "number": x.get("number"), "goalie": bool(x.get("goalie")),
                                     "captain": x.get("captain"), "seq": i})
         for i, e in enumerate(g.get("events", [])):
-            event_rows.append(event_row(game_id, i, e, pid))
+            if i >= keep_events:
+                event_rows.append(event_row(game_id, i, e, pid))
     for start in range(0, len(lineup_rows), 200):
         LineupEntry.insert_many(lineup_rows[start:start + 200]).execute()
     for start in range(0, len(event_rows), 200):

@@ -10,8 +10,13 @@ def _v(where: str, message: str) -> Violation:
     return Violation("FILE", "block", message, "season file", where)
 
 
-def check_references(view: SeasonView) -> list[Violation]:
+def check_references(view: SeasonView, games: list[str] | None = None) -> list[Violation]:
+    """Every id the season refers to exists (only the named games' ids when `games` is given)."""
     out: list[Violation] = []
+    if games is not None:
+        for gid in games:
+            out.extend(_check_game(view, view.games[gid]))
+        return out
     for t in view.teams.values():
         if t["division"] not in view.divisions:
             out.append(_v(f"team {t['id']}", f"division {t['division']!r} does not exist"))
@@ -31,17 +36,7 @@ def check_references(view: SeasonView) -> list[Violation]:
         if r.get("signed") and r.get("released") and r["released"] < r["signed"]:
             out.append(_v(where, "released before signed"))
     for g in view.games.values():
-        where = f"game {g['id']}"
-        for side in ("home", "away"):
-            if g[side] not in view.teams:
-                out.append(_v(where, f"{side} team {g[side]!r} does not exist"))
-            for x in g.get("lineups", {}).get(side, []):
-                if x["player"] not in view.players:
-                    out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist"))
-        if g.get("status") == "final" and not all(g.get("lineups", {}).get(s) for s in ("home", "away")):
-            out.append(_v(where, "a final game needs both line-ups"))
-        if g.get("status") == "scheduled" and g.get("events"):
-            pass
+        out.extend(_check_game(view, g))
     for a in view.data.get("appeals", []):
         where = f"appeal {a['player']}/{a['game']}"
         if a["player"] not in view.players:
@@ -53,4 +48,18 @@ def check_references(view: SeasonView) -> list[Violation]:
         pool = view.teams if kind == "team" else view.players
         if ref not in pool:
             out.append(_v(f"payments[{n}]", f"{kind} {ref!r} does not exist"))
+    return out
+
+
+def _check_game(view: SeasonView, g: dict) -> list[Violation]:
+    out = []
+    where = f"game {g['id']}"
+    for side in ("home", "away"):
+        if g[side] not in view.teams:
+            out.append(_v(where, f"{side} team {g[side]!r} does not exist"))
+        for x in g.get("lineups", {}).get(side, []):
+            if x["player"] not in view.players:
+                out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist"))
+    if g.get("status") == "final" and not all(g.get("lineups", {}).get(s) for s in ("home", "away")):
+        out.append(_v(where, "a final game needs both line-ups"))
     return out

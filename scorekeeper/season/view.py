@@ -102,6 +102,19 @@ class SeasonView:
             self._states[gid] = compute_game(self.game_input(gid), self.book)
         return self._states[gid]
 
+    def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
+        """A view of `data` (this season with `games` replaced or added) reusing what did not change:
+        unchanged games' states, and the season's discipline while no final game is involved."""
+        new = SeasonView(data, self.book)
+        new._states = {gid: st for gid, st in self._states.items() if gid not in games}
+        finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
+            (new.games.get(g) or {}).get("status") == "final" for g in games)
+        same_games = all(g in self.games for g in games)
+        if not season_level and not finals_touched and same_games:
+            new.cache.update({k: v for k, v in self.cache.items() if k in ("sanctions", "gp", "order")})
+        new.cache.update({k: v for k, v in self.cache.items() if k in ("notices", "lifted")})
+        return new
+
     def order_of(self, gid: str) -> int:
         """A game's place in the season (date, time, id)."""
         if "order" not in self.cache:

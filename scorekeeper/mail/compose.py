@@ -1,0 +1,381 @@
+"""The messages: one e-mail per suspension not yet notified (rulebook Section 8: "All suspensions will be sent
+via email to the team captain prior to your team's next game"), one per team's fine statement, each with its
+PDF attached.
+
+The PDFs come from `scorekeeper.reports` (the printed notice and statement); where that package is not
+installed, a plain one-page PDF with the same text is attached instead. Each message carries `X-Scorekeeper-*`
+headers naming what it is about, so that what was sent can be recorded from the message alone (also from a
+saved .eml file).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate, make_msgid
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.mail.settings import MailSettings
+
+if TYPE_CHECKING:
+    from scorekeeper.season.view import SeasonView
+    from scorekeeper.services import Services
+
+KIND_NOTICE = "suspension-notice"
+KIND_STATEMENT = "fine-statement"
+H_KIND, H_SEASON, H_PLAYER, H_GAME, H_TEAM = ("X-Scorekeeper-Kind", "X-Scorekeeper-Season", "X-Scorekeeper-Player",
+                                              "X-Scorekeeper-Game", "X-Scorekeeper-Team")
+
+
+@dataclass
+class Skipped:
+    """A message that could not be composed, and why (a team with no captain e-mail, say)."""
+
+    kind: str
+    team: str
+    subject: str  # what it was about: "the suspension of OT4 Otters (game g101)"
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.subject} not sent: {self.reason}"
+
+
+@dataclass
+class Batch:
+    """Messages ready to send, and what could not be composed."""
+
+    messages: list[EmailMessage] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+
+# -- helpers -----------------------------------------------------------------------------------------------
+def _money(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}" if cents >= 0 else f"-{_money(-cents)}"
+
+
+def _cents(text: str | None) -> int:
+    if not text:
+        return 0
+    neg = text.startswith("-")
+    whole, _, frac = text.lstrip("-").partition(".")
+    value = int(whole or 0) * 100 + int((frac + "00")[:2])
+    return -value if neg else value
+
+
+def _long_date(iso: str) -> str:
+    try:
+        d = dt.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{d.strftime('%A')} {d.day} {d.strftime('%B %Y')}"
+
+
+def _domain(sender: str) -> str:
+    _, _, domain = sender.rpartition("@")
+    domain = domain.strip(" >")
+    return domain if re.fullmatch(r"[A-Za-z0-9.-]+", domain or "") else "scorekeeper.invalid"
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "x"
+
+
+def _team_name(view: SeasonView, team: str) -> str:
+    return str(view.teams.get(team, {}).get("name", team))
+
+
+def _jersey(view: SeasonView, team: str, player: str, date: str | None) -> int | None:
+    s = view.signing(team, player, date) or view.signing(team, player)
+    return int(s["number"]) if s and s.get("number") is not None else None
+
+
+def _captain(view: SeasonView, team: str) -> tuple[str, str]:
+    """(name, e-mail) of the team's captain; '' where the season file has none."""
+    t = view.teams.get(team, {})
+    cap = t.get("captain")
+    return (view.player_name(cap) if cap else ""), str(t.get("captain_email") or "").strip()
+
+
+def _new_message(*, sender: str, to_name: str, to_addr: str, subject: str, body: str, headers: dict[str, str],
+                 pdf: bytes, filename: str) -> EmailMessage:
+    msg = EmailMessage()
+    if sender:
+        msg["From"] = sender
+    msg["To"] = formataddr((to_name, to_addr)) if to_name else to_addr
+    msg["Subject"] = subject
+    msg["Date"] = formatdate(localtime=True)
+    msg["Message-ID"] = make_msgid(domain=_domain(sender))
+    for k, v in headers.items():
+        msg[k] = v
+    msg.set_content(body)
+    msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=filename)
+    return msg
+
+
+def _sender(settings: MailSettings | None, sender: str | None) -> str:
+    return (sender if sender is not None else settings.sender if settings is not None else "").strip()
+
+
+# -- the plain PDF used when scorekeeper.reports is not there ----------------------------------------------------
+def plain_pdf(title: str, lines: list[str]) -> bytes:
+    """A plain, repeatable PDF of a title and paragraphs of text (ReportLab's canvas, no styles)."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen.canvas import Canvas
+
+    from scorekeeper.resources import resource_path
+
+    font, bold = "Helvetica", "Helvetica-Bold"
+    ttf, ttf_bold = resource_path("fonts", "DejaVuSans.ttf"), resource_path("fonts", "DejaVuSans-Bold.ttf")
+    if ttf.is_file() and ttf_bold.is_file():
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        if "SkDejaVu" not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont("SkDejaVu", str(ttf)))
+            pdfmetrics.registerFont(TTFont("SkDejaVu-Bold", str(ttf_bold)))
+        font, bold = "SkDejaVu", "SkDejaVu-Bold"
+    buf = io.BytesIO()
+    width, height = letter
+    margin, size, lead = 54.0, 10.0, 13.0
+    c = Canvas(buf, pagesize=letter, invariant=1)
+    c.setTitle(title)
+    y = height - margin
+    c.setFont(bold, 14)
+    c.drawString(margin, y, title)
+    y -= 26
+    for para in lines:
+        for line in simpleSplit(para, font, size, width - 2 * margin) or [""]:
+            if y < margin:
+                c.showPage()
+                y = height - margin
+            c.setFont(font, size)
+            c.drawString(margin, y, line)
+            y -= lead
+        y -= lead / 2
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+# -- suspension notices ----------------------------------------------------------------------------------------
+def _length(s: dict[str, Any]) -> str:
+    if s["kind"] == "games":
+        n = int(s["games"])
+        return f"{n} game{'s' if n != 1 else ''}"
+    if s["kind"] == "season":
+        return "the rest of the season"
+    return f"an indefinite suspension (at least {s['games']} games)" if s.get("games") else "an indefinite suspension"
+
+
+def _offence(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
+    book = view.book
+    names = [book.infractions[p["infraction"]].name for p in penalties
+             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
+    if names:
+        return ", ".join(dict.fromkeys(names))
+    ref = book.rules.get(rule)
+    return ref.title if ref else rule
+
+
+def _period(view: SeasonView, period: int) -> str:
+    n = view.book.clock.periods
+    if period <= n:
+        word = view.book.clock.period_word or "period"
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(period, "th")
+        return f"{period}{suffix} {word}"
+    return "overtime" if period == n + 1 else f"overtime {period - n}"
+
+
+def appeal_procedure(fee_cents: int) -> str:
+    """Rulebook Section 8, as the notice's e-mail says it."""
+    return ("Appeal procedure (rulebook Section 8): any player or team who disagrees with a suspension may appeal. "
+            "Appeals may only be submitted on an Official League Appeal Form, which can be purchased from the "
+            f"canteen at a cost of {_money(fee_cents)}. NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED. Only the "
+            "division Director or his designate deals with appeals. Players are NOT permitted to participate until a "
+            "final decision has been made on an appeal.")
+
+
+def notices_sent(svc: Services, season: str | None = None) -> dict[tuple[str, str], str]:
+    """(player, game) -> when the captain was e-mailed (SUSP-2), as the facade records it."""
+    return dict(svc.view(season).cache.get("notices", {}))
+
+
+def _notice_pdf(svc: Services, player: str, game: str, season: str | None, date: str,
+                fallback: tuple[str, list[str]]) -> bytes:
+    try:
+        from scorekeeper.reports.data import ReportError, suspension_notices_data
+        from scorekeeper.reports.suspension_notice import build_suspension_notices
+    except ImportError:
+        return plain_pdf(*fallback)
+    try:
+        return build_suspension_notices(suspension_notices_data(svc, player, game=game, date=date, season=season))
+    except ReportError:
+        return plain_pdf(*fallback)
+
+
+def suspension_notice_messages(svc: Services, settings: MailSettings | None = None, *, sender: str | None = None,
+                               season: str | None = None, date: str | None = None,
+                               include_sent: bool = False) -> Batch:
+    """One message per suspension whose captain notice is not recorded yet (every one with `include_sent`),
+    to the captain's e-mail of the player's team, the notice PDF attached. Suspensions from the same game of
+    the same player (a fight and the season's sixth incident, say) share one notice."""
+    view = svc.view(season)
+    book = view.book
+    sent = notices_sent(svc, season)
+    frm = _sender(settings, sender)
+    issued = date or dt.date.today().isoformat()
+    league = str(view.data.get("league", "") or "the league")
+    fines = svc.fines(season)["fines"]
+    grouped: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for s in svc.suspensions(season)["suspensions"]:
+        grouped.setdefault((s["player"], s["game"]), []).append(s)
+    batch = Batch()
+    for (player, game), rows in grouped.items():
+        if not include_sent and (player, game) in sent:
+            continue
+        team = rows[0]["team"]
+        g = view.games[game]
+        name = view.player_name(player)
+        tname = _team_name(view, team)
+        what = f"the suspension notice of {name} ({tname}, game {game})"
+        cap_name, cap_email = _captain(view, team)
+        if not cap_email:
+            batch.skipped.append(Skipped(KIND_NOTICE, team, what, f"the {tname} have no captain e-mail in the season "
+                                         "file (add the team's captain_email)"))
+            continue
+        gj = svc.game(game, season)
+        pens = [p for p in gj["penalties"] if p["player"] == player]
+        opponent = _team_name(view, g["away"] if g["home"] == team else g["home"])
+        number = _jersey(view, team, player, g["date"])
+        who = f"{name} (#{number})" if number is not None else name
+        lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", ""]
+        lengths = []
+        for s in rows:
+            offence = _offence(view, s["rule"], pens)
+            section = book.section(s["rule"]) or "fines table"
+            length = _length(s)
+            lengths.append(length)
+            lines.append(f"{who} of the {tname} is suspended for {length} for {offence.lower()} in game {game} on "
+                         f"{_long_date(g['date'])} at {g['time']} against the {opponent} ({s['rule']}, rulebook "
+                         f"{section}).")
+            if s["kind"] == "games":
+                left = max(int(s["games"]) - int(s["served"]), 0)
+                lines.append(f"Games served: {s['served']}; games left: {left}.")
+            fine = sum(_cents(f["amount"]) for f in fines
+                       if f.get("player") == player and f["game"] == game and f["rule"] == s["rule"])
+            if fine:
+                payer = next((("the team" if "team" in f["payer"] else "the player") for f in fines
+                              if f.get("player") == player and f["game"] == game and f["rule"] == s["rule"]), "")
+                lines.append(f"Fine: {_money(fine)}, owed by {payer}.")
+            if s["review"]:
+                lines.append("The case is referred to the league's Suspension Director for review.")
+            if s["status"] != "active":
+                lines.append(f"Status: {s['status']}.")
+            if s["appeal"]:
+                lines.append(f"Appeal: {s['appeal']}.")
+            lines.append("")
+        if pens:
+            lines.append("Penalties in that game:")
+            for p in pens:
+                inf = book.infractions.get(p["infraction"])
+                lines.append(f"  {_period(view, p['period'])} {p['elapsed']}: {inf.name if inf else p['infraction']} "
+                             f"({p['class'].replace('_', ' ')}, {p['minutes']} min)")
+            lines.append("")
+        lines += ["The suspended player may not dress for any game of the team until the suspension is served; a "
+                  "suspension is served by the team's next games in date order.", "",
+                  appeal_procedure(book.appeal_fee_cents), "",
+                  "The notice is attached as a PDF.", "", f"{league} office"]
+        body = "\n".join(lines) + "\n"
+        subject = f"{league}: suspension of {name} ({tname}), {' and '.join(lengths)}"
+        pdf = _notice_pdf(svc, player, game, season, issued, (f"Notice of suspension: {name}", lines))
+        headers = {H_KIND: KIND_NOTICE, H_SEASON: view.name, H_PLAYER: player, H_GAME: game, H_TEAM: team}
+        batch.messages.append(_new_message(
+            sender=frm, to_name=cap_name, to_addr=cap_email, subject=subject, body=body, headers=headers, pdf=pdf,
+            filename=f"suspension-notice-{_safe(view.name)}-{_safe(player)}-{_safe(game)}.pdf"))
+    return batch
+
+
+# -- fine statements -------------------------------------------------------------------------------------------
+def _statement_pdf(svc: Services, team: str, season: str | None, date: str, fallback: tuple[str, list[str]]
+                   ) -> bytes:
+    try:
+        from scorekeeper.reports.data import ReportError, fine_statements_data
+        from scorekeeper.reports.fine_statements import build_fine_statements
+    except ImportError:
+        return plain_pdf(*fallback)
+    try:
+        return build_fine_statements(fine_statements_data(svc, team=team, date=date, season=season))
+    except ReportError:
+        return plain_pdf(*fallback)
+
+
+def fine_statement_messages(svc: Services, settings: MailSettings | None = None, *, sender: str | None = None,
+                            season: str | None = None, date: str | None = None, team: str | None = None,
+                            owing_only: bool = False) -> Batch:
+    """Each team's end-of-season fine statement (or one team's), to its captain's e-mail, the statement PDF
+    attached. `owing_only`: only teams with a balance to pay."""
+    from scorekeeper.services import ServiceError
+
+    view = svc.view(season)
+    if team is not None and team not in view.teams:
+        raise ServiceError(f"no team {team!r} in season {view.name} (teams: {', '.join(view.teams)})")
+    frm = _sender(settings, sender)
+    issued = date or dt.date.today().isoformat()
+    league = str(view.data.get("league", "") or "the league")
+    ledger = svc.fines(season)
+    totals = {t["team"]: t for t in ledger["totals"]}
+    batch = Batch()
+    for tid in view.teams:
+        if team is not None and tid != team:
+            continue
+        tot = totals.get(tid, {"fines": "0.00", "paid": "0.00", "balance": "0.00"})
+        balance = _cents(tot["balance"])
+        if owing_only and balance <= 0:
+            continue
+        tname = _team_name(view, tid)
+        number = f"{view.name}-{tid}"
+        what = f"the fine statement of the {tname} ({number})"
+        cap_name, cap_email = _captain(view, tid)
+        if not cap_email:
+            batch.skipped.append(Skipped(KIND_STATEMENT, tid, what, f"the {tname} have no captain e-mail in the "
+                                         "season file (add the team's captain_email)"))
+            continue
+        lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", "",
+                 f"Here is fine statement {number} of the {tname} for the {view.name} season, issued "
+                 f"{_long_date(issued)}.", ""]
+        mine = [f for f in ledger["fines"] if f["team"] == tid]
+        if mine:
+            lines.append("Fines:")
+            for f in mine:
+                g = view.games.get(f["game"], {})
+                who = (f"team fine (re {view.player_name(f['player'])})" if "team" in f["payer"]
+                       else view.player_name(f.get("player") or next(iter(f["payer"].values()))))
+                ref = view.book.rules.get(f["rule"])
+                lines.append(f"  {g.get('date', '')} game {f['game']}: {who}, {ref.title if ref else f['rule']} "
+                             f"({f['rule']}): {_money(_cents(f['amount']))}")
+            lines.append("")
+        else:
+            lines += ["No fines this season.", ""]
+        lines += [f"Fines: {_money(_cents(tot['fines']))}", f"Paid: {_money(_cents(tot['paid']))}",
+                  f"Balance due: {_money(balance)}", ""]
+        if balance > 0:
+            lines += [f"Please pay the balance to the league office, quoting statement no. {number}. A player's fine "
+                      "appears on the statement of the team the player played for in that game.", ""]
+        lines += ["The statement is attached as a PDF.", "", f"{league} office"]
+        body = "\n".join(lines) + "\n"
+        subject = f"{league}: fine statement {number} ({tname}), balance {_money(balance)}"
+        pdf = _statement_pdf(svc, tid, season, issued, (f"Fine statement {number}: {tname}", lines))
+        headers = {H_KIND: KIND_STATEMENT, H_SEASON: view.name, H_TEAM: tid}
+        batch.messages.append(_new_message(
+            sender=frm, to_name=cap_name, to_addr=cap_email, subject=subject, body=body, headers=headers, pdf=pdf,
+            filename=f"fine-statement-{_safe(number)}.pdf"))
+    return batch
