@@ -46,11 +46,6 @@ class EntryResult:
         return [v for v in self.violations if not v.blocks]
 
 
-def office_records(view: SeasonView) -> dict[str, Any]:
-    """What the office recorded outside the season file (captain notices, lifted suspensions)."""
-    return {k: view.cache[k] for k in ("notices", "lifted") if k in view.cache}
-
-
 def _login() -> str:
     try:
         return getpass.getuser()
@@ -98,7 +93,7 @@ class EntryMixin:
     # -- the one path ------------------------------------------------------------------------------------
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
-                 allow_final: bool = False) -> EntryResult:
+                 allow_final: bool = False, dry_run: bool = False) -> EntryResult:
         s = self._season(season)
         view = self.view(s.name)
         partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
@@ -129,8 +124,8 @@ class EntryMixin:
         before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games], season_level)}
         after = validate_season(candidate, affected, season_level)
         new = [v for v in after if _key(v) not in before]
-        if any(v.blocks for v in new):
-            return EntryResult(False, new)
+        if any(v.blocks for v in new) or dry_run:
+            return EntryResult(not any(v.blocks for v in new), new)
         if any(v.severity == "warn" for v in new) and not confirm:
             return EntryResult(False, new, needs_confirmation=True)
         old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
@@ -172,22 +167,7 @@ class EntryMixin:
         """The violations adding `event` would cause, without writing anything."""
         game = self._game(game_id, season)
         game["events"].append(event)
-        res = self._dry_run(game, season)
-        return res
-
-    def _dry_run(self, game: dict[str, Any], season: str | None) -> list[Violation]:
-        view = self.view(season)
-        partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"], "games": [game]}
-        problems = check_structure(partial)
-        if problems:
-            return problems
-        merged, _, _ = merge(view.data, normalise(partial), replace=True)
-        candidate = SeasonView(merged, view.book)
-        candidate.cache.update(office_records(view))
-        from scorekeeper.services import validate_season
-
-        before = {_key(v) for v in validate_season(view, [game["id"]])} if game["id"] in view.games else set()
-        return [v for v in validate_season(candidate, [game["id"]]) if _key(v) not in before]
+        return self._propose({"games": [game]}, confirm=True, season=season, dry_run=True).violations
 
     def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
                   season: str | None = None) -> EntryResult:

@@ -93,7 +93,7 @@ def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
                 raise MailError(f"{where} offers no login (AUTH) here"
                                 + (": choose STARTTLS or SSL in the mail settings" if settings.security == "none"
                                    else ""))
-            server.login(settings.user, password)
+            _login(server, settings.user, password)
         return server
     except MailError:
         _quit(server)
@@ -124,6 +124,18 @@ def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
         _quit(server)
         raise MailError(f"cannot reach {where} ({exc.strerror or exc}): check the host and port, and that the "
                         "network is up") from None
+
+
+def _login(server: smtplib.SMTP, user: str, password: str) -> None:
+    """Log in once, with the first mechanism both sides know (smtplib's `login` tries them all in turn,
+    which some servers count as several failed logins, and which hangs on some after a refusal)."""
+    advertised = server.esmtp_features.get("auth", "").upper().split()
+    mechanism = next((m for m in ("CRAM-MD5", "PLAIN", "LOGIN") if m in advertised), None)
+    if mechanism is None:
+        raise MailError(f"the mail server offers no login method this program knows ({' '.join(advertised)})")
+    server.user, server.password = user, password
+    auth = getattr(server, "auth_" + mechanism.lower().replace("-", "_"))
+    server.auth(mechanism, auth, initial_response_ok=True)
 
 
 def _quit(server: smtplib.SMTP | None) -> None:
