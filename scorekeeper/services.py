@@ -13,7 +13,7 @@ from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.lock import DatabaseLockedError, WriterLock
 from scorekeeper.db.models import AuditEntry, Meta, Season
-from scorekeeper.entries import EntryMixin
+from scorekeeper.entries import EntryMixin, EntryResult
 from scorekeeper.office import hash_password, verify_password
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
 from scorekeeper.rulebook.model import Rulebook
@@ -36,6 +36,8 @@ from scorekeeper.seasonfile import (
     normalise,
     read_season_file,
 )
+
+__all__ = ["EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
 
 
 class ServiceError(Exception):

@@ -39,6 +39,7 @@ def run_gui(db: str | None) -> int:
         QMessageBox.critical(None, APP_NAME, f"Scorekeeper could not read the database.\n\n{exc}")
         return 1
     window.show()
+    window.start()
     try:
         return app.exec()
     finally:

@@ -1,27 +1,726 @@
-"""The Live Game tab. For now: the season's games, read only (live scoring comes in a later issue)."""
+"""The Live Game tab: pick a game, dress both sides, score it from the keyboard as the play goes.
+
+Every entry goes to the facade (`add_event`, `update_event`, `delete_event`, `set_lineup`, `finish_game`,
+`reopen_game`, `undo`, `redo`); what the rulebook says right now comes from `Services.live()`. Blocks are
+shown beside the form with their rule ID and section; warnings are confirmed with one keystroke.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import html
+import json
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ui.models import GamesModel
-from ui.table_tab import TableTab
+from scorekeeper.services import ServiceError
+from ui import dialogs
+from ui.entry_form import KINDS, EntryError, EntryForm
+from ui.game_clock import GameClock
+from ui.models import EventsModel, GamesModel, LineupModel
+from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.services import EntryResult, Services
+
+SHORTCUTS = [
+    *((kind.key, kind.label) for kind in KINDS),
+    ("H / A", "In the Team field: home or away"),
+    ("Tab", "Next field"),
+    ("Enter", "Record the entry (in the event list: edit the entry)"),
+    ("Esc", "Clear the entry, back to the event list"),
+    ("Del", "Delete the selected entry"),
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+    ("Ctrl+Space", "Start or pause the game clock"),
+    ("F2", "Correct the game clock"),
+    ("Ctrl+L", "Line-ups, and back to scoring"),
+    ("Ctrl+Shift+F", "Finish the game"),
+]
+PERIOD = {1: "1st", 2: "2nd", 3: "OT"}
+
+
+def _clock_key(database: str, season: str, game: str) -> str:
+    return "clock/" + re.sub(r"[^A-Za-z0-9._-]+", "_", f"{database}|{season}|{game}")
+
+
+class SidePanel(QFrame):
+    """One team at this moment: skaters and goalie, co-ed caps, timeouts left, and the penalty box."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label = QLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.label)
+        self.setMinimumHeight(self.fontMetrics().lineSpacing() * 8 + 12)
+
+    def show_side(self, title: str, side: dict[str, Any] | None, label_of: Callable[[str | None], str],
+                  dressed: int = 1) -> None:
+        if side is None or not dressed:
+            self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
+                               "<span style='color:gray'>No line-up yet: dress the players in Line-ups "
+                               "(Ctrl+L).</span>")
+            return
+        goalie = "goalie in" if side.get("goalie") else "<span style='color:#b00020'>goalie pulled</span>"
+        lines = [f"<b style='font-size:large'>{html.escape(title)}</b>",
+                 f"{side['skaters']} skaters, {goalie} · timeouts left: {side['timeouts_left']}"]
+        if side.get("males_max") is not None:
+            lines.append(f"Co-ed on the ice: at most <b>{side['males_max']} M</b> and "
+                         f"<b>{side['females_max']} F</b> skaters")
+        box = side.get("box") or []
+        if box:
+            rows = "".join(
+                f"<tr><td>{html.escape(label_of(item['player']))}"
+                + (f" (served by {html.escape(label_of(item['served_by']))})"
+                   if item.get("served_by") and item["served_by"] != item["player"] else "")
+                + f"</td><td align=right>&nbsp;&nbsp;<b style='font-size:large'>{item['remaining']}</b></td>"
+                f"<td style='color:gray'>&nbsp;ends {item['ends']}</td></tr>"
+                for item in box)
+            lines.append(f"<b>Penalty box</b><table cellspacing=0>{rows}</table>")
+        else:
+            lines.append("<span style='color:gray'>Penalty box empty</span>")
+        for item in side.get("waiting") or []:
+            lines.append(f"<span style='color:#8a5a00'>{html.escape(label_of(item['player']))} waits "
+                         f"(assessed {item['assessed']})</span>")
+        self.label.setText("<br>".join(lines))
+
+
+class LineupPanel(QWidget):
+    """One side's roster with Dress and G check boxes, and the button that saves the line-up."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LineupModel()
+        self.title = QLabel(self)
+        self.view = make_table_view(self.model, self)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setToolTip("Space ticks Dress in the first column, G in the second")
+        self.all_button = QPushButton("Dress &all", self)
+        self.none_button = QPushButton("&None", self)
+        self.save_button = QPushButton("Save line-up", self)
+        self.save_button.setDefault(False)
+        self.all_button.clicked.connect(lambda: self.model.set_all(True))
+        self.none_button.clicked.connect(lambda: self.model.set_all(False))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.all_button)
+        buttons.addWidget(self.none_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view)
+        layout.addLayout(buttons)
 
 
 class LiveGameTab(TableTab):
-    """The season's games with date, time, teams, status and final score."""
+    """The season's games on the left; the chosen game's clock, live panel, entry form and event list."""
 
     empty_text = "No games scheduled in {season} yet."
+    model: GamesModel
 
-    def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
+    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(svc, GamesModel(), parent)
+        self.settings = settings if settings is not None else QSettings()
+        self.season: str | None = None
+        self.game_id: str | None = None
+        self.game: dict[str, Any] = {}
+        self.dressed: dict[str, dict[int, str]] = {"home": {}, "away": {}}
+        self.labels: dict[str, str] = {}
+        self.numbers: dict[str, int] = {}
+        self.names: dict[str, str] = {"home": "", "away": ""}
+        self.final_score: dict[str, int] | None = None
+        self.view.selectionModel().currentRowChanged.connect(self._game_picked)
+        self._shortcuts()
 
+    # -- layout --------------------------------------------------------------------------------------------
+    def build_page(self) -> QWidget:
+        self.view.setMinimumWidth(260)
+        self.view.setColumnHidden(2, True)  # the time of day: the date and the teams tell the games apart
+        self.view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+
+        self.title = QLabel(self)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.reopen_button = QPushButton("Reopen…", self)
+        self.reopen_button.setToolTip("A final game is locked; reopening it records who, when and why (DATA-5)")
+        self.finish_button = QPushButton("Finish game", self)
+        self.finish_button.setToolTip("Lock the game as final (Ctrl+Shift+F)")
+        header = QHBoxLayout()
+        header.addWidget(self.title, 1)
+        header.addWidget(self.reopen_button)
+        header.addWidget(self.finish_button)
+
+        self.score = QLabel(self)
+        self.score.setObjectName("score")
+        font = QFont(self.score.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        self.score.setFont(font)
+        self.strength = QLabel(self)
+        self.stop_time = self._pill("STOP TIME", "Stop time: the last minute of the period (GAME-1)")
+        self.icing = self._pill("ICING", "Icing is called now (GAME-4)")
+        self.clock = GameClock(self)
+        score_row = QHBoxLayout()
+        score_row.addWidget(self.score)
+        score_row.addSpacing(16)
+        score_row.addWidget(self.strength)
+        score_row.addWidget(self.stop_time)
+        score_row.addWidget(self.icing)
+        score_row.addStretch(1)
+        score_row.addWidget(self.clock)
+
+        self.home_panel, self.away_panel = SidePanel(self), SidePanel(self)
+        sides = QHBoxLayout()
+        sides.addWidget(self.home_panel, 1)
+        sides.addWidget(self.away_panel, 1)
+
+        # scoring page: the form and its messages, then the event list
+        self.entry = EntryForm(self)
+        form_box = QGroupBox("Entry", self)
+        form_layout = QVBoxLayout(form_box)
+        form_layout.addWidget(self.entry)
+        self.record_button = QPushButton("Record (Enter)", self)
+        form_layout.addWidget(self.record_button)
+        form_layout.addStretch(1)
+        self.messages = QLabel(self)
+        self.messages.setObjectName("entryMessages")
+        self.messages.setWordWrap(True)
+        self.messages.setTextFormat(Qt.TextFormat.RichText)
+        self.messages.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.messages.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.messages.setMinimumWidth(220)
+        self.messages.setMaximumWidth(360)
+        message_box = QGroupBox("What the rulebook says", self)
+        message_layout = QVBoxLayout(message_box)
+        message_layout.addWidget(self.messages)
+        message_layout.addStretch(1)
+        self.events = EventsModel()
+        self.events_view: QTableView = make_table_view(self.events, self)
+        self.events_view.setObjectName("eventList")
+        self.undo_button = self._tool("Undo", "Undo the last change to this game (Ctrl+Z)")
+        self.redo_button = self._tool("Redo", "Redo (Ctrl+Shift+Z)")
+        self.edit_button = self._tool("Edit", "Load the selected entry into the form (Enter)")
+        self.delete_button = self._tool("Delete", "Delete the selected entry (Del)")
+        events_bar = QHBoxLayout()
+        events_bar.addWidget(QLabel("<b>Events</b>", self))
+        events_bar.addStretch(1)
+        for button in (self.edit_button, self.delete_button, self.undo_button, self.redo_button):
+            events_bar.addWidget(button)
+        events_box = QWidget(self)
+        events_layout = QVBoxLayout(events_box)
+        events_layout.setContentsMargins(0, 0, 0, 0)
+        events_layout.addLayout(events_bar)
+        events_layout.addWidget(self.events_view)
+        scoring = QWidget(self)
+        scoring_layout = QHBoxLayout(scoring)
+        scoring_layout.setContentsMargins(4, 4, 4, 4)
+        scoring_layout.addWidget(form_box, 0)
+        scoring_layout.addWidget(events_box, 3)
+        scoring_layout.addWidget(message_box, 2)
+
+        # line-ups page
+        self.home_lineup, self.away_lineup = LineupPanel(self), LineupPanel(self)
+        lineups = QWidget(self)
+        lineups_layout = QHBoxLayout(lineups)
+        lineups_layout.addWidget(self.home_lineup)
+        lineups_layout.addWidget(self.away_lineup)
+
+        self.pages = QTabWidget(self)
+        self.pages.addTab(scoring, "Scoring")
+        self.pages.addTab(lineups, "Line-ups")
+
+        game = QWidget(self)
+        game_layout = QVBoxLayout(game)
+        game_layout.setContentsMargins(4, 0, 0, 0)
+        game_layout.addLayout(header)
+        game_layout.addLayout(score_row)
+        game_layout.addLayout(sides)
+        game_layout.addWidget(self.pages, 1)
+        self.game_page = game
+
+        splitter = QSplitter(self)
+        splitter.addWidget(self.view)
+        splitter.addWidget(game)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([380, 980])
+        self.splitter = splitter
+
+        self.entry.submitted.connect(self.submit)
+        self.entry.cleared.connect(self.events_view.setFocus)
+        self.record_button.clicked.connect(self.submit)
+        self.finish_button.clicked.connect(self.finish)
+        self.reopen_button.clicked.connect(self.reopen)
+        self.undo_button.clicked.connect(self.undo)
+        self.redo_button.clicked.connect(self.redo)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.events_view.activated.connect(lambda index: self.edit_selected())
+        self.clock.changed.connect(self.refresh_live)
+        self.clock.moved.connect(self.save_clock)
+        self.clock.time.returnPressed.connect(self.events_view.setFocus)
+        self.home_lineup.save_button.clicked.connect(lambda: self.save_lineup("home"))
+        self.away_lineup.save_button.clicked.connect(lambda: self.save_lineup("away"))
+        return scrolling(splitter)
+
+    def _pill(self, text: str, tip: str) -> QLabel:
+        label = QLabel(text, self)
+        label.setToolTip(tip)
+        label.setContentsMargins(8, 2, 8, 2)
+        return label
+
+    def _tool(self, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setToolTip(tip)
+        return button
+
+    def _shortcuts(self) -> None:
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        for kind in KINDS:
+            shortcut = QShortcut(QKeySequence(kind.key), self, context=context)
+            shortcut.activated.connect(lambda t=kind.type: self.begin(t))
+        keys: list[tuple[str, Callable[[], object]]] = [
+            ("Ctrl+Z", self.undo), ("Ctrl+Shift+Z", self.redo), ("Ctrl+Y", self.redo),
+            ("Ctrl+Space", self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.finish),
+            ("Ctrl+L", lambda: self._page(1 - self.pages.currentIndex())), ("Esc", self.escape),
+        ]
+        for key, slot in keys:
+            QShortcut(QKeySequence(key), self, context=context).activated.connect(slot)
+        delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.events_view,
+                           context=Qt.ShortcutContext.WidgetShortcut)
+        delete.activated.connect(self.delete_selected)
+
+    def escape(self) -> None:
+        """Esc: leave the entry (or the clock) and go back to the event list, where the letter keys work."""
+        self.entry.clear()
+        self.pages.setCurrentIndex(0)
+        self.events_view.setFocus()
+
+    def _page(self, number: int) -> None:
+        self.pages.setCurrentIndex(number)
+        if number == 1:
+            self.home_lineup.view.setFocus()
+        else:
+            self.events_view.setFocus()
+
+    # -- the season's games --------------------------------------------------------------------------------
     def load(self, season: str) -> bool:
+        if season != self.season:
+            self.save_clock()
+            self.game_id = None
+        self.season = season
         games = self.svc.games(season)
         self.model.set_rows(games)
-        return bool(games)
+        if not games:
+            self.game_id = None
+            return False
+        ids = [game["id"] for game in games]
+        wanted = self.game_id or self.settings.value(f"live/game/{season}")
+        row = ids.index(wanted) if wanted in ids else next(
+            (n for n, game in enumerate(games) if game["status"] != "final"), 0)
+        self._select_row(row)
+        return True
+
+    def fit_columns(self) -> None:
+        fit_columns(self.view, padding=10)
+
+    def _select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        game_id = self.model.row(row)["id"]
+        same = game_id == self.game_id
+        self.view.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        if same or not self.game_id:
+            self.show_game(game_id)
+
+    def _game_picked(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if current.isValid():
+            game_id = self.model.row(current.row())["id"]
+            if game_id != self.game_id:
+                self.show_game(game_id)
+
+    def select_game(self, game_id: str) -> None:
+        """Show game `game_id` (as if picked in the list)."""
+        ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
+        self._select_row(ids.index(game_id))
+
+    # -- one game ------------------------------------------------------------------------------------------
+    def show_game(self, game_id: str) -> None:
+        """Make `game_id` the game at the boards: its line-ups, events, live panel and clock."""
+        if self.season is None:
+            return
+        if game_id != self.game_id:
+            self.save_clock()
+            self.game_id = game_id
+            self.settings.setValue(f"live/game/{self.season}", game_id)
+            self._restore_clock()
+            self.refresh_game()
+            self._show_game_violations()
+            return
+        self.refresh_game()
+
+    def refresh_game(self) -> None:
+        """Redraw the chosen game from the facade."""
+        if self.season is None or self.game_id is None:
+            return
+        view = self.svc.view(self.season)
+        if self.game_id not in view.games:
+            return
+        game = self.game = view.games[self.game_id]
+        teams = view.teams
+        self.names = {side: teams.get(game[side], {}).get("name", game[side]) for side in ("home", "away")}
+        lineup = view.game_input(self.game_id).lineups
+        self.dressed = {side: {d.number: d.player for d in lineup.get(side, []) if d.number is not None}
+                        for side in ("home", "away")}
+        self.labels = {d.player: d.label() for side in ("home", "away") for d in lineup.get(side, [])}
+        self.numbers = {d.player: d.number for side in ("home", "away") for d in lineup.get(side, [])
+                        if d.number is not None}
+        final = game.get("status", "final") == "final"
+        self.final_score = self.svc.game(self.game_id, self.season)["score"] if final else None
+        stage = " · playoff" if game.get("stage") == "playoff" else ""
+        status = "<b style='color:#1b5e20'>FINAL</b>" if final else "scheduled / in progress"
+        self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
+                           f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game {html.escape(game['id'])}"
+                           f" · {game['date']} {game['time']}{stage} · {status}")
+        book = view.book
+        self.clock.set_period_length(
+            lambda period: (book.clock.period_min if period <= book.clock.periods
+                            else book.overtime_for(game.get("stage", "regular")).min) * 60)
+        self.entry.set_game(self.names["home"], self.names["away"], dict(book.infractions), self.resolve)
+        self.events.set_rows(self._event_rows(game))
+        fit_columns(self.events_view, padding=12)
+        self._fill_lineups(view, game)
+        for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
+                       self.away_lineup.save_button, self.delete_button, self.edit_button):
+            widget.setEnabled(not final)
+        self.reopen_button.setEnabled(final)
+        self._undo_buttons()
+        self.refresh_live()
+
+    def _show_game_violations(self) -> None:
+        """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""
+        computed = self.svc.game(self.game_id or "", self.season)
+        violations = computed.get("violations") or []
+        if violations:
+            self.show_violations(violations, f"Game {computed['id']}")
+        else:
+            self.messages.setText("<span style='color:gray'>Nothing to report for this game.</span>")
+
+    def _undo_buttons(self) -> None:
+        game_id = self.game_id or ""
+        self.undo_button.setEnabled(self.svc.can_undo(game_id))
+        self.redo_button.setEnabled(self.svc.can_redo(game_id))
+
+    def refresh_live(self) -> None:
+        """The live panel at the clock's time: score, strength, indicators, both sides with the box."""
+        if self.season is None or self.game_id is None:
+            return
+        try:
+            live = self.svc.live(self.game_id, self.clock.period.value(), self.clock.elapsed(), season=self.season)
+        except (ServiceError, ValueError, KeyError) as exc:
+            self.strength.setText(f"<span style='color:gray'>{html.escape(str(exc))}</span>")
+            return
+        score = self.final_score or live["score"]
+        self.score.setText(f"{html.escape(self.names['home'])} {score['home']} – {score['away']} "
+                           f"{html.escape(self.names['away'])}")
+        self.strength.setText(f"Strength <b>{live['strength'].replace('-on-', ' on ')}</b>")
+        self._light(self.stop_time, bool(live.get("stop_time")), "#b00020")
+        self._light(self.icing, bool(live.get("icing")), "#0d47a1")
+        for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
+            panel.show_side(f"{self.names[side]} ({side})", live["teams"][side], self.label_of,
+                            len(self.game.get("lineups", {}).get(side, [])))
+
+    @staticmethod
+    def _light(label: QLabel, on: bool, colour: str) -> None:
+        style = (f"background:{colour}; color:white; border-radius:4px; font-weight:bold" if on
+                 else "color:#b0b0b0; border:1px solid #d0d0d0; border-radius:4px")
+        label.setStyleSheet(f"QLabel {{ {style} }}")
+        label.setProperty("lit", on)
+
+    # -- numbers and names ---------------------------------------------------------------------------------
+    def resolve(self, side: str, number: int) -> str:
+        """The player wearing `number` for `side` in this game's line-up."""
+        player = self.dressed.get(side, {}).get(number)
+        if player is None:
+            team = self.names.get(side) or side
+            section = self.svc.view(self.season).book.section("DATA-4") if self.season else ""
+            raise EntryError(f"no #{number} is dressed for {team}: dress the player in Line-ups first",
+                             "DATA-4", section)
+        return player
+
+    def label_of(self, player: str | None) -> str:
+        return "" if not player else self.labels.get(player, player)
+
+    def number_of(self, player: str | None) -> str:
+        return "" if not player or player not in self.numbers else str(self.numbers[player])
+
+    def _event_rows(self, game: dict[str, Any]) -> list[dict[str, Any]]:
+        view = self.svc.view(self.season)
+        book = view.book
+        rows = []
+        for index, event in enumerate(game.get("events", [])):
+            kind = event["type"]
+            who = self.label_of
+            details = ""
+            if kind == "goal":
+                assists = ", ".join(who(p) for p in event.get("assists", []))
+                details = who(event.get("scorer")) + (f"  (assists {assists})" if assists else "  (unassisted)")
+            elif kind == "penalty":
+                infraction = book.infractions.get(event.get("infraction", ""))
+                name = infraction.name if infraction else str(event.get("infraction"))
+                cls = event.get("class") or (infraction.cls if infraction else "")
+                details = f"{who(event.get('player')) or 'bench'} — {name} ({str(cls).replace('_', ' ')})"
+                if event.get("served_by") and event["served_by"] != event.get("player"):
+                    details += f", served by {who(event['served_by'])}"
+            elif kind == "penalty_shot":
+                details = f"{who(event.get('shooter'))} — {'scored' if event.get('scored') else 'no goal'}"
+                if event.get("fouled_by"):
+                    details += f" (fouled by {who(event['fouled_by'])})"
+            elif kind == "awarded_goal":
+                details = str(event.get("reason") or "")
+            elif kind == "goalie":
+                details = "goalie pulled" if event.get("action") == "pull" else f"in: {who(event.get('player'))}"
+            elif kind == "late":
+                details = f"{event.get('minutes')} minutes late"
+            elif kind == "forfeit":
+                details = str(event.get("reason", "")).replace("_", " ")
+            elif kind == "called":
+                details = f"called: {event.get('points')} {event.get('reason', '')}"
+            elif kind == "note":
+                details = str(event.get("text", "")) + ("  (reported)" if event.get("report") else "")
+            team = event.get("team")
+            period = event.get("period")
+            rows.append({
+                "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
+                "period_label": PERIOD.get(period, f"OT{period - 2}") if period else "",
+                "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
+                "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
+                "details": details,
+            })
+        rows.sort(key=lambda row: (row["period"], row["elapsed"], row["index"]))
+        return rows
+
+    # -- line-ups ------------------------------------------------------------------------------------------
+    def _fill_lineups(self, view: Any, game: dict[str, Any]) -> None:
+        notes: dict[str, str] = {}
+        for row in self.svc.suspensions(self.season)["suspensions"]:
+            if row["status"] == "active":
+                served = f", {row['served']} of {row['games']} served" if row.get("kind") == "games" else ""
+                notes[row["player"]] = f"suspended ({row['rule']}{served})"
+        if game.get("stage") == "playoff":
+            for row in self.svc.eligibility(self.season)["players"]:
+                if not row.get("playoff_eligible"):
+                    notes.setdefault(row["player"], f"not playoff-eligible ({row['regular_gp']} of "
+                                                    f"{row.get('required', '?')} games)")
+        for side, panel in (("home", self.home_lineup), ("away", self.away_lineup)):
+            team = game[side]
+            dressed = {entry["player"]: entry for entry in game.get("lineups", {}).get(side, [])}
+            rows = []
+            for signing in view.roster_by_team.get(team, []):
+                if signing.get("released") and signing["released"] <= game["date"]:
+                    continue
+                player = view.players.get(signing["player"], {})
+                entry = dressed.get(signing["player"])
+                rows.append({"player": signing["player"], "number": signing["number"],
+                             "name": f"{player.get('first', '')} {player.get('last', '')}".strip(),
+                             "gender": player.get("gender") or "", "dressed": entry is not None,
+                             "goalie": bool(entry and entry.get("goalie")), "position": signing["position"],
+                             "note": notes.get(signing["player"], "")})
+            rows.sort(key=lambda row: (row["position"] != "goalie", row["number"]))
+            panel.model.set_rows(rows)
+            panel.title.setText(f"<b>{html.escape(self.names[side])}</b> ({side}) — "
+                                f"{len(dressed)} dressed")
+            fit_columns(panel.view, padding=10)
+
+    def save_lineup(self, side: str) -> bool:
+        panel = self.home_lineup if side == "home" else self.away_lineup
+        entries = panel.model.entries()
+        return self.apply(
+            lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season),
+            f"Line-up of {self.names[side]} saved: {len(entries)} dressed.")
+
+    # -- entries -------------------------------------------------------------------------------------------
+    def begin(self, type_: str) -> None:
+        """Start an entry of `type_` (G, P, T… from anywhere in the tab), time from the clock."""
+        if self.game_id is None or not self.entry.isEnabled():
+            return
+        self.pages.setCurrentIndex(0)
+        self.entry.start(type_, self.clock.period.value(), self.clock.elapsed())
+
+    def submit(self) -> bool:
+        """Record the entry in the form (or replace the event being edited); True when the facade took it."""
+        if self.game_id is None or not self.entry.isEnabled():
+            return False
+        try:
+            event = self.entry.build_event()
+        except EntryError as exc:
+            self.show_violations([exc.row], "Not recorded")
+            return False
+        game_id, season, editing = self.game_id, self.season, self.entry.editing
+        if editing is None:
+            def call(confirm: bool) -> EntryResult:
+                return self.svc.add_event(game_id, event, confirm, season=season)
+        else:
+            def call(confirm: bool) -> EntryResult:
+                return self.svc.update_event(game_id, editing, event, confirm, season=season)
+        kind = next(k.label for k in KINDS if k.type == event["type"])
+        if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}."):
+            return False
+        self.entry.clear()
+        self.events_view.setFocus()
+        return True
+
+    def selected_event(self) -> int | None:
+        index = self.events_view.currentIndex()
+        return self.events.event_index(index.row()) if index.isValid() else None
+
+    def delete_selected(self) -> bool:
+        index = self.selected_event()
+        if index is None or self.game_id is None or not self.delete_button.isEnabled():
+            return False
+        game_id, season = self.game_id, self.season
+        return self.apply(lambda confirm: self.svc.delete_event(game_id, index, confirm, season=season),
+                          "Entry deleted (Ctrl+Z brings it back).")
+
+    def edit_selected(self) -> None:
+        index = self.selected_event()
+        if index is None or not self.entry.isEnabled():
+            return
+        self.entry.load(index, self.game["events"][index], self.number_of)
+        self.say("<b>Editing an entry</b>: change it and press Enter, or Esc to leave it as it was.")
+        self.entry.kind.setFocus()
+
+    def undo(self) -> None:
+        if self.game_id and self.svc.can_undo(self.game_id):
+            self.after_change(self.svc.undo(self.game_id, season=self.season), "Undone.")
+
+    def redo(self) -> None:
+        if self.game_id and self.svc.can_redo(self.game_id):
+            self.after_change(self.svc.redo(self.game_id, season=self.season), "Redone.")
+
+    def finish(self) -> bool:
+        """Lock the game as final, then say what it caused: result, ejections, suspensions, fines."""
+        if self.game_id is None or not self.finish_button.isEnabled():
+            return False
+        game_id, season = self.game_id, self.season
+        if not self.apply(lambda confirm: self.svc.finish_game(game_id, confirm, season=season), ""):
+            return False
+        computed = self.svc.game(game_id, season)
+        score = computed["score"]
+        lines = [f"<b>Final: {html.escape(self.names['home'])} {score['home']} – {score['away']} "
+                 f"{html.escape(self.names['away'])}</b> ({computed.get('decision', '')})"]
+        for ejection in computed.get("ejections", []):
+            lines.append(f"Ejected: {html.escape(self.label_of(ejection['player']))} ({ejection['rule']})")
+        for row in self.svc.suspensions(season)["suspensions"]:
+            if row["game"] == game_id:
+                lines.append(f"Suspended: {html.escape(self.label_of(row['player']))} — {row['rule']}, "
+                             f"{row['kind']} {row.get('games') or ''}")
+        for row in self.svc.fines(season)["fines"]:
+            if row["game"] == game_id:
+                lines.append(f"Fine: {row['amount']} — {row['rule']} ({html.escape(row['team'])})")
+        self.say("<br>".join(lines))
+        return True
+
+    def reopen(self) -> bool:
+        if self.game_id is None:
+            return False
+        reason = dialogs.ask_reason(self, self.game_id)
+        if not reason:
+            return False
+        game_id, season = self.game_id, self.season
+        return self.apply(lambda confirm: self.svc.reopen_game(game_id, reason, season=season),
+                          f"Game reopened: {html.escape(reason)}")
+
+    def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
+        """Run an entry through the facade: blocks shown, warnings confirmed (Enter), then redraw."""
+        try:
+            result = call(False)
+            if result.needs_confirmation:
+                if not dialogs.confirm_warnings(self, result.violations):
+                    self.show_violations(result.violations, "Not recorded (warning not confirmed)")
+                    return False
+                result = call(True)
+        except ServiceError as exc:
+            self.say(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+            return False
+        if not result.ok:
+            self.show_violations(result.violations, "Not recorded")
+            return False
+        self.after_change(result, done)
+        return True
+
+    def after_change(self, result: EntryResult, done: str) -> None:
+        game_id = self.game_id
+        games = self.svc.games(self.season)
+        self.model.set_rows(games)
+        ids = [game["id"] for game in games]
+        if game_id in ids:
+            blocked = self.view.selectionModel().blockSignals(True)
+            self.view.selectionModel().setCurrentIndex(
+                self.model.index(ids.index(game_id), 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            self.view.selectionModel().blockSignals(blocked)
+        self.refresh_game()
+        if done or result.violations:
+            text = f"<b style='color:#1b5e20'>{done}</b>" if done else ""
+            if result.violations:
+                text += "<br>" + dialogs.violations_html(result.violations)
+            self.messages.setText(text)
+        self.changed.emit(result.changed)
+
+    def show_violations(self, violations: list[Any], heading: str) -> None:
+        self.messages.setText(f"<b>{html.escape(heading)}</b><br>{dialogs.violations_html(violations)}")
+
+    def say(self, text: str) -> None:
+        """Put `text` (rich text) in the message area beside the form."""
+        self.messages.setText(text)
+
+    # -- the clock, saved per game -------------------------------------------------------------------------
+    def _restore_clock(self) -> None:
+        raw = self.settings.value(self._clock_key()) if self.game_id else None
+        state = None
+        if isinstance(raw, str):
+            try:
+                state = json.loads(raw)
+            except ValueError:
+                state = None
+        self.clock.restore(state)
+
+    def _clock_key(self) -> str:
+        return _clock_key(self.svc.database_label, self.season or "", self.game_id or "")
+
+    def save_clock(self) -> None:
+        """Remember the clock of the game shown (called on every switch, on close, and when it moves)."""
+        if self.game_id and self.season:
+            self.settings.setValue(self._clock_key(), json.dumps(self.clock.state()))
+            self.settings.sync()  # on disk at once: a killed window resumes the clock where it was
+
+    def stop(self) -> None:
+        self.clock.timer.stop()
+
+    def clock_position(self) -> tuple[int, str]:
+        return self.clock.period.value(), self.clock.elapsed()

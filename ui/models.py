@@ -22,6 +22,8 @@ RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTER = Qt.AlignmentFlag.AlignCenter
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The role a `QSortFilterProxyModel` sorts by: the raw value (numbers sort as numbers)."""
 
 
 def field(key: str) -> Callable[[Row], str]:
@@ -44,6 +46,7 @@ class Column:
     tooltip: str | None = None
     stretch: bool = False
     icon: Callable[[Row], QIcon | None] | None = None
+    sort: Callable[[Row], Any] | None = None
 
 
 class RecordTableModel(QAbstractTableModel):
@@ -81,6 +84,10 @@ class RecordTableModel(QAbstractTableModel):
             return column.align
         if role == Qt.ItemDataRole.DecorationRole and column.icon is not None:
             return column.icon(row)
+        if role == SORT_ROLE:
+            return column.sort(row) if column.sort is not None else column.text(row)
+        if role == Qt.ItemDataRole.ToolTipRole and column.stretch:
+            return column.text(row) or None
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
@@ -250,3 +257,232 @@ def _bold() -> QFont:
     font = QFont(QGuiApplication.font())
     font.setBold(True)
     return font
+
+
+def number(key: str, tooltip: str | None = None) -> dict[str, Any]:
+    """Keyword arguments of a right-aligned figure column that sorts as a number."""
+
+    def raw(row: Row) -> Any:
+        value = row.get(key)
+        return value if isinstance(value, int | float) else -1
+
+    return {"align": RIGHT, "tooltip": tooltip, "sort": raw}
+
+
+def _yes(key: str) -> Callable[[Row], str]:
+    def text(row: Row) -> str:
+        return "yes" if row.get(key) else ""
+
+    return text
+
+
+SEVERITY_LABEL = {"block": "Refused", "warn": "Warning", "info": "Note"}
+
+
+class ViolationsModel(RecordTableModel):
+    """Violations (rows: `Violation.to_json()` dicts): what an import or an entry broke, rule by rule."""
+
+    columns = (
+        Column("", lambda row: SEVERITY_LABEL.get(str(row.get("severity")), str(row.get("severity") or ""))),
+        Column("Rule", field("rule"), tooltip="The rule's ID in the league's rule catalogue"),
+        Column("Section", field("section"), tooltip="Where the rulebook says it"),
+        Column("Where", field("where")),
+        Column("Message", field("message"), stretch=True),
+    )
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and index.column() == 0:
+            return QColor("#b00020") if self._rows[index.row()].get("severity") == "block" else QColor("#8a5a00")
+        return super().data(index, role)
+
+
+class EventsModel(RecordTableModel):
+    """A game's event list as the window describes it (rows made by the Live Game tab from the game)."""
+
+    columns = (
+        Column("Per.", field("period_label"), CENTER, "Period: 1st or 2nd half, OT"),
+        Column("Time", field("elapsed"), CENTER, "Time elapsed in the period"),
+        Column("Team", field("team_name")),
+        Column("Entry", field("kind")),
+        Column("Details", field("details"), stretch=True),
+    )
+
+    def event_index(self, number: int) -> int:
+        """The index of table row `number`'s event in the game's own list (what the facade edits)."""
+        return int(self._rows[number]["index"])
+
+
+class LineupModel(RecordTableModel):
+    """A side's roster with two check boxes per player: dressed, and dressed as a goalie."""
+
+    columns = (
+        Column("Dress", lambda row: "", CENTER, "Dressed for this game"),
+        Column("G", lambda row: "", CENTER, "Dressed as a goalie"),
+        Column("#", field("number"), RIGHT),
+        Column("Player", field("name")),
+        Column("", field("gender"), CENTER, "Gender (co-ed divisions)"),
+        Column("Note", field("note"), tooltip="Why the rulebook may refuse this player", stretch=True),
+    )
+    DRESS, GOALIE = 0, 1
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role == Qt.ItemDataRole.CheckStateRole and self._valid(index) and index.column() in (0, 1):
+            key = "dressed" if index.column() == self.DRESS else "goalie"
+            checked = bool(self._rows[index.row()].get(key))
+            return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and self._rows[index.row()].get("note"):
+            return QColor("#b00020")
+        return super().data(index, role)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if self._valid(index) and index.column() in (self.DRESS, self.GOALIE):
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or not self._valid(index) or index.column() not in (0, 1):
+            return False
+        checked = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
+        row = dict(self._rows[index.row()])
+        if index.column() == self.DRESS:
+            row["dressed"] = checked
+            if not checked:
+                row["goalie"] = False
+        else:
+            row["goalie"] = checked
+            if checked:
+                row["dressed"] = True
+        self._rows[index.row()] = row
+        self.dataChanged.emit(self.index(index.row(), 0), self.index(index.row(), 1))
+        return True
+
+    def set_all(self, dressed: bool) -> None:
+        """Dress (or undress) every player; with no goalie flagged yet, the roster's goalies are flagged."""
+        flagged = any(row.get("goalie") for row in self._rows)
+        for number, row in enumerate(self._rows):
+            goalie = bool(row.get("goalie")) or (not flagged and row.get("position") == "goalie")
+            self._rows[number] = {**row, "dressed": dressed, "goalie": goalie and dressed}
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 1))
+
+    def entries(self) -> list[dict[str, Any]]:
+        """The line-up as the facade takes it: `[{player, goalie?}]`, goalies first."""
+        dressed = [row for row in self._rows if row.get("dressed")]
+        dressed.sort(key=lambda row: not row.get("goalie"))
+        return [{"player": row["player"], **({"goalie": True} if row.get("goalie") else {})} for row in dressed]
+
+
+class RosterModel(RecordTableModel):
+    """Rostered players with their season figures (rows joined by the Roster tab from the facade's lists)."""
+
+    columns = (
+        Column("#", field("number"), **number("number", "Jersey number")),
+        Column("Player", field("name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("Pos.", field("position"), tooltip="Skater or goalie"),
+        Column("", field("gender"), CENTER, "Gender"),
+        Column("GP", field("gp"), **number("gp", "Games played (regular season)")),
+        Column("G", field("g"), **number("g", "Goals")),
+        Column("A", field("a"), **number("a", "Assists")),
+        Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
+        Column("Susp.", field("suspension"), tooltip="Active suspension: rule and games served"),
+        Column("Fines", field("fines"), RIGHT, "Fines charged to the player"),
+        Column("Status", field("status")),
+    )
+
+
+class PlayerStatsModel(RecordTableModel):
+    """Player scoring (`Services.stats()` rows, with the player's and team's names added)."""
+
+    columns = (
+        Column("Player", field("name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("GP", field("gp"), **number("gp", "Games played")),
+        Column("G", field("g"), **number("g", "Goals")),
+        Column("A", field("a"), **number("a", "Assists")),
+        Column("PTS", field("pts"), **number("pts", "Points")),
+        Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
+    )
+
+
+def _served(row: Row) -> str:
+    if row.get("kind") == "games":
+        return f"{row.get('served', 0)} of {row.get('games')}"
+    if row.get("kind") == "indefinite" and row.get("games"):
+        return f"{row.get('served', 0)} (min. {row.get('games')})"
+    return str(row.get("served", ""))
+
+
+class SuspensionsModel(RecordTableModel):
+    """`Services.suspensions()` rows, names added."""
+
+    columns = (
+        Column("Player", field("name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("Game", field("game")),
+        Column("Rule", field("rule")),
+        Column("Kind", field("kind"), tooltip="games, season or indefinite"),
+        Column("Served", _served, RIGHT, "Games served of the games suspended"),
+        Column("Status", field("status")),
+        Column("Appeal", field("appeal")),
+        Column("Review", _yes("review"), CENTER, "Sent to the league's Suspension Director"),
+    )
+
+
+class FinesModel(RecordTableModel):
+    """`Services.fines()['fines']` rows, names added."""
+
+    columns = (
+        Column("Payer", field("payer_name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("Amount", field("amount"), RIGHT, sort=lambda row: float(row.get("amount") or 0)),
+        Column("Rule", field("rule")),
+        Column("Game", field("game")),
+    )
+
+
+class FineTotalsModel(RecordTableModel):
+    """`Services.fines()['totals']`: each team's statement."""
+
+    columns = (
+        Column("Team", field("team_name"), stretch=True),
+        Column("Fines", field("fines"), RIGHT, sort=lambda row: float(row.get("fines") or 0)),
+        Column("Paid", field("paid"), RIGHT, sort=lambda row: float(row.get("paid") or 0)),
+        Column("Balance", field("balance"), RIGHT, sort=lambda row: float(row.get("balance") or 0)),
+    )
+
+
+class EligibilityModel(RecordTableModel):
+    """`Services.eligibility()` rows, names added."""
+
+    columns = (
+        Column("Player", field("name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("Regular GP", field("regular_gp"), **number("regular_gp", "Regular-season games on this team")),
+        Column("Needed", field("required"), **number("required", "Games the rulebook requires")),
+        Column("Playoffs", lambda row: "eligible" if row.get("playoff_eligible") else "not eligible"),
+    )
+
+
+class RulesModel(RecordTableModel):
+    """The rulebook's rules: ID, section, title."""
+
+    columns = (
+        Column("Rule", field("id")),
+        Column("Section", field("section")),
+        Column("Title", field("title"), stretch=True),
+    )
+
+
+class InfractionsModel(RecordTableModel):
+    """The rulebook's infraction catalogue."""
+
+    columns = (
+        Column("Code", field("code"), tooltip="What a season file names it"),
+        Column("Infraction", field("name"), stretch=True),
+        Column("Class", field("classes"), tooltip="Default class first, then the referee's alternatives"),
+        Column("Min.", field("minutes"), RIGHT, "Minutes when not the class's own"),
+        Column("Section", field("section")),
+        Column("Rule", field("rule")),
+    )

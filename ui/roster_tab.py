@@ -1,27 +1,377 @@
-"""The Roster tab: the teams of the selected season."""
+"""The Roster tab: divisions and teams, each team's players with their season figures, and the roster forms.
+
+Adding a player, signing one to a team and releasing one all go through the facade (`save_player`,
+`sign_player`, `release_player`); what it refuses is shown beside the form with the rule ID and section.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
+import html
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ui.models import TeamsModel
-from ui.table_tab import TableTab
+from scorekeeper.services import ServiceError
+from ui import dialogs
+from ui.models import SORT_ROLE, RosterModel, TeamsModel
+from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.services import EntryResult, Services
+
+
+class RosterFilter(QSortFilterProxyModel):
+    """The roster rows of one team (or every team), whose name, number or team holds the search text."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.team: str | None = None
+        self.text = ""
+        self.setSortRole(SORT_ROLE)
+
+    def set_filter(self, team: str | None, text: str) -> None:
+        self.beginFilterChange()
+        self.team, self.text = team, text.strip().casefold()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, RosterModel):
+            return True
+        row = model.row(source_row)
+        if self.team is not None and row.get("team") != self.team:
+            return False
+        if not self.text:
+            return True
+        haystack = " ".join(str(row.get(key) or "") for key in ("name", "number", "team_name", "player"))
+        return self.text in haystack.casefold()
+
+
+def slug(*names: str) -> str:
+    """A readable id from names ('Zoë', 'Côté' -> 'zoe-cote')."""
+    text = unicodedata.normalize("NFKD", " ".join(names)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "id"
 
 
 class RosterTab(TableTab):
-    """Every team of the season with its division, colour, captain and number of players signed."""
+    """Teams by division on the left; the chosen team's players (or everyone) with the forms on the right."""
 
     empty_text = "No teams in {season} yet."
+    model: TeamsModel
 
     def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
         super().__init__(svc, TeamsModel(), parent)
+        self.season: str | None = None
+        self.team: str | None = None
+        self.view.selectionModel().currentRowChanged.connect(self._team_picked)
 
+    def build_page(self) -> QWidget:
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search players: name or number")
+        self.search.setClearButtonEnabled(True)
+        self.all_teams = QPushButton("All teams", self)
+        self.all_teams.setToolTip("Show the players of every team (and those signed to none)")
+        self.players = RosterModel()
+        self.proxy = RosterFilter(self)
+        self.proxy.setSourceModel(self.players)
+        self.roster_view: QTableView = make_table_view(self.players, self, self.proxy)
+        self.roster_view.setObjectName("rosterView")
+        self.roster_view.setSortingEnabled(True)
+        self.roster_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.roster_title = QLabel(self)
+        self.search.textChanged.connect(self._filter)
+        self.all_teams.clicked.connect(self.show_all_teams)
+
+        # add a player
+        self.first, self.last, self.email = QLineEdit(self), QLineEdit(self), QLineEdit(self)
+        self.birthdate = QLineEdit(self)
+        self.birthdate.setPlaceholderText("YYYY-MM-DD (optional)")
+        self.gender = QComboBox(self)
+        self.gender.addItem("F", "F")
+        self.gender.addItem("M", "M")
+        self.add_button = QPushButton("Add player", self)
+        player_box = QGroupBox("New player", self)
+        player_form = QFormLayout(player_box)
+        player_form.addRow("&First name:", self.first)
+        player_form.addRow("&Last name:", self.last)
+        player_form.addRow("&Gender:", self.gender)
+        player_form.addRow("&Born:", self.birthdate)
+        player_form.addRow("E-&mail:", self.email)
+        player_form.addRow("", self.add_button)
+
+        # sign a player
+        self.sign_player = QComboBox(self)
+        self.sign_player.setEditable(True)
+        self.sign_player.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        completer = self.sign_player.completer()
+        assert completer is not None  # an editable combo box has one
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.sign_team = QComboBox(self)
+        self.sign_number = QLineEdit(self)
+        self.sign_number.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,2}"), self))
+        self.sign_position = QComboBox(self)
+        self.sign_position.addItem("skater", "skater")
+        self.sign_position.addItem("goalie", "goalie")
+        self.sign_button = QPushButton("Sign to team", self)
+        self.release_button = QPushButton("Release selected player…", self)
+        sign_box = QGroupBox("Sign to a team", self)
+        sign_form = QFormLayout(sign_box)
+        sign_form.addRow("&Player:", self.sign_player)
+        sign_form.addRow("&Team:", self.sign_team)
+        sign_form.addRow("&Number:", self.sign_number)
+        sign_form.addRow("P&osition:", self.sign_position)
+        sign_form.addRow("", self.sign_button)
+        sign_form.addRow("", self.release_button)
+
+        self.messages = QLabel(self)
+        self.messages.setObjectName("rosterMessages")
+        self.messages.setWordWrap(True)
+        self.messages.setTextFormat(Qt.TextFormat.RichText)
+        self.messages.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.messages.setMinimumWidth(220)
+        message_box = QGroupBox("What the rulebook says", self)
+        QVBoxLayout(message_box).addWidget(self.messages)
+
+        self.add_button.clicked.connect(self.add_player)
+        self.sign_button.clicked.connect(self.sign)
+        self.release_button.clicked.connect(self.release)
+        self.roster_view.selectionModel().currentRowChanged.connect(self._player_picked)
+
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("<b>Teams</b>", self))
+        left_layout.addWidget(self.view)
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.all_teams)
+        right_layout.addLayout(top)
+        right_layout.addWidget(self.roster_title)
+        right_layout.addWidget(self.roster_view, 1)
+        forms = QHBoxLayout()
+        forms.addWidget(player_box, 1)
+        forms.addWidget(sign_box, 1)
+        forms.addWidget(message_box, 1)
+        right_layout.addLayout(forms)
+        for number, header in enumerate(c.header for c in self.model.columns):
+            self.view.setColumnHidden(number, header in ("Colour", "Captain", "Captain e-mail"))
+        self.view.setMinimumWidth(300)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([340, 1000])
+        return scrolling(splitter)
+
+    # -- loading -------------------------------------------------------------------------------------------
     def load(self, season: str) -> bool:
+        self.season = season
         teams = self.svc.teams(season)
         self.model.set_rows(teams)
+        self._fill_players(season)
+        ids = [team["id"] for team in teams]
+        blocked = self.sign_team.blockSignals(True)
+        self.sign_team.clear()
+        for team in teams:
+            self.sign_team.addItem(f"{team['name']} ({team['division_name']})", team["id"])
+        self.sign_team.blockSignals(blocked)
+        if self.team in ids:
+            self.view.selectRow(ids.index(self.team))
+        self._filter()
         return bool(teams)
+
+    def _fill_players(self, season: str) -> None:
+        view = self.svc.view(season)
+        stats = {(row["player"], row["team"]): row for row in self.svc.stats(season, "regular")["players"]}
+        suspended: dict[str, str] = {}
+        for row in self.svc.suspensions(season)["suspensions"]:
+            if row["status"] == "active":
+                served = f" {row['served']}/{row['games']}" if row.get("kind") == "games" else f" ({row['kind']})"
+                suspended[row["player"]] = row["rule"] + served
+        fines: dict[str, list[str]] = {}
+        for row in self.svc.fines(season)["fines"]:
+            payer = row.get("payer", {}).get("player")
+            if payer:
+                fines.setdefault(payer, []).append(row["amount"])
+        rows: list[dict[str, Any]] = []
+        signed = set()
+        for signing in view.data.get("roster", []):
+            player = view.players.get(signing["player"], {})
+            team = view.teams.get(signing["team"], {})
+            figures = stats.get((signing["player"], signing["team"]), {})
+            signed.add(signing["player"])
+            rows.append({
+                "player": signing["player"], "team": signing["team"], "team_name": team.get("name", ""),
+                "number": signing["number"], "position": signing["position"],
+                "name": view.player_name(signing["player"]), "gender": player.get("gender") or "",
+                "gp": figures.get("gp", 0), "g": figures.get("g", 0), "a": figures.get("a", 0),
+                "pim": figures.get("pim", 0), "suspension": suspended.get(signing["player"], ""),
+                "fines": ", ".join(fines.get(signing["player"], [])),
+                "status": f"released {signing['released']}" if signing.get("released") else "active",
+            })
+        for pid, player in view.players.items():
+            if pid not in signed:
+                rows.append({"player": pid, "team": None, "team_name": "", "number": None, "position": "",
+                             "name": view.player_name(pid), "gender": player.get("gender") or "",
+                             "status": "not signed"})
+        self.players.set_rows(rows)
+        fit_columns(self.roster_view, padding=12)
+        current = self.sign_player.currentData()
+        self.sign_player.clear()
+        for pid in sorted(view.players, key=lambda p: (view.players[p]["last"], view.players[p]["first"])):
+            self.sign_player.addItem(f"{view.player_name(pid)} ({pid})", pid)
+        index = self.sign_player.findData(current)
+        self.sign_player.setCurrentIndex(index)
+        if index < 0:
+            self.sign_player.setEditText("")
+
+    def _team_picked(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if current.isValid():
+            self.team = self.model.row(current.row())["id"]
+            index = self.sign_team.findData(self.team)
+            if index >= 0:
+                self.sign_team.setCurrentIndex(index)
+        self._filter()
+
+    def show_all_teams(self) -> None:
+        self.team = None
+        self.view.clearSelection()
+        self.view.setCurrentIndex(QModelIndex())
+        self._filter()
+
+    def select_team(self, team: str) -> None:
+        ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
+        self.view.selectRow(ids.index(team))
+
+    def _filter(self) -> None:
+        self.proxy.set_filter(self.team, self.search.text())
+        teams = {self.model.row(n)["id"]: self.model.row(n) for n in range(self.model.rowCount())}
+        team = teams.get(self.team or "")
+        if team is None:
+            self.roster_title.setText(f"<b>All teams</b> — {self.proxy.rowCount()} players")
+            return
+        captain = ""
+        if team.get("captain_name"):
+            email = f" &lt;{html.escape(team['captain_email'])}&gt;" if team.get("captain_email") else ""
+            captain = f" · captain {html.escape(team['captain_name'])}{email}"
+        self.roster_title.setText(f"<b>{html.escape(team['name'])}</b> — {html.escape(team['division_name'])}"
+                                  f"{captain} · {self.proxy.rowCount()} players")
+
+    def _player_picked(self, current: QModelIndex, previous: QModelIndex) -> None:
+        row = self.selected_row()
+        if row is not None:
+            index = self.sign_player.findData(row["player"])
+            if index >= 0:
+                self.sign_player.setCurrentIndex(index)
+
+    def selected_row(self) -> dict[str, Any] | None:
+        index = self.roster_view.currentIndex()
+        if not index.isValid():
+            return None
+        return dict(self.players.row(self.proxy.mapToSource(index).row()))
+
+    # -- entries -------------------------------------------------------------------------------------------
+    def add_player(self) -> bool:
+        first, last = self.first.text().strip(), self.last.text().strip()
+        if not first or not last:
+            self.messages.setText("<b>Type the player's first and last name.</b>")
+            return False
+        view = self.svc.view(self.season)
+        base = slug(first, last)
+        pid, n = base, 1
+        while pid in view.players:
+            n += 1
+            pid = f"{base}-{n}"
+        player: dict[str, Any] = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
+        if self.birthdate.text().strip():
+            player["birthdate"] = self.birthdate.text().strip()
+        if self.email.text().strip():
+            player["email"] = self.email.text().strip()
+        if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
+                          f"{first} {last} added ({pid}); sign the player to a team next."):
+            return False
+        for edit in (self.first, self.last, self.birthdate, self.email):
+            edit.clear()
+        index = self.sign_player.findData(pid)
+        self.sign_player.setCurrentIndex(index)
+        self.sign_number.setFocus()
+        return True
+
+    def sign(self) -> bool:
+        player = self.sign_player.currentData()
+        team = self.sign_team.currentData()
+        if not player or self.sign_player.currentText() != self.sign_player.itemText(self.sign_player.currentIndex()):
+            self.messages.setText("<b>Pick the player to sign.</b>")
+            return False
+        if not self.sign_number.text().strip():
+            self.messages.setText("<b>Type the jersey number.</b>")
+            return False
+        number, position = int(self.sign_number.text()), self.sign_position.currentData()
+        ok = self.apply(
+            lambda confirm: self.svc.sign_player(team, player, number, position, confirm=confirm, season=self.season),
+            f"{self.sign_player.currentText()} signed to {self.sign_team.currentText()} as #{number} ({position}).")
+        if ok:
+            self.sign_number.clear()
+        return ok
+
+    def release(self) -> bool:
+        row = self.selected_row()
+        if row is None or not row.get("team") or row.get("status") != "active":
+            self.messages.setText("<b>Select an active player in the roster to release.</b>")
+            return False
+        date = dialogs.ask_date(self, "Release player", f"Release {row['name']} from {row['team_name']} on:",
+                                dt.date.today().isoformat())
+        if not date:
+            return False
+        return self.apply(lambda confirm: self.svc.release_player(row["team"], row["player"], date,
+                                                                  season=self.season),
+                          f"{row['name']} released from {row['team_name']} on {date}.")
+
+    def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
+        """Blocks shown beside the form; warnings confirmed (Enter); then every tab redraws."""
+        try:
+            result = call(False)
+            if result.needs_confirmation:
+                if not dialogs.confirm_warnings(self, result.violations):
+                    self.messages.setText("<b>Not saved</b> (warning not confirmed)<br>"
+                                          + dialogs.violations_html(result.violations))
+                    return False
+                result = call(True)
+        except ServiceError as exc:
+            self.messages.setText(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+            return False
+        if not result.ok:
+            self.messages.setText("<b>Not saved</b><br>" + dialogs.violations_html(result.violations))
+            return False
+        text = f"<b style='color:#1b5e20'>{html.escape(done)}</b>"
+        if result.violations:
+            text += "<br>" + dialogs.violations_html(result.violations)
+        if self.season is not None:
+            self.show_season(self.season)
+        self.messages.setText(text)
+        self.changed.emit(result.changed)
+        return True

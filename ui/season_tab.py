@@ -1,39 +1,285 @@
-"""The Season tab: the standings of every division of the selected season."""
+"""The Season tab: standings per division, player scoring, suspensions, fines and playoff eligibility.
+
+Every figure is the facade's (`standings`, `stats`, `suspensions`, `fines`, `eligibility`); the tab only adds
+names to ids and lets the tables sort.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ui.models import StandingsModel
-from ui.table_tab import TableTab
+from scorekeeper.services import ServiceError
+from ui import dialogs
+from ui.chart import PointsChart, Series
+from ui.models import (
+    SORT_ROLE,
+    EligibilityModel,
+    FinesModel,
+    FineTotalsModel,
+    PlayerStatsModel,
+    RecordTableModel,
+    StandingsModel,
+    SuspensionsModel,
+)
+from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.services import EntryResult, Services
 
 
 class SeasonTab(TableTab):
-    """Standings as the facade computes them, one block per division under a heading row."""
+    """Standings as the facade computes them, one block per division, and the season's other tables."""
 
     empty_text = "No standings for {season} yet."
     model: StandingsModel
 
     def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
         super().__init__(svc, StandingsModel(), parent)
+        self.season: str | None = None
+        self._chart_teams: list[dict[str, Any]] = []
+        self._chart_points: dict[str, list[int]] = {}
+
+    def _sortable(self, model: RecordTableModel) -> QTableView:
+        proxy = QSortFilterProxyModel(self)
+        proxy.setSourceModel(model)
+        proxy.setSortRole(SORT_ROLE)
+        view = make_table_view(model, self, proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        return view
+
+    def build_page(self) -> QWidget:
+        self.stats = PlayerStatsModel()
+        self.suspensions = SuspensionsModel()
+        self.fines = FinesModel()
+        self.totals = FineTotalsModel()
+        self.eligibility = EligibilityModel()
+        self.stats_view = self._sortable(self.stats)
+        self.suspensions_view = self._sortable(self.suspensions)
+        self.fines_view = self._sortable(self.fines)
+        self.totals_view = self._sortable(self.totals)
+        self.eligibility_view = self._sortable(self.eligibility)
+
+        self.stage = QComboBox(self)
+        self.stage.addItem("Regular season", "regular")
+        self.stage.addItem("Playoffs", "playoff")
+        self.stage.currentIndexChanged.connect(self._load_stats)
+        scoring = QWidget(self)
+        scoring_layout = QVBoxLayout(scoring)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Stage:", self))
+        bar.addWidget(self.stage)
+        bar.addStretch(1)
+        scoring_layout.addLayout(bar)
+        scoring_layout.addWidget(self.stats_view)
+
+        self.notice_button = QPushButton("Captain notified", self)
+        self.notice_button.setToolTip("Record that the team captain was e-mailed the selected suspension (SUSP-2)")
+        self.notice_button.clicked.connect(self.record_notice)
+        self.appeal_button = QPushButton("Record appeal…", self)
+        self.appeal_button.setToolTip("An appeal of the selected suspension: form number, fee, decision (APPEAL-1)")
+        self.appeal_button.clicked.connect(self.record_appeal)
+        self.payment_button = QPushButton("Record payment…", self)
+        self.payment_button.setToolTip("A team's payment toward its fine statement")
+        self.payment_button.clicked.connect(self.record_payment)
+        self.fines_messages = QLabel(self)
+        self.fines_messages.setWordWrap(True)
+        self.messages = QLabel(self)
+        self.messages.setWordWrap(True)
+        suspensions = QWidget(self)
+        suspensions_layout = QVBoxLayout(suspensions)
+        suspensions_layout.addWidget(self.suspensions_view)
+        row = QHBoxLayout()
+        row.addWidget(self.notice_button)
+        row.addWidget(self.appeal_button)
+        row.addWidget(self.messages, 1)
+        suspensions_layout.addLayout(row)
+
+        fines = QWidget(self)
+        fines_layout = QHBoxLayout(fines)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("<b>Fines</b>", self))
+        left.addWidget(self.fines_view)
+        right = QVBoxLayout()
+        right.addWidget(QLabel("<b>Team statements</b>", self))
+        right.addWidget(self.totals_view)
+        pay_row = QHBoxLayout()
+        pay_row.addWidget(self.payment_button)
+        pay_row.addWidget(self.fines_messages, 1)
+        right.addLayout(pay_row)
+        fines_layout.addLayout(left, 3)
+        fines_layout.addLayout(right, 2)
+
+        self.pages = QTabWidget(self)
+        self.pages.addTab(self.view, "Standings")
+        self.pages.addTab(scoring, "Scoring")
+        self.pages.addTab(suspensions, "Suspensions")
+        self.pages.addTab(fines, "Fines")
+        self.pages.addTab(self.eligibility_view, "Playoff eligibility")
+        self.chart = PointsChart(self)
+        self.chart_division = QComboBox(self)
+        self.chart_division.currentIndexChanged.connect(self._draw_chart)
+        chart_page = QWidget(self)
+        chart_layout = QVBoxLayout(chart_page)
+        chart_bar = QHBoxLayout()
+        chart_bar.addWidget(QLabel("Division:", self))
+        chart_bar.addWidget(self.chart_division)
+        chart_bar.addStretch(1)
+        chart_layout.addLayout(chart_bar)
+        chart_layout.addWidget(self.chart, 1)
+        self.pages.addTab(chart_page, "Points chart")
+        return self.pages
 
     def load(self, season: str) -> bool:
+        self.season = season
         standings = self.svc.standings(season)
         teams = self.svc.teams(season)
+        self.team_names = {team["id"]: team["name"] for team in teams}
         self.model.set_standings(
             standings,
-            team_names={team["id"]: team["name"] for team in teams},
+            team_names=self.team_names,
             division_names={team["division"]: team["division_name"] for team in teams},
         )
         self.view.clearSpans()
         for row in self.model.heading_rows():
             self.view.setSpan(row, 0, 1, self.model.columnCount())
+        view = self.svc.view(season)
+        self.player_name = view.player_name
+        self._load_stats()
+        self.suspensions.set_rows([self._named(row) for row in self.svc.suspensions(season)["suspensions"]])
+        fines = self.svc.fines(season)
+        self.fines.set_rows([self._named(row) for row in fines["fines"]])
+        self.totals.set_rows([self._named(row) for row in fines["totals"]])
+        self.eligibility.set_rows([self._named(row) for row in self.svc.eligibility(season)["players"]])
+        for table in (self.suspensions_view, self.fines_view, self.totals_view, self.eligibility_view):
+            fit_columns(table)
+        self._load_chart(season, teams)
+        self.notice_button.setEnabled(self.suspensions.rowCount() > 0)
+        self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)
         return self.model.rowCount() > 0
+
+    def _named(self, row: dict[str, Any]) -> dict[str, Any]:
+        out = dict(row)
+        if "player" in row:
+            out["name"] = self.player_name(row["player"])
+        if "team" in row:
+            out["team_name"] = self.team_names.get(row["team"], row["team"])
+        payer = row.get("payer")
+        if isinstance(payer, dict):
+            out["payer_name"] = (self.player_name(payer["player"]) if "player" in payer
+                                 else f"{self.team_names.get(payer.get('team', ''), payer.get('team'))} (team)")
+        return out
+
+    def _load_chart(self, season: str, teams: list[dict[str, Any]]) -> None:
+        """Each team's running points after each regular-season final game (the facade gives each game's)."""
+        running: dict[str, list[int]] = {team["id"]: [] for team in teams}
+        for game in self.svc.games(season):
+            if game["status"] != "final" or game["stage"] != "regular":
+                continue
+            points = self.svc.game(game["id"], season)["points"]
+            for side in ("home", "away"):
+                line = running.setdefault(game[side], [])
+                line.append((line[-1] if line else 0) + int(points.get(side) or 0))
+        self._chart_teams = teams
+        self._chart_points = running
+        current = self.chart_division.currentData()
+        blocked = self.chart_division.blockSignals(True)
+        self.chart_division.clear()
+        for team in teams:
+            if self.chart_division.findData(team["division"]) < 0:
+                self.chart_division.addItem(team["division_name"], team["division"])
+        self.chart_division.setCurrentIndex(max(self.chart_division.findData(current), 0))
+        self.chart_division.blockSignals(blocked)
+        self._draw_chart()
+
+    def _draw_chart(self) -> None:
+        division = self.chart_division.currentData()
+        series = [Series(team["name"], team.get("colour") or "", tuple(self._chart_points.get(team["id"], [])))
+                  for team in self._chart_teams if team["division"] == division]
+        self.chart.set_series(series, f"Points through the season — {self.chart_division.currentText()}")
+
+    def _load_stats(self) -> None:
+        if self.season is None:
+            return
+        rows = self.svc.stats(self.season, str(self.stage.currentData()))["players"]
+        self.stats.set_rows([self._named(row) for row in rows])
+        fit_columns(self.stats_view)
+
+    def selected_suspension(self) -> dict[str, Any] | None:
+        index = self.suspensions_view.currentIndex()
+        if not index.isValid() or self.season is None:
+            self.messages.setText("Select a suspension first.")
+            return None
+        proxy = self.suspensions_view.model()
+        assert isinstance(proxy, QSortFilterProxyModel)
+        return dict(self.suspensions.row(proxy.mapToSource(index).row()))
+
+    def record_appeal(self) -> bool:
+        row = self.selected_suspension()
+        if row is None:
+            return False
+        appeal = dialogs.ask_appeal(self, row["name"], row["player"], row["game"], dt.date.today().isoformat())
+        if appeal is None:
+            return False
+        return self._apply(lambda confirm: self.svc.record_appeal(appeal, confirm, season=self.season),
+                           f"Appeal of {row['name']} recorded ({appeal['decision']}).", self.messages)
+
+    def record_payment(self) -> bool:
+        if self.season is None:
+            return False
+        teams = sorted(self.team_names.items(), key=lambda item: item[1])
+        payment = dialogs.ask_payment(self, teams, dt.date.today().isoformat())
+        if payment is None:
+            return False
+        name = self.team_names.get(payment["payer"]["team"], "")
+        return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
+                           f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
+
+    def _apply(self, call: Callable[[bool], EntryResult], done: str, label: QLabel) -> bool:
+        """Blocks shown under the table; warnings confirmed (Enter); then every tab redraws."""
+        try:
+            result = call(False)
+            if result.needs_confirmation and dialogs.confirm_warnings(self, result.violations):
+                result = call(True)
+        except ServiceError as exc:
+            label.setText(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+            return False
+        if not result.ok:
+            label.setText("<b>Not recorded</b> " + dialogs.violations_html(result.violations))
+            return False
+        self.show_season(self.season)
+        label.setText(f"<b style='color:#1b5e20'>{html.escape(done)}</b>")
+        self.changed.emit(result.changed)
+        return True
+
+    def record_notice(self) -> bool:
+        row = self.selected_suspension()
+        if row is None:
+            return False
+        try:
+            result = self.svc.record_notice(row["player"], row["game"], season=self.season)
+        except ServiceError as exc:
+            self.messages.setText(html.escape(str(exc)))
+            return False
+        self.messages.setText(f"Notice to the captain about {html.escape(row['name'])} recorded "
+                              f"{dt.datetime.now():%Y-%m-%d %H:%M}.")
+        self.changed.emit(result.changed)
+        return True
 
     def fit_columns(self) -> None:
         """Rank narrow (headings span it), the figures all one width so the table reads like a newspaper's."""
@@ -44,3 +290,4 @@ class SeasonTab(TableTab):
         width = max(header.sectionSize(number) for number in figures)
         for number in figures:
             header.resizeSection(number, width)
+

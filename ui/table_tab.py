@@ -5,11 +5,13 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QAbstractItemModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QStackedWidget,
     QTableView,
     QVBoxLayout,
@@ -24,20 +26,23 @@ if TYPE_CHECKING:
 
 NO_SEASON = (
     "<h3>No season in this database yet</h3>"
-    "<p>Load a season file from the command line, then open Scorekeeper again:</p>"
-    "<p><code>scorekeeper --db DB import season.json</code></p>"
+    "<p>Import a season file (<b>File ▸ Import season file…</b>), load the demo season or create a season "
+    "(<b>File ▸ New season…</b>).</p>"
     "<p style='color: gray'>Database: {database}</p>"
 )
 
 
-def make_table_view(model: RecordTableModel, parent: QWidget | None = None) -> QTableView:
-    """A read-only, row-selecting table over `model`, its columns sized from the model's `Column`s."""
+def make_table_view(
+    model: RecordTableModel, parent: QWidget | None = None, shown: QAbstractItemModel | None = None
+) -> QTableView:
+    """A read-only, row-selecting table over `model` (or `shown`, a proxy of it), sized from its `Column`s."""
     view = QTableView(parent)
-    view.setModel(model)
+    view.setModel(shown if shown is not None else model)
     view.setAlternatingRowColors(True)
     view.setShowGrid(False)
     view.setWordWrap(False)
     view.setCornerButtonEnabled(False)
+    view.setTabKeyNavigation(False)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -49,6 +54,15 @@ def make_table_view(model: RecordTableModel, parent: QWidget | None = None) -> Q
         if column.stretch:
             header.setSectionResizeMode(number, QHeaderView.ResizeMode.Stretch)
     return view
+
+
+def scrolling(page: QWidget) -> QScrollArea:
+    """`page` in a frameless scroll area: a small window scrolls instead of squeezing the forms."""
+    area = QScrollArea()
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(page)
+    return area
 
 
 def fit_columns(view: QTableView, padding: int = 18) -> None:
@@ -64,6 +78,8 @@ class TableTab(QWidget):
     """A tab showing one table for a season; subclasses fill the model in `load()`."""
 
     empty_text = "Nothing to show for {season} yet."
+    changed = Signal(dict)
+    """Emitted with the facade's `EntryResult.changed` after the tab wrote an entry: the others redraw."""
 
     def __init__(self, svc: Services, model: RecordTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,7 +92,8 @@ class TableTab(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.view)
+        self.page = self.build_page()
+        self.stack.addWidget(self.page)
         self.stack.addWidget(self.message)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -94,9 +111,13 @@ class TableTab(QWidget):
             return
         if filled:
             self.fit_columns()
-            self.stack.setCurrentWidget(self.view)
+            self.stack.setCurrentWidget(self.page)
         else:
             self.show_message(f"<h3>{html.escape(self.empty_text.format(season=season))}</h3>")
+
+    def build_page(self) -> QWidget:
+        """The widget shown when there is something to show (by default the table alone)."""
+        return self.view
 
     def fit_columns(self) -> None:
         """Size the columns to what the table now holds."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from scorekeeper.services import Services
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT.parent / "shared" / "formats" / "examples" / "small-season.json"
+DEMO = ROOT / "resources" / "demo" / "demo-season.json"
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -54,6 +56,28 @@ def svc(empty_svc: Services, example_file: Path) -> Services:
     return empty_svc
 
 
+@pytest.fixture(scope="session")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database holding the shipped demo season, imported once per run (tests work on copies)."""
+    path = tmp_path_factory.mktemp("demo") / "demo.db"
+    svc = Services.open(str(path))
+    report = svc.import_file(str(DEMO))
+    svc.close()
+    assert report.ok, [v.line() for v in report.violations]
+    return path
+
+
+@pytest.fixture
+def demo_svc(demo_db: Path, tmp_path: Path) -> Iterator[Services]:
+    """The facade over a private copy of the demo season's database."""
+    copy = tmp_path / "demo.db"
+    shutil.copy(demo_db, copy)
+    svc = Services.open(str(copy))
+    svc.operator = "Test Operator"
+    yield svc
+    svc.close()
+
+
 @pytest.fixture
 def close_calls(svc: Services, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """One entry per call of `svc.close()` (the real close still runs)."""
@@ -66,3 +90,36 @@ def close_calls(svc: Services, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(svc, "close", close)
     return calls
+
+
+class UnexpectedDialog(AssertionError):
+    """A test reached a modal dialog it did not answer (it would have blocked the run)."""
+
+
+@pytest.fixture(autouse=True)
+def no_modal_dialogs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """No test may block on a modal dialog: each one fails the test unless the test answers it itself.
+
+    The operator's name is answered ("Test Operator") and the first-start offer declined, so that a window
+    started by `run_gui` comes up as it would for someone who had been asked before.
+    """
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    from ui import dialogs
+
+    asked: list[str] = []
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise UnexpectedDialog(f"unexpected modal dialog: {args!r}")
+
+    def run_dialog(dialog: object) -> int:
+        raise UnexpectedDialog(f"unexpected modal dialog: {getattr(dialog, 'windowTitle', lambda: '?')()}")
+
+    monkeypatch.setattr(dialogs, "run_dialog", run_dialog)
+    monkeypatch.setattr(dialogs, "ask_operator", lambda parent, current: asked.append("operator") or "Test Operator")
+    monkeypatch.setattr(dialogs, "ask_first_start", lambda parent: asked.append("first start") or None)
+    for name in ("getText", "getInt", "getItem"):
+        monkeypatch.setattr(QInputDialog, name, refuse)
+    for name in ("getOpenFileName", "getSaveFileName", "getExistingDirectory"):
+        monkeypatch.setattr(QFileDialog, name, refuse)
+    return asked

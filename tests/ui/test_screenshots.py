@@ -1,0 +1,46 @@
+"""Each tab at 1366x768 over the demo season grabs to a picture (set SCOREKEEPER_SCREENSHOTS=DIR to keep
+them, e.g. for the README); a tab that fails to paint fails here."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+from ui_helpers import open_window
+
+from scorekeeper.services import Services
+
+
+def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QSettings, tmp_path: Path) -> None:
+    folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    lineup = [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]
+    assert demo_svc.set_lineup("g016", "home", lineup).ok
+    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1}
+                                                 for n in range(1, 11)]).ok
+    for event in ({"type": "goal", "team": "home", "period": 1, "elapsed": "02:00", "scorer": "ly02",
+                   "assists": ["ly05", "ly09"]},
+                  {"type": "penalty", "team": "away", "period": 1, "elapsed": "09:00", "player": "ow03",
+                   "infraction": "tripping"}):
+        assert demo_svc.add_event("g016", event).ok
+    window = open_window(qtbot, demo_svc, settings)
+    window.resize(1366, 768)
+    window.roster_tab.select_team("herons")
+    window.live_game_tab.select_game("g016")
+    window.live_game_tab.clock.set_position(1, 10 * 60 + 12)
+    shots = []
+    for number, name in enumerate(("roster", "live-game", "season")):
+        window.tabs.setCurrentIndex(number)
+        qtbot.wait(10)
+        path = folder / f"{name}.png"
+        assert window.grab().save(str(path))
+        shots.append(path)
+    window.tabs.setCurrentIndex(1)
+    window.live_game_tab.pages.setCurrentIndex(1)
+    assert window.grab().save(str(folder / "line-ups.png"))
+    window.tabs.setCurrentIndex(2)
+    window.season_tab.pages.setCurrentIndex(5)
+    assert window.grab().save(str(folder / "points-chart.png"))
+    assert all(path.stat().st_size > 10_000 for path in shots)

@@ -1,0 +1,394 @@
+"""The window's dialogs and questions, each behind one small function.
+
+Every modal dialog runs through `run_dialog()` (and every file or text question through its own function),
+so a test replaces one function instead of clicking a box that would block it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui import APP_NAME
+from ui.models import SORT_ROLE, InfractionsModel, RecordTableModel, RulesModel, ViolationsModel
+from ui.table_tab import fit_columns, make_table_view
+
+if TYPE_CHECKING:
+    from scorekeeper.services import ImportReport, Services
+
+SEASON_FILES = "Season files (*.json);;All files (*)"
+DATABASES = "Scorekeeper databases (*.db *.sqlite);;All files (*)"
+
+
+def run_dialog(dialog: QDialog) -> int:
+    """Show `dialog` modally and return its result (tests replace this to answer without blocking)."""
+    return dialog.exec()
+
+
+# -- questions ----------------------------------------------------------------------------------------------
+def ask_operator(parent: QWidget | None, current: str) -> str | None:
+    """The name of the person at the keyboard (recorded with every finish, reopen, appeal and payment)."""
+    text, ok = QInputDialog.getText(parent, APP_NAME, "Who is keeping score? (your name, for the audit log)",
+                                    QLineEdit.EchoMode.Normal, current)
+    return text.strip() if ok and text.strip() else None
+
+
+def ask_first_start(parent: QWidget | None) -> str | None:
+    """On an empty database: "demo" (load the demo season), "create" (a new season) or None."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setText("<b>This database holds no season yet.</b>")
+    box.setInformativeText("Load the demo season to look around, or create the league's season to start "
+                           "entering rosters. You can also import a season file later (File ▸ Import).")
+    demo = box.addButton("Load the &demo season", QMessageBox.ButtonRole.AcceptRole)
+    create = box.addButton("&Create a season…", QMessageBox.ButtonRole.ActionRole)
+    box.addButton("&Later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(demo)
+    run_dialog(box)
+    clicked = box.clickedButton()
+    return "demo" if clicked is demo else "create" if clicked is create else None
+
+
+class NewSeasonDialog(QDialog):
+    """League and season names for a new season, and its first division (more come with a season file)."""
+
+    def __init__(self, parent: QWidget | None = None, league: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Create a season")
+        self.league = QLineEdit(league, self)
+        self.season = QLineEdit(self)
+        self.season.setPlaceholderText("e.g. 2016-17")
+        self.division = QLineEdit("Co-ed Division 1", self)
+        self.coed = QCheckBox("co-ed division", self)
+        self.coed.setChecked(True)
+        form = QFormLayout(self)
+        form.addRow("&League:", self.league)
+        form.addRow("&Season:", self.season)
+        form.addRow("First &division:", self.division)
+        form.addRow("", self.coed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def answer(self) -> dict[str, Any] | None:
+        names = {"league": self.league.text().strip(), "season": self.season.text().strip(),
+                 "division": self.division.text().strip()}
+        return {**names, "coed": self.coed.isChecked()} if all(names.values()) else None
+
+
+def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hockey League") -> dict[str, Any] | None:
+    """{league, season, division, coed} as typed, or None when cancelled or left blank."""
+    dialog = NewSeasonDialog(parent, league)
+    if run_dialog(dialog) != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.answer()
+
+
+class PaymentDialog(QDialog):
+    """A payment toward a team's fine statement: who paid, how much, when, and a memo."""
+
+    def __init__(self, teams: Sequence[tuple[str, str]], today: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Record a payment")
+        self.team = QComboBox(self)
+        for team_id, name in teams:
+            self.team.addItem(name, team_id)
+        self.amount = QLineEdit(self)
+        self.amount.setPlaceholderText("e.g. 50.00")
+        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}(\.\d{0,2})?"), self))
+        self.date = QLineEdit(today, self)
+        self.memo = QLineEdit(self)
+        self.memo.setPlaceholderText("e.g. cheque 1041 (optional)")
+        form = QFormLayout(self)
+        form.addRow("&Team:", self.team)
+        form.addRow("&Amount:", self.amount)
+        form.addRow("&Date:", self.date)
+        form.addRow("&Memo:", self.memo)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def answer(self) -> dict[str, Any] | None:
+        text = self.amount.text().strip()
+        if not text:
+            return None
+        amount = f"{float(text):.2f}"
+        payment: dict[str, Any] = {"payer": {"team": self.team.currentData()}, "amount": amount,
+                                   "date": self.date.text().strip()}
+        if self.memo.text().strip():
+            payment["memo"] = self.memo.text().strip()
+        return payment
+
+
+def ask_payment(parent: QWidget | None, teams: Sequence[tuple[str, str]], today: str) -> dict[str, Any] | None:
+    """A payment dict as the season file writes it, or None."""
+    dialog = PaymentDialog(teams, today, parent)
+    return dialog.answer() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
+
+
+class AppealDialog(QDialog):
+    """An appeal of a suspension: the official form, its fee, and the decision when there is one."""
+
+    def __init__(self, who: str, today: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Appeal — {who}")
+        self.form_number = QLineEdit(self)
+        self.form_number.setPlaceholderText("official league appeal form number")
+        self.filed = QLineEdit(today, self)
+        self.fee_paid = QCheckBox("form fee paid", self)
+        self.decision = QComboBox(self)
+        for decision in ("pending", "denied", "upheld"):
+            self.decision.addItem(decision, decision)
+        self.decided = QLineEdit(self)
+        self.decided.setPlaceholderText("YYYY-MM-DD, when decided")
+        form = QFormLayout(self)
+        form.addRow("&Form:", self.form_number)
+        form.addRow("F&iled:", self.filed)
+        form.addRow("", self.fee_paid)
+        form.addRow("&Decision:", self.decision)
+        form.addRow("Dec&ided:", self.decided)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def answer(self, player: str, game: str) -> dict[str, Any]:
+        appeal: dict[str, Any] = {"player": player, "game": game, "filed": self.filed.text().strip(),
+                                  "form": self.form_number.text().strip(), "fee_paid": self.fee_paid.isChecked(),
+                                  "decision": self.decision.currentData()}
+        if self.decided.text().strip():
+            appeal["decided"] = self.decided.text().strip()
+        return appeal
+
+
+def ask_appeal(parent: QWidget | None, who: str, player: str, game: str, today: str) -> dict[str, Any] | None:
+    """An appeal dict as the season file writes it, or None."""
+    dialog = AppealDialog(who, today, parent)
+    return dialog.answer(player, game) if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
+
+
+def ask_database(parent: QWidget | None, new: bool, folder: str = "") -> str | None:
+    """A database file to create (`new`) or open."""
+    if new:
+        path, _ = QFileDialog.getSaveFileName(parent, "New database", folder, DATABASES)
+    else:
+        path, _ = QFileDialog.getOpenFileName(parent, "Open database", folder, DATABASES)
+    return path or None
+
+
+def ask_import_file(parent: QWidget | None, folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Import season file", folder, SEASON_FILES)
+    return path or None
+
+
+def ask_export_file(parent: QWidget | None, suggested: str) -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "Export season file", suggested, SEASON_FILES)
+    return path or None
+
+
+def ask_reason(parent: QWidget | None, game: str) -> str | None:
+    """Why a final game is reopened (DATA-5 records who, when and why)."""
+    text, ok = QInputDialog.getText(parent, "Reopen game", f"Game {game} is final. Why reopen it?")
+    return text.strip() if ok and text.strip() else None
+
+
+def ask_date(parent: QWidget | None, title: str, label: str, default: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, default)
+    return text.strip() if ok and text.strip() else None
+
+
+def confirm_warnings(parent: QWidget | None, violations: Sequence[Any]) -> bool:
+    """Show an entry's warnings; Enter (the default Yes) confirms, Esc cancels."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Confirm entry")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setText("<b>The rulebook warns about this entry.</b> Record it anyway?")
+    box.setInformativeText(violations_html(violations))
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(QMessageBox.StandardButton.Yes)
+    box.setEscapeButton(QMessageBox.StandardButton.No)
+    return run_dialog(box) == QMessageBox.StandardButton.Yes
+
+
+def tell(parent: QWidget | None, title: str, text: str, error: bool = False) -> None:
+    box = QMessageBox(parent)
+    box.setWindowTitle(title)
+    box.setIcon(QMessageBox.Icon.Critical if error else QMessageBox.Icon.Information)
+    box.setText(text)
+    run_dialog(box)
+
+
+# -- violations as text -------------------------------------------------------------------------------------
+def violation_row(v: Any) -> dict[str, str]:
+    """A Violation (or its JSON) as a table row."""
+    if isinstance(v, dict):
+        return {key: str(v.get(key) or "") for key in ("rule", "severity", "message", "section", "where")}
+    return {"rule": v.rule, "severity": v.severity, "message": v.message, "section": v.section, "where": v.where}
+
+
+def violations_html(violations: Iterable[Any]) -> str:
+    """One line per violation: severity, rule ID, rulebook section, message."""
+    lines = []
+    for v in violations:
+        row = violation_row(v)
+        colour = "#b00020" if row["severity"] == "block" else "#8a5a00"
+        label = "Refused" if row["severity"] == "block" else "Warning" if row["severity"] == "warn" else "Note"
+        section = f" ({html.escape(row['section'])})" if row["section"] else ""
+        lines.append(f"<p style='margin:0 0 4px 0'><span style='color:{colour}'><b>{label} "
+                     f"{html.escape(row['rule'])}</b>{section}</span> {html.escape(row['message'])}</p>")
+    return "".join(lines)
+
+
+# -- importing ----------------------------------------------------------------------------------------------
+def import_with_progress(parent: QWidget | None, svc: Services, path: str) -> ImportReport:
+    """Import a season file behind a progress dialog (the one long call the window makes)."""
+    progress = QProgressDialog(f"Importing {path}…", "", 0, 0, parent)
+    progress.setWindowTitle("Import season file")
+    progress.setCancelButton(None)
+    progress.setMinimumDuration(0)
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.show()
+    QApplication.processEvents()
+    QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        return svc.import_file(path)
+    finally:
+        QGuiApplication.restoreOverrideCursor()
+        progress.close()
+        progress.deleteLater()
+
+
+def report_summary(report: ImportReport, name: str) -> str:
+    if not report.ok:
+        return (f"<b>Nothing was imported from {html.escape(name)}.</b> {len(report.blocks)} refusal(s) and "
+                f"{len(report.warnings)} warning(s); fix the file and import it again.")
+    written = ", ".join(f"{count} {table}" for table, count in report.written.items() if count)
+    return (f"<b>Imported {html.escape(name)} into season {html.escape(report.season)}.</b> "
+            f"{written or 'Nothing new (the file was already in the database)'}; "
+            f"{len(report.warnings)} warning(s).")
+
+
+class ImportReportDialog(QDialog):
+    """What an import did: a summary, then every violation with its rule ID and section (refusals first)."""
+
+    def __init__(self, report: ImportReport, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import report")
+        self.report = report
+        self.summary = QLabel(report_summary(report, name), self)
+        self.summary.setWordWrap(True)
+        rows = [violation_row(v) for v in report.blocks] + [violation_row(v) for v in report.warnings]
+        self.model = ViolationsModel(rows, self)
+        self.view = make_table_view(self.model, self)
+        fit_columns(self.view)
+        copy = QPushButton("&Copy all", self)
+        copy.clicked.connect(self.copy_all)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        if rows:
+            layout.addWidget(self.view)
+        else:
+            self.view.hide()
+        layout.addWidget(buttons)
+        self.resize(900, 420 if rows else 140)
+
+    def lines(self) -> list[str]:
+        return [v.line() for v in [*self.report.blocks, *self.report.warnings]]
+
+    def copy_all(self) -> None:
+        QGuiApplication.clipboard().setText("\n".join(self.lines()))
+
+
+def show_import_report(parent: QWidget | None, report: ImportReport, name: str) -> None:
+    run_dialog(ImportReportDialog(report, name, parent))
+
+
+# -- the rulebook -------------------------------------------------------------------------------------------
+def rulebook_rows(book: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rulebook's rules and infractions as table rows (read from the facade's season view)."""
+    rules = [{"id": ref.id, "section": ref.section, "title": ref.title} for ref in book.rules.values()]
+    infractions = [
+        {"code": code, "name": i.name, "classes": ", ".join(c.replace("_", " ") for c in i.classes()),
+         "minutes": i.minutes, "section": i.section, "rule": i.rule}
+        for code, i in book.infractions.items()
+    ]
+    return rules, infractions
+
+
+class RulebookDialog(QDialog):
+    """The rulebook in force for the season: its rules and its infractions, each with its section."""
+
+    def __init__(self, book: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Rulebook — {book.name}")
+        rules, infractions = rulebook_rows(book)
+        self.rules = RulesModel(rules, self)
+        self.infractions = InfractionsModel(infractions, self)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Filter: part of a rule ID, code, name or section")
+        self.search.setClearButtonEnabled(True)
+        self.tabs = QTabWidget(self)
+        self.proxies: list[QSortFilterProxyModel] = []
+        for model, title in ((self.infractions, "&Infractions"), (self.rules, "&Rules")):
+            self.tabs.addTab(self._table(model), f"{title} ({model.rowCount()})")
+        self.search.textChanged.connect(self._filter)
+        header = QLabel(f"<b>{html.escape(book.name)}</b> — {html.escape(book.league)}; "
+                        f"{book.clock.periods} × {book.clock.period_min} min, "
+                        f"{book.timeouts_per_game} timeout(s) per game", self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(header)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)
+        self.resize(980, 600)
+
+    def _table(self, model: RecordTableModel) -> QWidget:
+        proxy = QSortFilterProxyModel(self)
+        proxy.setSourceModel(model)
+        proxy.setFilterKeyColumn(-1)
+        proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        proxy.setSortRole(SORT_ROLE)
+        self.proxies.append(proxy)
+        view = make_table_view(model, self, proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        fit_columns(view)
+        return view
+
+    def _filter(self, text: str) -> None:
+        for proxy in self.proxies:
+            proxy.setFilterFixedString(text)
+
+
+def show_rulebook(parent: QWidget | None, book: Any) -> None:
+    run_dialog(RulebookDialog(book, parent))
