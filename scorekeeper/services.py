@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +15,7 @@ from peewee import Database, DatabaseError
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.lock import DatabaseLockedError, WriterLock
-from scorekeeper.db.models import AuditEntry, Meta, Season
+from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin, EntryResult
 from scorekeeper.office import hash_password, verify_password
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
@@ -76,6 +79,26 @@ def validate_season(view: SeasonView, games: list[str] | None = None, season_lev
         found.extend(check_lineups(view, gid))
         found.extend(view.state(gid).violations)
     return found
+
+
+def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Point the shared models at this facade's database before the call (several may be open at once)."""
+    @functools.wraps(method)
+    def call(self: Services, *args: Any, **kwargs: Any) -> Any:
+        if database_proxy.obj is not self.db:
+            database_proxy.initialize(self.db)
+        return method(self, *args, **kwargs)
+
+    return call
+
+
+def _bind_public_methods(cls: type) -> type:
+    """Wrap every plain method of the facade (its own and its mixins') with `_bound`."""
+    for klass in reversed(cls.__mro__[:-1]):
+        for name, value in list(vars(klass).items()):
+            if inspect.isfunction(value) and not name.startswith("__") and getattr(cls, name) is value:
+                setattr(cls, name, _bound(value))
+    return cls
 
 
 class Services(EntryMixin):
@@ -367,3 +390,6 @@ class Services(EntryMixin):
                         "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
                         "decision": st.decision})
         return out
+
+
+_bind_public_methods(Services)

@@ -130,7 +130,6 @@ def open_database(target: str | None = None) -> tuple[Database, str]:
         db = _open_sqlite(_sqlite_path(resolved), create_folder=default)
     try:
         db.connect(reuse_if_open=True)
-        database_proxy.initialize(db)
         version = stored_version(db)
         if version == 0 and db.get_tables():
             raise DatabaseOpenError(f"{describe(resolved)} is a database, but not a Scorekeeper database")
@@ -138,7 +137,13 @@ def open_database(target: str | None = None) -> tuple[Database, str]:
             raise DatabaseOpenError(
                 f"{describe(resolved)} was written by a newer Scorekeeper (schema {version}, this one "
                 f"knows up to {LATEST}); install the newer version to open it")
-        migrate(db)
+        previous = database_proxy.obj
+        database_proxy.initialize(db)  # bound only once the file passed every check
+        try:
+            migrate(db)
+        except Exception:
+            database_proxy.initialize(previous)
+            raise
     except DatabaseOpenError:
         db.close()
         raise

@@ -21,11 +21,11 @@ LATEST = MIGRATIONS[-1][0]
 
 
 def stored_version(db: Database) -> int:
-    """The schema version in the database; 0 for an empty database."""
+    """The schema version in the database; 0 for an empty database (read without binding the models)."""
     if not db.table_exists("meta"):
         return 0
-    row = Meta.get_or_none(Meta.key == "schema_version")
-    return int(row.value) if row else 0
+    row = db.execute_sql("select value from meta where key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
 
 
 def migrate(db: Database) -> list[int]:

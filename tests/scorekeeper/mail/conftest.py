@@ -85,7 +85,7 @@ def _start(accept_login: bool | None) -> Iterator[Server]:
               and auth_data.password.decode() == PASSWORD)
         if isinstance(auth_data, LoginPassword):
             server.logins.append(auth_data.login.decode())
-        return AuthResult(success=bool(ok))
+        return AuthResult(success=bool(ok), handled=False)
 
     kwargs: dict[str, Any] = {}
     if accept_login is not None:
