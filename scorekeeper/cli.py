@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     pw = sub.add_parser("password", help="set or change the office password (asked, or read from standard input)")
     pw.add_argument("action", choices=("set", "change"))
     add_print_parser(sub)
+    from scorekeeper import mail, site
+
+    mail.add_parser(sub)
+    site.add_parser(sub)
     gm = sub.add_parser("game", help="one game's computed record")
     gm.add_argument("game", metavar="GAME")
     gm.add_argument("--json", action="store_true", help="print JSON")
@@ -135,6 +139,10 @@ def _run(args: argparse.Namespace) -> int:
         from ui.app import run_gui
 
         return run_gui(args.db)
+    if args.command == "mail" and getattr(args, "mail_command", None) == "settings":
+        from scorekeeper import mail
+
+        return int(mail.run(None, args))
     try:
         svc = Services.open(args.db)
     except ServiceError as exc:
@@ -157,6 +165,14 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
     cmd = args.command
     if cmd == "print":
         return run_print(svc, args)
+    if cmd == "mail":
+        from scorekeeper import mail
+
+        return int(mail.run(svc, args))
+    if cmd == "publish":
+        from scorekeeper import site
+
+        return int(site.run(svc, args))
     if cmd == "import":
         report = svc.import_file(args.file, replace=args.replace)
         for v in report.violations:
