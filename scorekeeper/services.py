@@ -39,6 +39,7 @@ from scorekeeper.seasonfile import (
     normalise,
     read_season_file,
 )
+from scorekeeper.window_queries import WindowQueries
 
 __all__ = ["EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
 
@@ -101,7 +102,7 @@ def _bind_public_methods(cls: type) -> type:
     return cls
 
 
-class Services(EntryMixin):
+class Services(EntryMixin, WindowQueries):
     """The facade over one open database."""
 
     def __init__(self, db: Database, target: str) -> None:
@@ -239,6 +240,22 @@ class Services(EntryMixin):
             if s.name == name:
                 return s
         raise ServiceError(f"no season {name!r} in the database (there is {', '.join(s.name for s in seasons)})")
+
+    def create_season(self, league: str, season: str, rulebook: str | None = None) -> dict[str, Any]:
+        """A new, empty season under a shipped rulebook (default: the league's default)."""
+        if not league.strip() or not season.strip():
+            raise ServiceError("a season needs the league's name and the season's name")
+        if store.find_season(league, season) is not None:
+            raise ServiceError(f"{league} already has a season {season!r}")
+        try:
+            book = load_rulebook(rulebook or DEFAULT_RULEBOOK)
+        except RulebookError as exc:
+            raise ServiceError(str(exc)) from None
+        with self.db.atomic():
+            record = store.ensure_rulebook(book.id, book.source_text)
+            store.create_season(league, season, record)
+        self._changed()
+        return {"name": season, "league": league, "rulebook": book.id}
 
     def rulebook_for(self, season: Season) -> Rulebook:
         try:
