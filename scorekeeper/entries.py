@@ -46,6 +46,11 @@ class EntryResult:
         return [v for v in self.violations if not v.blocks]
 
 
+def _roster_changes(rows: list[Any]) -> dict[str, list[dict[str, Any]]]:
+    players = {r.player["id"]: r.player for r in rows if r.player is not None}
+    return {"players": list(players.values()), "roster": [r.signing for r in rows if r.signing is not None]}
+
+
 def _login() -> str:
     try:
         return getpass.getuser()
@@ -368,3 +373,44 @@ class EntryMixin:
                         after={"status": "lifted", "date": date, "reason": reason})
         self._changed()
         return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
+
+    # -- roster spreadsheets -----------------------------------------------------------------------------
+    def preview_roster_csv(self, path: str, season: str | None = None) -> list[dict[str, Any]]:
+        """Every row of a roster CSV with its verdict (imported, warning, refused) and why; nothing written."""
+        return [r.to_json() for r in self._judge_roster_csv(path, season)]
+
+    def import_roster_csv(self, path: str, confirm: bool = True, season: str | None = None) -> EntryResult:
+        """Write every row that is not refused, in one transaction."""
+        rows = [r for r in self._judge_roster_csv(path, season) if r.verdict != "refused"]
+        changes = _roster_changes(rows)
+        if not rows:
+            return EntryResult(False, [Violation("FILE", "block", "no row of the file can be imported", "roster CSV")])
+        return self._propose(changes, confirm=confirm, season=season, games=[], action="roster import",
+                             subject=str(path))
+
+    def _judge_roster_csv(self, path: str, season: str | None) -> list[Any]:
+        from scorekeeper.roster_csv import read_rows, resolve
+
+        try:
+            rows = read_rows(path)
+        except ValueError as exc:
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(str(exc)) from None
+        resolve(self.view(season), rows)
+        accepted: list[Any] = []
+        seen: set[tuple[str, str, str]] = set()
+        for row in rows:
+            if row.verdict == "refused":
+                continue
+            res = self._propose(_roster_changes([*accepted, row]), confirm=True, season=season, games=[],
+                                dry_run=True)
+            fresh = [v for v in res.violations if _key(v) not in seen]
+            row.violations.extend(fresh)
+            if any(v.blocks for v in fresh):
+                row.verdict = "refused"
+                continue
+            row.verdict = "warning" if fresh else "imported"
+            seen.update(_key(v) for v in fresh)
+            accepted.append(row)
+        return rows
