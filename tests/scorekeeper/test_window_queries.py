@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.services import Services, ServiceError
+from scorekeeper.services import ServiceError, Services
 from tests.scorekeeper.test_cli import EXAMPLE
 
 
