@@ -44,10 +44,16 @@ print("shown", flush=True)
 """
 
 APP_WINDOW = """
-import os, sys, resource
+import os, sys, resource, tempfile
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-from ui.app import show_main_window_for_benchmark
-app, window = show_main_window_for_benchmark(sys.argv[1])
+from PySide6.QtCore import QSettings
+from ui.app import application
+from scorekeeper.services import Services
+from ui.main_window import MainWindow
+app = application()
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+window = MainWindow(Services.open(sys.argv[1]))
+window.show()
 app.processEvents()
 print("shown", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 """
@@ -138,12 +144,14 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
 
     counter = iter(range(10_000))
 
+    live = svc.view().games[gid]
+
     def one_goal() -> float:
         i = next(counter)
-        minute, second = divmod(i % 1200, 60)
-        event = {"type": "note", "text": f"bench {i}"} if False else {
-            "type": "goal", "team": "home", "period": 2, "elapsed": f"{minute % 20:02d}:{second:02d}",
-            "scorer": f"{svc.view().games[gid]['home']}p02", "assists": []}
+        side = "home" if i % 2 else "away"
+        minute, second = divmod(180 + i, 60)
+        event = {"type": "goal", "team": side, "period": 1, "elapsed": f"{minute:02d}:{second:02d}",
+                 "scorer": f"{live[side]}p02", "assists": []}
         t0 = time.perf_counter()
         res = svc.add_event(gid, event, confirm=True)
         elapsed = time.perf_counter() - t0
