@@ -73,6 +73,13 @@ class PenaltyRecord:
         return self.served.end
 
     @property
+    def sheet_minutes(self) -> int:
+        """The minutes a game sheet shows: the time served, or 10 for an untimed (gross) game misconduct."""
+        if self.minutes or self.cls not in ("game_misconduct", "gross_misconduct"):
+            return self.minutes
+        return self.pim
+
+    @property
     def ended_by_goal(self) -> bool:
         return bool(self.served and self.served.ended_by_goal)
 
@@ -80,7 +87,7 @@ class PenaltyRecord:
         ends = self.ends
         return {"period": self.period, "elapsed": fmt_mmss(self.elapsed), "team": self.team,
                 "player": self.player, "served_by": self.served_by, "infraction": self.infraction,
-                "class": self.cls, "minutes": self.minutes, "starts": fmt_mmss(self.starts),
+                "class": self.cls, "minutes": self.sheet_minutes, "starts": fmt_mmss(self.starts),
                 "ends": fmt_mmss(ends) if ends is not None else None, "ended_by_goal": self.ended_by_goal,
                 "pim": self.pim}
 
