@@ -82,19 +82,32 @@ def load_season_dict(season: Season) -> dict[str, Any]:
         .order_by(RosterSigning.seq, RosterSigning.id)]
     games = list(Game.select().where(Game.season == season).order_by(Game.seq, Game.id))
     lineups: dict[int, dict[str, list[dict[str, Any]]]] = {g.id: {"home": [], "away": []} for g in games}
-    for e in (LineupEntry.select().join(Game).where(Game.season == season)
-              .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id)):
-        entry: dict[str, Any] = {"player": pid[e.player_id]}
-        if e.number is not None:
-            entry["number"] = e.number
-        entry["goalie"] = bool(e.goalie)
-        if e.captain is not None:
-            entry["captain"] = bool(e.captain)
-        lineups[e.game_id][e.side].append(entry)
+    lineup_rows: Any = (LineupEntry.select(LineupEntry.game, LineupEntry.side, LineupEntry.player, LineupEntry.number,
+                                      LineupEntry.goalie, LineupEntry.captain)
+                   .join(Game).where(Game.season == season)
+                   .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id).tuples())
+    for game_id, side, player_id, number, goalie, captain in lineup_rows:  # tuples: the hot path on start-up
+        entry: dict[str, Any] = {"player": pid[player_id]}
+        if number is not None:
+            entry["number"] = number
+        entry["goalie"] = bool(goalie)
+        if captain is not None:
+            entry["captain"] = bool(captain)
+        lineups[game_id][side].append(entry)
     events: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
-    for ev in (GameEvent.select().join(Game).where(Game.season == season)
-               .order_by(GameEvent.game, GameEvent.seq)):
-        events[ev.game_id].append(event_to_dict(ev))
+    event_rows: Any = (GameEvent.select(GameEvent.game, GameEvent.type, GameEvent.team, GameEvent.period,
+                                   GameEvent.elapsed, GameEvent.data)
+                  .join(Game).where(Game.season == season).order_by(GameEvent.game, GameEvent.seq).tuples())
+    for game_id, etype, team, period, elapsed, data in event_rows:
+        ev: dict[str, Any] = {"type": etype}
+        if team is not None:
+            ev["team"] = team
+        if period is not None:
+            ev["period"] = period
+        if elapsed is not None:
+            ev["elapsed"] = fmt_mmss(elapsed)
+        ev.update(json.loads(data))
+        events[game_id].append(ev)
     out["games"] = []
     for g in games:
         obj: dict[str, Any] = {"id": g.ext_id, "date": _date(g.date), "time": g.time, "rink": g.rink,
