@@ -165,6 +165,34 @@ def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) ->
             "data": json.dumps(data, ensure_ascii=False)}
 
 
+def _ids(model: Any, season: Season, only: set[str] | None = None) -> dict[str, int]:
+    """ext_id -> row id for one kind of a season (read as tuples, only `only` when given: every entry runs it)."""
+    query = model.select(model.ext_id, model.id).where(model.season == season)
+    if only is not None:
+        if not only:
+            return {}
+        query = query.where(model.ext_id.in_(sorted(only)))
+    rows: Any = query.tuples()
+    return dict(rows)
+
+
+PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
+
+
+def _player_refs(changes: dict[str, list[dict[str, Any]]]) -> set[str]:
+    """Every player id the changes refer to."""
+    refs = {p["id"] for p in changes["players"]} | {r["player"] for r in changes["roster"]}
+    refs |= {t["captain"] for t in changes["teams"] if t.get("captain")}
+    refs |= {a["player"] for a in changes["appeals"]}
+    refs |= {p["payer"]["player"] for p in changes["payments"] if "player" in p["payer"]}
+    for g in changes["games"]:
+        for entries in (g.get("lineups") or {}).values():
+            refs |= {x["player"] for x in entries}
+        for e in g.get("events", []):
+            refs |= {e[k] for k in PLAYER_FIELDS if isinstance(e.get(k), str)}
+    return refs
+
+
 def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                   old_games: dict[str, dict[str, Any] | None] | None = None) -> None:
     """Insert new and replace changed objects of a season (the caller holds the transaction)."""
@@ -172,7 +200,7 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
     def next_seq(model: Any, cond: Any) -> int:
         return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 
-    seq = next_seq(Division, Division.season == season)
+    seq = next_seq(Division, Division.season == season) if changes["divisions"] else 0
     for d in changes["divisions"]:
         fields = {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")}
         row = Division.get_or_none((Division.season == season) & (Division.ext_id == d["id"]))
@@ -181,7 +209,7 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         else:
             Division.create(season=season, ext_id=d["id"], seq=seq, **fields)
             seq += 1
-    seq = next_seq(Player, Player.season == season)
+    seq = next_seq(Player, Player.season == season) if changes["players"] else 0
     for p in changes["players"]:
         fields = {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
                   "birthdate": _pdate(p.get("birthdate")), "email": p.get("email")}
@@ -191,9 +219,9 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         else:
             Player.create(season=season, ext_id=p["id"], seq=seq, **fields)
             seq += 1
-    pid = {p.ext_id: p.id for p in Player.select(Player.id, Player.ext_id).where(Player.season == season)}
-    did = {d.ext_id: d.id for d in Division.select(Division.id, Division.ext_id).where(Division.season == season)}
-    seq = next_seq(Team, Team.season == season)
+    pid = _ids(Player, season, _player_refs(changes))
+    did = _ids(Division, season) if changes["teams"] else {}
+    seq = next_seq(Team, Team.season == season) if changes["teams"] else 0
     for t in changes["teams"]:
         fields = {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
                   "captain": pid.get(t["captain"]) if t.get("captain") else None,
@@ -204,8 +232,8 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         else:
             Team.create(season=season, ext_id=t["id"], seq=seq, **fields)
             seq += 1
-    tid = {t.ext_id: t.id for t in Team.select(Team.id, Team.ext_id).where(Team.season == season)}
-    seq = next_seq(RosterSigning, RosterSigning.team.in_(list(tid.values()) or [0]))
+    tid = _ids(Team, season)
+    seq = next_seq(RosterSigning, RosterSigning.team.in_(list(tid.values()) or [0])) if changes["roster"] else 0
     for r in changes["roster"]:
         fields = {"number": r["number"], "position": r.get("position", "skater"),
                   "released": _pdate(r.get("released"))}
@@ -218,7 +246,7 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         else:
             RosterSigning.create(team=tid[r["team"]], player=pid[r["player"]], signed=signed, seq=seq, **fields)
             seq += 1
-    seq = next_seq(Game, Game.season == season)
+    seq = next_seq(Game, Game.season == season) if changes["games"] else 0
     lineup_rows: list[dict[str, Any]] = []
     event_rows: list[dict[str, Any]] = []
     for g in changes["games"]:
@@ -257,8 +285,8 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         LineupEntry.insert_many(lineup_rows[start:start + 200]).execute()
     for start in range(0, len(event_rows), 200):
         GameEvent.insert_many(event_rows[start:start + 200]).execute()
-    gid = {g.ext_id: g.id for g in Game.select(Game.id, Game.ext_id).where(Game.season == season)}
-    seq = next_seq(Appeal, Appeal.season == season)
+    gid = _ids(Game, season) if changes["appeals"] else {}
+    seq = next_seq(Appeal, Appeal.season == season) if changes["appeals"] else 0
     for a in changes["appeals"]:
         fields = {"form": a["form"], "fee_paid": a["fee_paid"], "decision": a["decision"],
                   "decided": _pdate(a.get("decided"))}
@@ -271,7 +299,7 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
             Appeal.create(season=season, player=pid[a["player"]], game=gid[a["game"]], filed=_pdate(a["filed"]),
                           seq=seq, **fields)
             seq += 1
-    seq = next_seq(Payment, Payment.season == season)
+    seq = next_seq(Payment, Payment.season == season) if changes["payments"] else 0
     for p in changes["payments"]:
         kind, ref = next(iter(p["payer"].items()))
         Payment.create(season=season, team=tid[ref] if kind == "team" else None,
