@@ -228,15 +228,26 @@ def game_sheet_figures(svc: Services) -> dict[str, Any]:
 
     from reportlab.lib.pagesizes import letter
     from reportlab.platypus import SimpleDocTemplate, Table
+    from reportlab.platypus import Table as RLTable
 
     from scorekeeper.reports import commands  # noqa: F401
     from scorekeeper.reports.data import game_sheet_data
-    from scorekeeper.reports.game_sheet import build_game_sheet
+    from scorekeeper.reports.game_sheet import build_game_sheet, game_sheet_story
 
     view = svc.view()
     gid = next(g for g, x in view.games.items() if x.get("status") == "final")
     sheet = game_sheet_data(svc, gid)
-    cells = max(40, sum(len(v) for v in (sheet.goals, sheet.penalties)) * 8 + 40) if hasattr(sheet, "goals") else 200
+
+    def count_cells(flowables: list[Any]) -> int:
+        total = 0
+        for f in flowables:
+            if isinstance(f, RLTable):
+                for row in f._cellvalues:
+                    for cell in row:
+                        total += count_cells(cell) if isinstance(cell, list) else 1
+        return total
+
+    cells = max(8, count_cells(game_sheet_story(sheet)))
 
     def bare() -> float:
         def build() -> None:
