@@ -295,6 +295,15 @@ class EntryMixin:
                     season: str | None = None) -> EntryResult:
         return self._propose({"players": [player]}, confirm=confirm, season=season, games=[])
 
+    def save_team(self, team: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+        """Create or change a team ({id, name, division, colour?, captain?, captain_email?})."""
+        return self._propose({"teams": [team]}, confirm=confirm, season=season, games=[])
+
+    def save_division(self, division: dict[str, Any], confirm: bool = False,
+                      season: str | None = None) -> EntryResult:
+        """Create or change a division ({id, name, coed, tier?})."""
+        return self._propose({"divisions": [division]}, confirm=confirm, season=season, games=[])
+
     def sign_player(self, team: str, player: str, number: int, position: str = "skater",
                     signed: str | None = None, confirm: bool = False, season: str | None = None) -> EntryResult:
         entry = {"team": team, "player": player, "number": number, "position": position, "signed": signed}

@@ -72,3 +72,15 @@ def test_create_season(tmp_path):
 
 def test_points_progression(svc):
     assert svc.points_progression()["otters"] == [2, 2]
+
+
+def test_save_division_and_team_with_captain(svc):
+    assert svc.save_division({"id": "rec", "name": "Recreational", "coed": False}).ok
+    assert svc.save_team({"id": "yaks", "name": "Yaks", "division": "rec"}).ok
+    res = svc.save_team({"id": "otters", "name": "Otters", "division": "coed1", "colour": "blue", "captain": "ot03",
+                         "captain_email": "new.captain@example.org"})
+    assert res.ok
+    otters = next(t for t in svc.teams() if t["id"] == "otters")
+    assert (otters["captain"], otters["captain_email"]) == ("ot03", "new.captain@example.org")
+    bad = svc.save_team({"id": "x", "name": "X", "division": "nowhere"})
+    assert not bad.ok and bad.blocks[0].rule == "FILE"
