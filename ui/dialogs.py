@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 SEASON_FILES = "Season files (*.json);;All files (*)"
 DATABASES = "Scorekeeper databases (*.db *.sqlite);;All files (*)"
+PDFS = "PDF documents (*.pdf);;All files (*)"
+CSVS = "Spreadsheets saved as CSV (*.csv *.txt);;All files (*)"
 
 
 def run_dialog(dialog: QDialog) -> int:
@@ -209,6 +211,97 @@ def ask_import_file(parent: QWidget | None, folder: str = "") -> str | None:
 def ask_export_file(parent: QWidget | None, suggested: str) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Export season file", suggested, SEASON_FILES)
     return path or None
+
+
+def ask_csv_file(parent: QWidget | None, folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Import roster spreadsheet (CSV)", folder, CSVS)
+    return path or None
+
+
+def ask_pdf_file(parent: QWidget | None, suggested: str) -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save as PDF", suggested, PDFS)
+    return path or None
+
+
+def ask_backup_file(parent: QWidget | None, folder: str = "") -> str | None:
+    """A backup to restore (the automatic ones are in `backups/` beside the database)."""
+    path, _ = QFileDialog.getOpenFileName(parent, "Restore from backup", folder, DATABASES)
+    return path or None
+
+
+def ask_folder(parent: QWidget | None, title: str, folder: str = "") -> str | None:
+    path = QFileDialog.getExistingDirectory(parent, title, folder)
+    return path or None
+
+
+def ask_number(parent: QWidget | None, title: str, label: str, value: int, low: int, high: int) -> int | None:
+    number, ok = QInputDialog.getInt(parent, title, label, value, low, high)
+    return number if ok else None
+
+
+def ask_password(parent: QWidget | None, title: str, label: str) -> str | None:
+    """A password typed unseen, or None."""
+    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Password)
+    return text if ok and text else None
+
+
+def ask_yes(parent: QWidget | None, title: str, text: str, informative: str = "") -> bool:
+    """A yes/no question; No is the default (these questions replace or send things)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(title)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setText(text)
+    box.setInformativeText(informative)
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return run_dialog(box) == QMessageBox.StandardButton.Yes
+
+
+def ask_open_failed(parent: QWidget | None, target: str, message: str, locked: bool) -> str | None:
+    """A database that would not open: "open" (another database), "restore" (a backup over it) or None.
+
+    A database open in another window is not damaged: restoring is not offered then.
+    """
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(QMessageBox.Icon.Warning if locked else QMessageBox.Icon.Critical)
+    box.setText(f"Scorekeeper could not open {target}.\n\n{message}")
+    box.setInformativeText("Close the other window first, or open another database." if locked else
+                           "The file was not changed. Open another database, or restore this one from a backup.")
+    other = box.addButton("&Open another database…", QMessageBox.ButtonRole.AcceptRole)
+    restore = None if locked else box.addButton("&Restore from backup…", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Close)
+    box.setDefaultButton(other)
+    run_dialog(box)
+    clicked = box.clickedButton()
+    return "open" if clicked is other else "restore" if restore is not None and clicked is restore else None
+
+
+class LiftDialog(QDialog):
+    """Lifting a suspension (the Suspension Director's decision): the date and the reason."""
+
+    def __init__(self, who: str, today: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Lift suspension — {who}")
+        self.date = QLineEdit(today, self)
+        self.reason = QLineEdit(self)
+        self.reason.setPlaceholderText("e.g. Suspension Director's review of 2015-11-12")
+        form = QFormLayout(self)
+        form.addRow("&Date:", self.date)
+        form.addRow("&Reason:", self.reason)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.resize(460, 0)
+
+
+def ask_lift(parent: QWidget | None, who: str, today: str) -> tuple[str, str] | None:
+    """(date, reason) for lifting a suspension, or None."""
+    dialog = LiftDialog(who, today, parent)
+    if run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.reason.text().strip():
+        return None
+    return dialog.date.text().strip(), dialog.reason.text().strip()
 
 
 def ask_reason(parent: QWidget | None, game: str) -> str | None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,10 +32,11 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs
+from ui import dialogs, office
 from ui.entry_form import KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock
 from ui.models import EventsModel, GamesModel, LineupModel
+from ui.print_preview import PreviewDialog, game_sheet, preview
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
@@ -56,6 +57,14 @@ SHORTCUTS = [
     ("Ctrl+Shift+F", "Finish the game"),
 ]
 PERIOD = {1: "1st", 2: "2nd", 3: "OT"}
+REFUSED = ("suspended", "ineligible")
+"""Line-up candidates the rulebook refuses outright (a division-1 limit is a cap on the count: a note)."""
+
+
+def dressed_label(d: dict[str, Any]) -> str:
+    """'#12 Jane Roe' for a dressed player (the id when the name is unknown)."""
+    who = d.get("name") or d["player"]
+    return f"#{d['number']} {who}" if d.get("number") is not None else str(who)
 
 
 def _clock_key(database: str, season: str, game: str) -> str:
@@ -141,6 +150,8 @@ class LiveGameTab(TableTab):
 
     empty_text = "No games scheduled in {season} yet."
     model: GamesModel
+    finished = Signal(str)
+    """A game was just finished (its id): the moment for an automatic backup."""
 
     def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(svc, GamesModel(), parent)
@@ -164,12 +175,22 @@ class LiveGameTab(TableTab):
 
         self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)  # the header's buttons stay in sight at 1366 pixels
+        self.title.setMinimumWidth(200)
         self.reopen_button = QPushButton("Reopen…", self)
         self.reopen_button.setToolTip("A final game is locked; reopening it records who, when and why (DATA-5)")
+        self.print_button = QPushButton("Game sheet…", self)
+        self.print_button.setToolTip("Preview, print or save the official game sheet (DRAFT until final)")
         self.finish_button = QPushButton("Finish game", self)
         self.finish_button.setToolTip("Lock the game as final (Ctrl+Shift+F)")
         header = QHBoxLayout()
         header.addWidget(self.title, 1)
+        self.audit_button = QPushButton("Audit…", self)
+        self.audit_button.setToolTip("Who changed this game, when, and what before and after (finish, reopen, "
+                                     "edits of a final game)")
+        self.audit_button.clicked.connect(self.show_audit)
+        header.addWidget(self.audit_button)
+        header.addWidget(self.print_button)
         header.addWidget(self.reopen_button)
         header.addWidget(self.finish_button)
 
@@ -179,6 +200,7 @@ class LiveGameTab(TableTab):
         font.setPointSizeF(font.pointSizeF() * 2.2)
         font.setBold(True)
         self.score.setFont(font)
+        self.score.setWordWrap(True)  # long team names wrap rather than push the clock out of sight
         self.strength = QLabel(self)
         self.stop_time = self._pill("STOP TIME", "Stop time: the last minute of the period (GAME-1)")
         self.icing = self._pill("ICING", "Icing is called now (GAME-4)")
@@ -274,6 +296,7 @@ class LiveGameTab(TableTab):
         self.record_button.clicked.connect(self.submit)
         self.finish_button.clicked.connect(self.finish)
         self.reopen_button.clicked.connect(self.reopen)
+        self.print_button.clicked.connect(self.print_sheet)
         self.undo_button.clicked.connect(self.undo)
         self.redo_button.clicked.connect(self.redo)
         self.delete_button.clicked.connect(self.delete_selected)
@@ -387,18 +410,18 @@ class LiveGameTab(TableTab):
         """Redraw the chosen game from the facade."""
         if self.season is None or self.game_id is None:
             return
-        view = self.svc.view(self.season)
+        view = self.svc.view(self.season)  # display-only: the game's stored entries, the teams' names
         if self.game_id not in view.games:
             return
         game = self.game = view.games[self.game_id]
         teams = view.teams
         self.names = {side: teams.get(game[side], {}).get("name", game[side]) for side in ("home", "away")}
-        lineup = view.game_input(self.game_id).lineups
-        self.dressed = {side: {d.number: d.player for d in lineup.get(side, []) if d.number is not None}
+        lineups = {side: self.svc.lineup(self.game_id, side, season=self.season) for side in ("home", "away")}
+        self.dressed = {side: {d["number"]: d["player"] for d in lineups[side] if d["number"] is not None}
                         for side in ("home", "away")}
-        self.labels = {d.player: d.label() for side in ("home", "away") for d in lineup.get(side, [])}
-        self.numbers = {d.player: d.number for side in ("home", "away") for d in lineup.get(side, [])
-                        if d.number is not None}
+        self.labels = {d["player"]: dressed_label(d) for side in ("home", "away") for d in lineups[side]}
+        self.numbers = {d["player"]: d["number"] for side in ("home", "away") for d in lineups[side]
+                        if d["number"] is not None}
         final = game.get("status", "final") == "final"
         self.final_score = self.svc.game(self.game_id, self.season)["score"] if final else None
         stage = " · playoff" if game.get("stage") == "playoff" else ""
@@ -406,14 +429,16 @@ class LiveGameTab(TableTab):
         self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                            f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game {html.escape(game['id'])}"
                            f" · {game['date']} {game['time']}{stage} · {status}")
-        book = view.book
+        clock = self.svc.clock(self.game_id, season=self.season)
+        periods = list(clock["periods"])
+        overtime = int(clock["overtime"]) or (periods[-1] if periods else 20 * 60)
         self.clock.set_period_length(
-            lambda period: (book.clock.period_min if period <= book.clock.periods
-                            else book.overtime_for(game.get("stage", "regular")).min) * 60)
+            lambda period: periods[period - 1] if period <= len(periods) else overtime)
+        book = view.book  # the infraction catalogue: no facade answer yet (see the report)
         self.entry.set_game(self.names["home"], self.names["away"], dict(book.infractions), self.resolve)
         self.events.set_rows(self._event_rows(game))
         fit_columns(self.events_view, padding=12)
-        self._fill_lineups(view, game)
+        self._fill_lineups(game)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
             widget.setEnabled(not final)
@@ -525,35 +550,21 @@ class LiveGameTab(TableTab):
         return rows
 
     # -- line-ups ------------------------------------------------------------------------------------------
-    def _fill_lineups(self, view: Any, game: dict[str, Any]) -> None:
-        notes: dict[str, str] = {}
-        for row in self.svc.suspensions(self.season)["suspensions"]:
-            if row["status"] == "active":
-                served = f", {row['served']} of {row['games']} served" if row.get("kind") == "games" else ""
-                notes[row["player"]] = f"suspended ({row['rule']}{served})"
-        if game.get("stage") == "playoff":
-            for row in self.svc.eligibility(self.season)["players"]:
-                if not row.get("playoff_eligible"):
-                    notes.setdefault(row["player"], f"not playoff-eligible ({row['regular_gp']} of "
-                                                    f"{row.get('required', '?')} games)")
+    def _fill_lineups(self, game: dict[str, Any]) -> None:
+        """Each side's candidates as the facade judges them: refused players (suspended, not playoff-eligible)
+        cannot be ticked and say why; division-1 limits are shown as a note."""
         for side, panel in (("home", self.home_lineup), ("away", self.away_lineup)):
-            team = game[side]
-            dressed = {entry["player"]: entry for entry in game.get("lineups", {}).get(side, [])}
             rows = []
-            for signing in view.roster_by_team.get(team, []):
-                if signing.get("released") and signing["released"] <= game["date"]:
-                    continue
-                player = view.players.get(signing["player"], {})
-                entry = dressed.get(signing["player"])
-                rows.append({"player": signing["player"], "number": signing["number"],
-                             "name": f"{player.get('first', '')} {player.get('last', '')}".strip(),
-                             "gender": player.get("gender") or "", "dressed": entry is not None,
-                             "goalie": bool(entry and entry.get("goalie")), "position": signing["position"],
-                             "note": notes.get(signing["player"], "")})
+            for row in self.svc.lineup_candidates(self.game_id or "", side, season=self.season):
+                note = ""
+                if row["status"] != "ok":
+                    section = f" {row['section']}" if row.get("section") else ""
+                    note = f"{row['message']} ({row['rule']}{section})"
+                rows.append({**row, "note": note, "refused": row["status"] in REFUSED})
             rows.sort(key=lambda row: (row["position"] != "goalie", row["number"]))
             panel.model.set_rows(rows)
-            panel.title.setText(f"<b>{html.escape(self.names[side])}</b> ({side}) — "
-                                f"{len(dressed)} dressed")
+            dressed = sum(1 for row in rows if row["dressed"])
+            panel.title.setText(f"<b>{html.escape(self.names[side])}</b> ({side}) — {dressed} dressed")
             fit_columns(panel.view, padding=10)
 
     def save_lineup(self, side: str) -> bool:
@@ -643,7 +654,19 @@ class LiveGameTab(TableTab):
             if row["game"] == game_id:
                 lines.append(f"Fine: {row['amount']} — {row['rule']} ({html.escape(row['team'])})")
         self.say("<br>".join(lines))
+        self.finished.emit(game_id)
         return True
+
+    def print_sheet(self) -> PreviewDialog | None:
+        """The game sheet of the game at the boards: preview, print, save as PDF."""
+        if self.season is None or self.game_id is None:
+            return None
+        return preview(self, game_sheet(self.svc, self.season, self.game_id))
+
+    def show_audit(self) -> office.AuditDialog | None:
+        if self.game_id is None:
+            return None
+        return office.show_audit(self, self.svc, self.season, self.game_id, f"game {self.game_id}")
 
     def reopen(self) -> bool:
         if self.game_id is None:
@@ -658,7 +681,7 @@ class LiveGameTab(TableTab):
     def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
         """Run an entry through the facade: blocks shown, warnings confirmed (Enter), then redraw."""
         try:
-            result = call(False)
+            result = office.with_office(self, self.svc, lambda: call(False))
             if result.needs_confirmation:
                 if not dialogs.confirm_warnings(self, result.violations):
                     self.show_violations(result.violations, "Not recorded (warning not confirmed)")

@@ -11,11 +11,9 @@ from PySide6.QtCore import QByteArray, QSettings, qVersion
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar, QWidget
 
-import scorekeeper
 from scorekeeper.services import ServiceError, Services
-from ui import APP_NAME, dialogs
+from ui import APP_NAME, dialogs, mail_dialogs, office
 from ui.live_game_tab import SHORTCUTS, LiveGameTab
-from ui.paths import demo_season_path
 from ui.roster_tab import RosterTab, slug
 from ui.season_tab import SeasonTab
 from ui.table_tab import TableTab
@@ -25,7 +23,6 @@ if TYPE_CHECKING:
 
 GEOMETRY, STATE, SEASON, TAB = "window/geometry", "window/state", "window/season", "window/tab"
 OPERATOR, FOLDER = "operator", "paths/folder"
-FORMAT = "scorekeeper.season/1"
 
 
 class MainWindow(QMainWindow):
@@ -64,10 +61,13 @@ class MainWindow(QMainWindow):
         self._stale: set[QWidget] = set()
         for tab in self.season_tabs():
             tab.changed.connect(self._changed)
+        self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
         self.tabs.currentChanged.connect(self._redraw_stale)
 
         self.database_label = QLabel(self)
         self.operator_label = QLabel(self)
+        self.office_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.office_label)
         self.statusBar().addPermanentWidget(self.operator_label)
         self.statusBar().addPermanentWidget(self.database_label)
         self._build_menus()
@@ -96,15 +96,26 @@ class MainWindow(QMainWindow):
         self.import_action = self._action("&Import season file…", self.import_season_file, "Ctrl+I",
                                           "Load a season file: all of it, or nothing when the rulebook refuses it")
         self.export_action = self._action("&Export season file…", self.export_season_file, "Ctrl+E")
-        self.print_action = QAction("&Print…", self)
-        self.print_action.setShortcut(QKeySequence("Ctrl+P"))
-        self.print_action.setEnabled(False)
-        self.print_action.setStatusTip("Game sheets, notices and statements: coming in a later version")
+        self.csv_action = self._action("Import &roster spreadsheet (CSV)…", self.import_roster_csv,
+                                       tip="Every row shown with its verdict before anything is written")
+        self.print_action = self._action("&Print…", self.print_current, "Ctrl+P",
+                                         "Live Game: the game sheet; Season: the standings report, the fine "
+                                         "statements or the selected suspension's notice")
+        self.publish_action = self._action("Publish statistics &site…", self.publish_site,
+                                           tip="Write the league's statistics website (HTML, no server needed)")
+        self.backup_action = self._action("&Backup now", self.backup_now, tip="A verified copy of the database "
+                                          "in the backups folder beside it (the last N are kept)")
+        self.keep_action = self._action("Automatic backups to &keep…", self.ask_keep,
+                                        tip="How many automatic backups (game finished, window closed) are kept")
+        self.restore_action = self._action("&Restore from backup…", self.restore_backup,
+                                           tip="Replace the database by a backup (the replaced one is kept)")
         self.operator_action = self._action("Change &operator…", self.ask_operator)
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.import_action,
-                     self.export_action, None, self.print_action, None, self.operator_action, self.quit_action):
+                     self.csv_action, self.export_action, None, self.print_action, self.publish_action, None,
+                     self.backup_action, self.restore_action, self.keep_action, None, self.operator_action,
+                     self.quit_action):
             if item is None:
                 file_menu.addSeparator()
             else:
@@ -112,6 +123,18 @@ class MainWindow(QMainWindow):
         rule_menu = self.menuBar().addMenu("R&ulebook")
         self.rulebook_action = self._action("&Rulebook in force…", self.show_rulebook, "Ctrl+R")
         rule_menu.addAction(self.rulebook_action)
+        office_menu = self.menuBar().addMenu("&Office")
+        self.password_action = self._action("Set or change the office &password…", self.change_password)
+        self.unlock_action = self._action("&Unlock the office…", self.unlock_office)
+        self.lock_action = self._action("&Lock the office", self.lock_office)
+        self.audit_action = self._action("&Audit trail of the season…", self.show_audit)
+        self.mail_settings_action = self._action("&Mail settings…", lambda: mail_dialogs.edit_settings(self))
+        for item in (self.unlock_action, self.lock_action, None, self.password_action, None, self.audit_action,
+                     None, self.mail_settings_action):
+            if item is None:
+                office_menu.addSeparator()
+            else:
+                office_menu.addAction(item)
         help_menu = self.menuBar().addMenu("&Help")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.show_shortcuts, "F1")
         help_menu.addAction(self.shortcuts_action)
@@ -123,6 +146,12 @@ class MainWindow(QMainWindow):
         self.database_label.setText(f"Database: {self.svc.database_label}")
         self.database_label.setToolTip(self.svc.database_label)
         self.operator_label.setText(f"Operator: {self.svc.operator or '—'}  ")
+        unlocked = self.svc.office_unlocked
+        self.office_label.setText("Office: unlocked" if unlocked else "Office: locked")
+        self.office_label.setToolTip("Reopening final games, overriding blocks, waiving fines and lifting "
+                                     "suspensions need the office password (Office ▸ Unlock)")
+        self.lock_action.setEnabled(unlocked and self.svc.has_office_password())
+        self.unlock_action.setEnabled(not unlocked)
 
     # -- settings --------------------------------------------------------------------------------------------
     def _restore_settings(self) -> None:
@@ -187,7 +216,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{APP_NAME} — no season")
         else:
             self.setWindowTitle(f"{APP_NAME} — {self._seasons[name]['league']} {name}")
-        for action in (self.export_action, self.rulebook_action):
+        for action in (self.export_action, self.rulebook_action, self.print_action, self.audit_action,
+                       self.publish_action, self.csv_action):
             action.setEnabled(name is not None)
         self._stale.clear()
         for tab in self.season_tabs():
@@ -197,6 +227,7 @@ class MainWindow(QMainWindow):
         """A tab wrote through the facade: the other tabs redraw when they are next shown (an entry at the
         boards must not wait for tables nobody is looking at)."""
         sender = self.sender()
+        self._show_labels()
         for tab in self.season_tabs():
             if tab is not sender:
                 self._stale.add(tab)
@@ -227,23 +258,29 @@ class MainWindow(QMainWindow):
     def offer_first_start(self) -> None:
         choice = dialogs.ask_first_start(self)
         if choice == "demo":
-            self.import_path(str(demo_season_path()))
+            self.import_path(self.svc.demo_season_path())
         elif choice == "create":
             self.create_season()
 
     def create_season(self) -> None:
-        """A new season: the names the user types, its first division, the default rulebook (a minimal season
-        file; the facade writes nothing for a season file without a single object in it)."""
+        """A new season under the default rulebook (`Services.create_season`), then its first division
+        (`Services.save_division`)."""
         answer = dialogs.ask_new_season(self)
         if answer is None:
             return
-        division = {"id": slug(answer["division"]), "name": answer["division"], "coed": answer["coed"]}
-        report = self.svc.import_data({"format": FORMAT, "league": answer["league"], "season": answer["season"],
-                                       "divisions": [division]})
-        if not report.ok:
-            dialogs.show_import_report(self, report, f"season {answer['season']}")
+        try:
+            self.svc.create_season(answer["league"], answer["season"])
+            result = None
+            if answer.get("division"):
+                division = {"id": slug(answer["division"]), "name": answer["division"], "coed": answer["coed"]}
+                result = self.svc.save_division(division, True, season=answer["season"])
+        except ServiceError as exc:
+            dialogs.tell(self, "Create a season", f"The season was not created.\n\n{exc}", error=True)
             return
         self.reload_seasons(select=answer["season"])
+        if result is not None and not result.ok:
+            dialogs.tell(self, "Create a season", "The season is created, but not its first division:\n\n"
+                         + "\n".join(v.line() for v in result.violations), error=True)
 
     # -- databases and season files --------------------------------------------------------------------------
     def choose_database(self, new: bool) -> None:
@@ -252,30 +289,26 @@ class MainWindow(QMainWindow):
             self.open_database(path)
 
     def open_database(self, target: str) -> bool:
-        """Close the database in use and open `target` (path or URL) in its place; False if it cannot open."""
+        """Close the database in use and open `target` (path or URL) in its place, this window its only writer;
+        False if it cannot open (the one in use stays; the user may pick another or restore a backup)."""
         try:
-            svc = Services.open(target)
+            svc = Services.open(target, exclusive=True, operator=self.svc.operator)
         except ServiceError as exc:
-            # Opening binds the core's models to the new database before it is checked: open the one in use
-            # again so that the window and the models agree on where they write.
-            self._reopen_current()
-            dialogs.tell(self, APP_NAME, f"Scorekeeper could not open {target}.\n\n{exc}", error=True)
+            # a failed open leaves the core bound to the database in use: the window carries on with it
+            choice = dialogs.ask_open_failed(self, target, str(exc), is_locked(exc))
+            if choice == "open":
+                self.choose_database(new=False)
+            elif choice == "restore":
+                restore_damaged(self, target, str(self.settings.value(FOLDER, "")))
             return False
         self.live_game_tab.save_clock()
-        svc.operator = self.svc.operator
+        self.auto_backup("database closed")
         self.svc.close()
         self.set_services(svc)
         self.settings.setValue(FOLDER, str(Path(target).parent))
         if not self._seasons:
             self.offer_first_start()
         return True
-
-    def _reopen_current(self) -> None:
-        operator, target = self.svc.operator, self.svc.target
-        self.svc.close()
-        svc = Services.open(target)
-        svc.operator = operator
-        self.set_services(svc)
 
     def set_services(self, svc: Services) -> None:
         self.svc = svc
@@ -298,6 +331,14 @@ class MainWindow(QMainWindow):
             self.reload_seasons(select=report.season or None)
         return report
 
+    def import_roster_csv(self) -> bool:
+        self.tabs.setCurrentWidget(self.roster_tab)
+        path = dialogs.ask_csv_file(self, str(self.settings.value(FOLDER, "")))
+        if not path:
+            return False
+        self.settings.setValue(FOLDER, str(Path(path).parent))
+        return self.roster_tab.import_csv(path)
+
     def export_season_file(self) -> None:
         season = self.current_season()
         if season is None:
@@ -314,6 +355,92 @@ class MainWindow(QMainWindow):
             return
         self.statusBar().showMessage(f"Exported {season} to {path}", 8000)
 
+    # -- backups, the office password, the audit trail --------------------------------------------------------
+    def auto_backup(self, why: str) -> Path | None:
+        """The automatic backup (a game finished, the window closing): reported in the status bar only."""
+        try:
+            written = office.auto_backup(self.svc, self.settings)
+        except (ServiceError, OSError) as exc:
+            self.statusBar().showMessage(f"Automatic backup failed ({why}): {exc}", 15000)
+            return None
+        if written is not None:
+            self.statusBar().showMessage(f"Backed up to {written} ({why})", 8000)
+        return written
+
+    def backup_now(self) -> Path | None:
+        try:
+            written = office.auto_backup(self.svc, self.settings)
+        except (ServiceError, OSError) as exc:
+            dialogs.tell(self, "Backup", f"The backup was not made.\n\n{exc}", error=True)
+            return None
+        if written is None:
+            dialogs.tell(self, "Backup", "A PostgreSQL database is backed up on the server (pg_dump).")
+            return None
+        dialogs.tell(self, "Backup", f"Backed up and verified:\n{written}\n\nThe last "
+                     f"{office.keep_count(self.settings)} backups are kept in {written.parent}.")
+        return written
+
+    def ask_keep(self) -> int | None:
+        keep = dialogs.ask_number(self, "Automatic backups", "Keep this many automatic backups beside the "
+                                  "database (the oldest go first):", office.keep_count(self.settings), 1, 999)
+        if keep is not None:
+            self.settings.setValue(office.KEEP, keep)
+        return keep
+
+    def restore_backup(self) -> bool:
+        """Replace the database in use by a backup the core checks first; the replaced one is kept."""
+        folder = office.backup_folder(self.svc)
+        path = dialogs.ask_backup_file(self, str(folder) if folder and folder.is_dir() else "")
+        if not path:
+            return False
+        if not dialogs.ask_yes(self, "Restore from backup", f"Replace {self.svc.database_label} by {path}?",
+                               "Everything entered since that backup is replaced; the database as it is now "
+                               "is kept as a dated copy beside it."):
+            return False
+        self.live_game_tab.save_clock()
+        try:
+            kept = self.svc.restore(path)
+        except ServiceError as exc:
+            dialogs.tell(self, "Restore from backup", f"Nothing was restored.\n\n{exc}", error=True)
+            return False
+        self.reload_seasons()
+        dialogs.tell(self, "Restore from backup", f"Restored from {path}.\n\nThe database as it was is kept as "
+                     f"{kept}.")
+        return True
+
+    def change_password(self) -> bool:
+        done = office.set_password(self, self.svc)
+        self._show_labels()
+        return done
+
+    def unlock_office(self) -> bool:
+        done = office.unlock(self, self.svc)
+        self._show_labels()
+        return done
+
+    def lock_office(self) -> None:
+        self.svc.lock_office()
+        self._show_labels()
+
+    def publish_site(self) -> object:
+        season = self.current_season()
+        if season is None:
+            return None
+        return mail_dialogs.publish_site(self, self.svc, season, str(self.settings.value(FOLDER, "")))
+
+    def show_audit(self) -> object:
+        season = self.current_season()
+        return office.show_audit(self, self.svc, season, None, f"season {season}")
+
+    # -- printed records ---------------------------------------------------------------------------------------
+    def print_current(self) -> object:
+        """File ▸ Print: the document of the tab in front (the game sheet on Live Game, else the Season tab's)."""
+        if self.current_season() is None:
+            return None
+        if self.tabs.currentWidget() is self.live_game_tab:
+            return self.live_game_tab.print_sheet()
+        return self.season_tab.print_current()
+
     # -- rulebook and help -----------------------------------------------------------------------------------
     def show_rulebook(self) -> None:
         season = self.current_season()
@@ -327,16 +454,10 @@ class MainWindow(QMainWindow):
                                 f"<p>On the Live Game tab:</p><table cellspacing=4>{rows}</table>")
 
     def show_about(self) -> None:
-        """The About box: version, purpose, Qt version and the database in use."""
-        QMessageBox.about(
-            self,
-            f"About {APP_NAME}",
-            f"<h3>{APP_NAME} {scorekeeper.__version__}</h3>"
-            "<p>Rosters, live game scoring, game sheets and fines for the "
-            "Westridge Sponge Hockey League office.</p>"
-            f"<p>Database: {html.escape(self.svc.database_label)}<br>Qt {qVersion()}</p>"
-            "<p>Press F1 for the keyboard shortcuts.</p>",
-        )
+        """The About box: version, how this copy runs, the database in use and the rulebook in force."""
+        from scorekeeper.about import about_html
+
+        QMessageBox.about(self, f"About {APP_NAME}", about_html(self.svc, qt_version=qVersion()))
 
     def shutdown(self) -> None:
         """Save the layout and close the database, once, however the window goes away."""
@@ -345,8 +466,38 @@ class MainWindow(QMainWindow):
         self._shut_down = True
         self.save_settings()
         self.live_game_tab.stop()
+        self.auto_backup("window closed")
         self.svc.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+
+def is_locked(exc: Exception) -> bool:
+    """The database is open in another window (not damaged): the core's message says so."""
+    return "already open" in str(exc)
+
+
+def restore_damaged(parent: QWidget | None, target: str, folder: str = "") -> bool:
+    """Restore a database that will not open from a backup: the core checks the backup, keeps the damaged file
+    beside it and copies the backup in (`scorekeeper.db.backup.restore_file`, when the core has it)."""
+    from scorekeeper.db import backup as core_backup
+
+    source = dialogs.ask_backup_file(parent, folder)
+    if not source:
+        return False
+    restore_file = getattr(core_backup, "restore_file", None)
+    if restore_file is None:
+        dialogs.tell(parent, "Restore from backup",
+                     f"This version cannot restore a database it cannot open. Close Scorekeeper and copy "
+                     f"{source} over {target} (keep the damaged file), then open it again.", error=True)
+        return False
+    try:
+        kept = restore_file(Path(target), Path(source))
+    except (core_backup.BackupError, OSError) as exc:
+        dialogs.tell(parent, "Restore from backup", f"Nothing was restored.\n\n{exc}", error=True)
+        return False
+    dialogs.tell(parent, "Restore from backup", f"{target} restored from {source}."
+                 + (f"\n\nThe damaged file is kept as {kept}." if kept else ""))
+    return True

@@ -68,6 +68,10 @@ class RecordTableModel(QAbstractTableModel):
         """The facade's dict behind table row `number`."""
         return self._rows[number]
 
+    def rows(self) -> list[Row]:
+        """Every row, in table order."""
+        return list(self._rows)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._rows)
 
@@ -313,7 +317,10 @@ class EventsModel(RecordTableModel):
 
 
 class LineupModel(RecordTableModel):
-    """A side's roster with two check boxes per player: dressed, and dressed as a goalie."""
+    """A side's candidates (`Services.lineup_candidates()`) with two check boxes: dressed, dressed as a goalie.
+
+    A player the rulebook refuses (`refused`) cannot be ticked; the note says why, rule and section.
+    """
 
     columns = (
         Column("Dress", lambda row: "", CENTER, "Dressed for this game"),
@@ -331,11 +338,20 @@ class LineupModel(RecordTableModel):
             checked = bool(self._rows[index.row()].get(key))
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and self._rows[index.row()].get("note"):
-            return QColor("#b00020")
+            return QColor("#b00020") if self._rows[index.row()].get("refused") else QColor("#8a5a00")
+        if role == Qt.ItemDataRole.ToolTipRole and self._valid(index) and self._rows[index.row()].get("note"):
+            row = self._rows[index.row()]
+            return ("Refused: " if row.get("refused") else "Note: ") + str(row["note"])
         return super().data(index, role)
+
+    def refused(self, number: int) -> bool:
+        """The rulebook refuses this player outright (suspended, not eligible): the box cannot be ticked."""
+        return bool(self._rows[number].get("refused"))
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
+        if self._valid(index) and self.refused(index.row()) and not self._rows[index.row()].get("dressed"):
+            return flags & ~Qt.ItemFlag.ItemIsEnabled
         if self._valid(index) and index.column() in (self.DRESS, self.GOALIE):
             flags |= Qt.ItemFlag.ItemIsUserCheckable
         return flags
@@ -344,6 +360,8 @@ class LineupModel(RecordTableModel):
         if role != Qt.ItemDataRole.CheckStateRole or not self._valid(index) or index.column() not in (0, 1):
             return False
         checked = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
+        if checked and self.refused(index.row()):
+            return False
         row = dict(self._rows[index.row()])
         if index.column() == self.DRESS:
             row["dressed"] = checked
@@ -361,8 +379,9 @@ class LineupModel(RecordTableModel):
         """Dress (or undress) every player; with no goalie flagged yet, the roster's goalies are flagged."""
         flagged = any(row.get("goalie") for row in self._rows)
         for number, row in enumerate(self._rows):
+            on = dressed and not row.get("refused")
             goalie = bool(row.get("goalie")) or (not flagged and row.get("position") == "goalie")
-            self._rows[number] = {**row, "dressed": dressed, "goalie": goalie and dressed}
+            self._rows[number] = {**row, "dressed": on, "goalie": goalie and on}
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 1))
 
@@ -387,7 +406,8 @@ class RosterModel(RecordTableModel):
         Column("A", field("a"), **number("a", "Assists")),
         Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
         Column("Susp.", field("suspension"), tooltip="Active suspension: rule and games served"),
-        Column("Fines", field("fines"), RIGHT, "Fines charged to the player"),
+        Column("Fines", field("fines"), RIGHT, "Fines charged to the player (total)",
+               sort=lambda row: int(row.get("fines_cents") or 0)),
         Column("Status", field("status")),
     )
 

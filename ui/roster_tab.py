@@ -11,6 +11,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
@@ -18,6 +19,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -31,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs
+from ui import dialogs, office
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
+from ui.roster_csv import RosterCsvDialog
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
@@ -100,6 +103,10 @@ class RosterTab(TableTab):
         self.roster_title = QLabel(self)
         self.search.textChanged.connect(self._filter)
         self.all_teams.clicked.connect(self.show_all_teams)
+        self.csv_button = QPushButton("Import CSV…", self)
+        self.csv_button.setToolTip("Rosters from the league's spreadsheet: every row shown with its verdict "
+                                   "(imported, warning, refused with the rule) before anything is written")
+        self.csv_button.clicked.connect(lambda: self.import_csv())
 
         # add a player
         self.first, self.last, self.email = QLineEdit(self), QLineEdit(self), QLineEdit(self)
@@ -134,6 +141,9 @@ class RosterTab(TableTab):
         self.sign_position.addItem("goalie", "goalie")
         self.sign_button = QPushButton("Sign to team", self)
         self.release_button = QPushButton("Release selected player…", self)
+        self.audit_button = QPushButton("Audit trail of selected player…", self)
+        self.audit_button.setToolTip("Who changed this player's records, when, before and after (suspensions "
+                                     "lifted, appeals, fines)")
         sign_box = QGroupBox("Sign to a team", self)
         sign_form = QFormLayout(sign_box)
         sign_form.addRow("&Player:", self.sign_player)
@@ -142,6 +152,7 @@ class RosterTab(TableTab):
         sign_form.addRow("P&osition:", self.sign_position)
         sign_form.addRow("", self.sign_button)
         sign_form.addRow("", self.release_button)
+        sign_form.addRow("", self.audit_button)
 
         self.messages = QLabel(self)
         self.messages.setObjectName("rosterMessages")
@@ -155,6 +166,7 @@ class RosterTab(TableTab):
         self.add_button.clicked.connect(self.add_player)
         self.sign_button.clicked.connect(self.sign)
         self.release_button.clicked.connect(self.release)
+        self.audit_button.clicked.connect(self.show_audit)
         self.roster_view.selectionModel().currentRowChanged.connect(self._player_picked)
 
         left = QWidget(self)
@@ -168,6 +180,7 @@ class RosterTab(TableTab):
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
         top.addWidget(self.all_teams)
+        top.addWidget(self.csv_button)
         right_layout.addLayout(top)
         right_layout.addWidget(self.roster_title)
         right_layout.addWidget(self.roster_view, 1)
@@ -205,34 +218,18 @@ class RosterTab(TableTab):
         return bool(teams)
 
     def _fill_players(self, season: str) -> None:
-        view = self.svc.view(season)
-        stats = {(row["player"], row["team"]): row for row in self.svc.stats(season, "regular")["players"]}
-        suspended: dict[str, str] = {}
-        for row in self.svc.suspensions(season)["suspensions"]:
-            if row["status"] == "active":
-                served = f" {row['served']}/{row['games']}" if row.get("kind") == "games" else f" ({row['kind']})"
-                suspended[row["player"]] = row["rule"] + served
-        fines: dict[str, list[str]] = {}
-        for row in self.svc.fines(season)["fines"]:
-            payer = row.get("payer", {}).get("player")
-            if payer:
-                fines.setdefault(payer, []).append(row["amount"])
+        """The facade's roster rows (`Services.roster()`), team names added; players signed to no team after."""
+        view = self.svc.view(season)  # display-only: the season's players, for those signed to no team
+        team_names = {team["id"]: team["name"] for team in self.model.rows()}
         rows: list[dict[str, Any]] = []
         signed = set()
-        for signing in view.data.get("roster", []):
-            player = view.players.get(signing["player"], {})
-            team = view.teams.get(signing["team"], {})
-            figures = stats.get((signing["player"], signing["team"]), {})
-            signed.add(signing["player"])
-            rows.append({
-                "player": signing["player"], "team": signing["team"], "team_name": team.get("name", ""),
-                "number": signing["number"], "position": signing["position"],
-                "name": view.player_name(signing["player"]), "gender": player.get("gender") or "",
-                "gp": figures.get("gp", 0), "g": figures.get("g", 0), "a": figures.get("a", 0),
-                "pim": figures.get("pim", 0), "suspension": suspended.get(signing["player"], ""),
-                "fines": ", ".join(fines.get(signing["player"], [])),
-                "status": f"released {signing['released']}" if signing.get("released") else "active",
-            })
+        for row in self.svc.roster(season):
+            signed.add(row["player"])
+            cents = int(row.get("fines_cents") or 0)
+            rows.append({**row, "team_name": team_names.get(row["team"], row["team"]),
+                         "suspension": row.get("suspension") or "",
+                         "fines": f"{cents // 100}.{cents % 100:02d}" if cents else "",
+                         "status": f"released {row['released']}" if row.get("released") else "active"})
         for pid, player in view.players.items():
             if pid not in signed:
                 rows.append({"player": pid, "team": None, "team_name": "", "number": None, "position": "",
@@ -350,6 +347,37 @@ class RosterTab(TableTab):
         return self.apply(lambda confirm: self.svc.release_player(row["team"], row["player"], date,
                                                                   season=self.season),
                           f"{row['name']} released from {row['team_name']} on {date}.")
+
+    def import_csv(self, path: str | None = None) -> bool:
+        """Preview a roster CSV row by row (the core's verdicts), then write the rows it does not refuse."""
+        if self.season is None:
+            return False
+        if not hasattr(self.svc, "preview_roster_csv"):
+            self.messages.setText("<b>Roster CSV import needs a newer Scorekeeper core.</b>")
+            return False
+        path = path or dialogs.ask_csv_file(self)
+        if not path:
+            return False
+        try:
+            rows = self.svc.preview_roster_csv(path, season=self.season)
+        except ServiceError as exc:
+            self.messages.setText(f"<b style='color:#b00020'>Cannot read the file</b> {html.escape(str(exc))}")
+            return False
+        dialog = RosterCsvDialog(Path(path).name, rows, self)
+        if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.writable():
+            self.messages.setText("Nothing imported.")
+            return False
+        written = dialog.writable()
+        return self.apply(lambda confirm: self.svc.import_roster_csv(path, confirm=True, season=self.season),
+                          f"{written} row(s) of {Path(path).name} imported; "
+                          f"{len(rows) - written} refused row(s) left out.")
+
+    def show_audit(self) -> office.AuditDialog | None:
+        row = self.selected_row()
+        if row is None:
+            self.messages.setText("<b>Select a player in the roster first.</b>")
+            return None
+        return office.show_audit(self, self.svc, self.season, row["player"], row["name"])
 
     def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
         """Blocks shown beside the form; warnings confirmed (Enter); then every tab redraws."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -16,15 +17,17 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QTableView,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs
+from ui import dialogs, mail_dialogs, office, print_preview
 from ui.chart import PointsChart, Series
 from ui.models import (
     SORT_ROLE,
@@ -107,6 +110,15 @@ class SeasonTab(TableTab):
         row = QHBoxLayout()
         row.addWidget(self.notice_button)
         row.addWidget(self.appeal_button)
+        self.lift_button = QPushButton("Lift suspension…", self)
+        self.lift_button.setToolTip("The Suspension Director lifts the selected suspension: date and reason, "
+                                    "recorded in the audit trail (needs the office password)")
+        self.lift_button.clicked.connect(self.lift_suspension)
+        row.addWidget(self.lift_button)
+        self.notice_print_button = QPushButton("Print notice…", self)
+        self.notice_print_button.setToolTip("The suspension notice to the team captain: preview, print, save")
+        self.notice_print_button.clicked.connect(self.print_notice)
+        row.addWidget(self.notice_print_button)
         row.addWidget(self.messages, 1)
         suspensions_layout.addLayout(row)
 
@@ -120,6 +132,10 @@ class SeasonTab(TableTab):
         right.addWidget(self.totals_view)
         pay_row = QHBoxLayout()
         pay_row.addWidget(self.payment_button)
+        self.statement_button = QPushButton("Print statement…", self)
+        self.statement_button.setToolTip("The selected team's fine statement (every team's when none is selected)")
+        self.statement_button.clicked.connect(self.print_statement)
+        pay_row.addWidget(self.statement_button)
         pay_row.addWidget(self.fines_messages, 1)
         right.addLayout(pay_row)
         fines_layout.addLayout(left, 3)
@@ -143,6 +159,43 @@ class SeasonTab(TableTab):
         chart_layout.addLayout(chart_bar)
         chart_layout.addWidget(self.chart, 1)
         self.pages.addTab(chart_page, "Points chart")
+        self.print_menu = QMenu(self)
+        self.standings_print_action = self.print_menu.addAction("&Standings and leaders report…",
+                                                                self.print_standings)
+        self.statements_print_action = self.print_menu.addAction("&Fine statements, every team…",
+                                                                 lambda: self.print_statement(every=True))
+        self.batch_print_action = self.print_menu.addAction("Print each team's statement (&batch)…",
+                                                            self.print_every_statement)
+        self.notice_print_action = self.print_menu.addAction("Suspension &notice of the selected suspension…",
+                                                             self.print_notice)
+        self.print_tool = QToolButton(self)
+        self.print_tool.setText("Print")
+        self.print_tool.setToolTip("Standings report, fine statements, suspension notices")
+        self.print_tool.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.print_tool.setMenu(self.print_menu)
+        self.mail_menu = QMenu(self)
+        self.send_notices_action = self.mail_menu.addAction(
+            "Send suspension &notices to the captains…", lambda: self.send_mail(mail_dialogs.NOTICES))
+        self.send_statements_action = self.mail_menu.addAction(
+            "Send fine &statements to the captains…", lambda: self.send_mail(mail_dialogs.STATEMENTS))
+        self.mail_menu.addSeparator()
+        self.eml_notices_action = self.mail_menu.addAction(
+            "Save suspension notices as .eml…", lambda: self.save_eml(mail_dialogs.NOTICES))
+        self.eml_statements_action = self.mail_menu.addAction(
+            "Save fine statements as .eml…", lambda: self.save_eml(mail_dialogs.STATEMENTS))
+        self.mail_menu.addSeparator()
+        self.mail_menu.addAction("Mail &settings…", lambda: mail_dialogs.edit_settings(self))
+        self.mail_tool = QToolButton(self)
+        self.mail_tool.setText("E-mail")
+        self.mail_tool.setToolTip("Suspension notices and fine statements to the team captains (Section 8)")
+        self.mail_tool.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.mail_tool.setMenu(self.mail_menu)
+        corner = QWidget(self)
+        corner_layout = QHBoxLayout(corner)
+        corner_layout.setContentsMargins(0, 0, 4, 0)
+        corner_layout.addWidget(self.mail_tool)
+        corner_layout.addWidget(self.print_tool)
+        self.pages.setCornerWidget(corner)
         return self.pages
 
     def load(self, season: str) -> bool:
@@ -171,6 +224,8 @@ class SeasonTab(TableTab):
         self._load_chart(season, teams)
         self.notice_button.setEnabled(self.suspensions.rowCount() > 0)
         self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)
+        self.notice_print_button.setEnabled(self.suspensions.rowCount() > 0)
+        self.lift_button.setEnabled(self.suspensions.rowCount() > 0)
         return self.model.rowCount() > 0
 
     def _named(self, row: dict[str, Any]) -> dict[str, Any]:
@@ -186,15 +241,8 @@ class SeasonTab(TableTab):
         return out
 
     def _load_chart(self, season: str, teams: list[dict[str, Any]]) -> None:
-        """Each team's running points after each regular-season final game (the facade gives each game's)."""
-        running: dict[str, list[int]] = {team["id"]: [] for team in teams}
-        for game in self.svc.games(season):
-            if game["status"] != "final" or game["stage"] != "regular":
-                continue
-            points = self.svc.game(game["id"], season)["points"]
-            for side in ("home", "away"):
-                line = running.setdefault(game[side], [])
-                line.append((line[-1] if line else 0) + int(points.get(side) or 0))
+        """Each team's running points after each regular-season final game (`Services.points_progression`)."""
+        running = self.svc.points_progression(season)
         self._chart_teams = teams
         self._chart_points = running
         current = self.chart_division.currentData()
@@ -229,6 +277,76 @@ class SeasonTab(TableTab):
         assert isinstance(proxy, QSortFilterProxyModel)
         return dict(self.suspensions.row(proxy.mapToSource(index).row()))
 
+    # -- printed records -----------------------------------------------------------------------------------
+    def print_current(self) -> print_preview.PreviewDialog | None:
+        """File ▸ Print on this tab: the notice on Suspensions, the statements on Fines, else the standings."""
+        page = self.pages.tabText(self.pages.currentIndex())
+        if page == "Suspensions":
+            return self.print_notice()
+        if page == "Fines":
+            return self.print_statement()
+        return self.print_standings()
+
+    def print_standings(self) -> print_preview.PreviewDialog | None:
+        if self.season is None:
+            return None
+        return print_preview.preview(self, print_preview.standings_report(self.svc, self.season))
+
+    def selected_team(self) -> str | None:
+        index = self.totals_view.currentIndex()
+        if not index.isValid():
+            return None
+        proxy = self.totals_view.model()
+        assert isinstance(proxy, QSortFilterProxyModel)
+        team = self.totals.row(proxy.mapToSource(index).row()).get("team")
+        return team if isinstance(team, str) else None
+
+    def print_statement(self, every: bool = False) -> print_preview.PreviewDialog | None:
+        """The selected team's statement, or every team's in one PDF."""
+        if self.season is None:
+            return None
+        team = None if every else self.selected_team()
+        document = print_preview.fine_statements(self.svc, self.season, team, self.team_names.get(team or "", ""))
+        return print_preview.preview(self, document)
+
+    def print_every_statement(self) -> list[str]:
+        """Each team's statement as its own print job, with a progress bar (the season's end)."""
+        if self.season is None:
+            return []
+        teams = sorted(({"id": t, "name": n} for t, n in self.team_names.items()), key=lambda t: t["name"])
+        jobs = print_preview.print_every_statement(self, self.svc, self.season, teams)
+        if jobs:
+            self.fines_messages.setText(f"<b style='color:#1b5e20'>{len(jobs)} statement(s) sent to the "
+                                        "printer.</b>")
+        return jobs
+
+    def print_notice(self) -> print_preview.PreviewDialog | None:
+        row = self.selected_suspension()
+        if row is None:
+            titles = [self.pages.tabText(n) for n in range(self.pages.count())]
+            self.pages.setCurrentIndex(titles.index("Suspensions"))
+            return None
+        document = print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"])
+        return print_preview.preview(self, document)
+
+    # -- e-mail ------------------------------------------------------------------------------------------------
+    def send_mail(self, kind: str) -> object:
+        """Send the notices not yet sent (or the statements); what was sent is recorded, so the tables redraw."""
+        if self.season is None:
+            return None
+        delivery = mail_dialogs.send(self, self.svc, self.season, kind)
+        if delivery is not None and delivery.sent:
+            self.show_season(self.season)
+            self.messages.setText(f"<b style='color:#1b5e20'>{len(delivery.sent)} "
+                                  f"{mail_dialogs.WHAT[kind]} e-mailed.</b>")
+            self.changed.emit({"tables": ["suspensions"]})
+        return delivery
+
+    def save_eml(self, kind: str) -> list[Path]:
+        if self.season is None:
+            return []
+        return mail_dialogs.save_eml(self, self.svc, self.season, kind)
+
     def record_appeal(self) -> bool:
         row = self.selected_suspension()
         if row is None:
@@ -238,6 +356,18 @@ class SeasonTab(TableTab):
             return False
         return self._apply(lambda confirm: self.svc.record_appeal(appeal, confirm, season=self.season),
                            f"Appeal of {row['name']} recorded ({appeal['decision']}).", self.messages)
+
+    def lift_suspension(self) -> bool:
+        row = self.selected_suspension()
+        if row is None:
+            return False
+        answer = dialogs.ask_lift(self, row["name"], dt.date.today().isoformat())
+        if answer is None:
+            return False
+        date, reason = answer
+        return self._apply(lambda confirm: self.svc.lift_suspension(row["player"], row["game"], date, reason,
+                                                                    season=self.season),
+                           f"Suspension of {row['name']} (game {row['game']}) lifted on {date}.", self.messages)
 
     def record_payment(self) -> bool:
         if self.season is None:
@@ -253,7 +383,7 @@ class SeasonTab(TableTab):
     def _apply(self, call: Callable[[bool], EntryResult], done: str, label: QLabel) -> bool:
         """Blocks shown under the table; warnings confirmed (Enter); then every tab redraws."""
         try:
-            result = call(False)
+            result = office.with_office(self, self.svc, lambda: call(False))
             if result.needs_confirmation and dialogs.confirm_warnings(self, result.violations):
                 result = call(True)
         except ServiceError as exc:

@@ -81,12 +81,19 @@ def test_a_suspended_player_is_refused_with_the_rule_and_nothing_changes(
     tab = window.live_game_tab
     tab.select_game("g008")  # Herons v Falcons: he04 is suspended (PEN-FIGHT-1, game g006)
     tab.pages.setCurrentIndex(1)
-    rows = [tab.home_lineup.model.row(n) for n in range(tab.home_lineup.model.rowCount())]
-    assert next(row for row in rows if row["player"] == "he04")["note"].startswith("suspended (PEN-FIGHT-1")
-    tab.home_lineup.all_button.click()
-    tab.home_lineup.save_button.click()
-    text = tab.messages.text()
-    assert "Not recorded" in text and "ELIG-2" in text and "§8" in text
+    model = tab.home_lineup.model
+    he04 = [model.row(n)["player"] for n in range(model.rowCount())].index("he04")
+    note = model.row(he04)["note"]
+    assert note.startswith("suspended") and "ELIG-2" in note and "§8" in note
+    assert "ELIG-2" in model.index(he04, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert not model.flags(model.index(he04, 0)) & Qt.ItemFlag.ItemIsEnabled  # cannot be ticked
+    assert not model.setData(model.index(he04, 0), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    tab.home_lineup.all_button.click()  # dresses everyone the rulebook allows
+    assert not model.row(he04)["dressed"]
+    assert len(tab.home_lineup.model.entries()) == model.rowCount() - 1
+    # the core refuses it all the same when a line-up names him (the command line, a season file)
+    result = demo_svc.set_lineup("g008", "home", [{"player": "he04"}], season=SEASON)
+    assert not result.ok and any(v.rule == "ELIG-2" for v in result.violations)
     assert demo_svc.view(SEASON).games["g008"]["lineups"]["home"] == []
 
 
@@ -94,9 +101,7 @@ def test_a_warning_is_confirmed_with_enter(window: MainWindow, demo_svc: Service
     tab = window.live_game_tab
     tab.select_game("g008")
     panel = tab.home_lineup
-    panel.all_button.click()
-    he04 = [panel.model.row(n)["player"] for n in range(panel.model.rowCount())].index("he04")
-    assert panel.model.setData(panel.model.index(he04, 0), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    panel.all_button.click()  # he04, suspended, stays undressed
     panel.save_button.click()
     assert len(confirmations) == 1 and "SUSP-2" in confirmations[0]
     assert len(demo_svc.view(SEASON).games["g008"]["lineups"]["home"]) == 9

@@ -18,7 +18,6 @@ from scorekeeper.services import Services
 from ui import dialogs
 from ui.dialogs import ImportReportDialog, RulebookDialog
 from ui.main_window import MainWindow
-from ui.paths import demo_season_path
 
 
 @pytest.fixture
@@ -70,7 +69,7 @@ def test_import_of_the_demo_season_reports_warnings_and_shows_it(
     qtbot: QtBot, empty_svc: Services, settings: QSettings, shown: list[QDialog]
 ) -> None:
     window = open_window(qtbot, empty_svc, settings)
-    report = window.import_path(str(demo_season_path()))
+    report = window.import_path(empty_svc.demo_season_path())
     assert report.ok
     (dialog,) = shown
     assert isinstance(dialog, ImportReportDialog)
@@ -199,8 +198,8 @@ def test_the_rulebook_in_force(qtbot: QtBot, svc: Services, settings: QSettings,
     assert "§2 II a" in column(dialog.rules, "Section")
 
 
-def test_print_waits_for_a_later_version(window_with_demo: MainWindow) -> None:
-    assert not window_with_demo.print_action.isEnabled()
+def test_print_is_enabled_with_a_season(window_with_demo: MainWindow) -> None:
+    assert window_with_demo.print_action.isEnabled()
 
 
 def test_shortcuts_are_listed_in_help(window_with_demo: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -109,3 +109,34 @@ def test_lineup_model_check_boxes(qtmodeltester: ModelTester) -> None:
     qtmodeltester.check(model)
     model.set_all(False)
     assert model.entries() == []
+
+
+def test_the_office_mail_and_csv_models(qtmodeltester: ModelTester, demo_svc: Services, tmp_path: Any) -> None:
+    from ui.mail_dialogs import DeliveryModel
+    from ui.office import AuditModel, audit_rows
+    from ui.roster_csv import CsvRowsModel
+
+    assert demo_svc.reopen_game("g006", "score corrected").ok
+    check(qtmodeltester, AuditModel(), audit_rows(demo_svc, SEASON))
+    check(qtmodeltester, DeliveryModel(), [{"status": "Sent", "to": "a@example.org", "subject": "s", "detail": "<id>"},
+                                           {"status": "Not sent", "to": "b@example.org", "subject": "t",
+                                            "detail": "535 authentication failed"}])
+    path = tmp_path / "r.csv"
+    path.write_text("team,number,first,last\nherons,40,Ann,Ode\npenguins,9,No,Team\n", encoding="utf-8")
+    rows = demo_svc.preview_roster_csv(str(path), season=SEASON)
+    model = CsvRowsModel()
+    check(qtmodeltester, model, rows)
+    assert model.index(1, 1).data() == "Refused" and model.index(1, 1).data(Qt.ItemDataRole.ForegroundRole)
+
+
+def test_lineup_model_refuses_a_suspended_player(qtmodeltester: ModelTester) -> None:
+    rows = [{"player": "a", "number": 1, "name": "A", "position": "skater", "dressed": False, "goalie": False,
+             "note": "", "refused": False},
+            {"player": "b", "number": 2, "name": "B", "position": "skater", "dressed": False, "goalie": False,
+             "note": "suspended: game 1 of 2 (ELIG-2 §8)", "refused": True}]
+    model = LineupModel(rows)
+    qtmodeltester.check(model)
+    assert not model.setData(model.index(1, 0), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    assert model.index(1, 3).data(Qt.ItemDataRole.ToolTipRole).startswith("Refused: suspended")
+    model.set_all(True)
+    assert model.entries() == [{"player": "a"}]

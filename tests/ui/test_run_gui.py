@@ -11,14 +11,18 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from scorekeeper.services import ServiceError, Services
 from ui import app as ui_app
+from ui import dialogs
 from ui.main_window import MainWindow
 
 
 @pytest.fixture
 def critical(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every message QMessageBox.critical would have shown (a modal box would block the test)."""
+    """Every message QMessageBox.critical would have shown (a modal box would block the test); the offer to
+    open another database or restore a backup is declined (and recorded)."""
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a, **k: shown.append(text))
+    monkeypatch.setattr(dialogs, "ask_open_failed",
+                        lambda parent, target, message, locked: shown.append(f"offer {locked}: {message}"))
     return shown
 
 
@@ -28,28 +32,28 @@ def test_a_file_that_is_no_database_gives_a_message_and_exit_1(
     bad = tmp_path / "notes.db"
     bad.write_bytes(b"This is not a database, just some notes.\n" * 200)
     assert ui_app.run_gui(str(bad)) == 1
-    assert len(critical) == 1
-    assert "could not" in critical[0] and "Traceback" not in critical[0]
+    assert len(critical) == 2 and critical[0].startswith("offer False")  # restore offered: not locked
+    assert "could not" in critical[1] and "Traceback" not in critical[1]
 
 
 def test_a_service_error_on_open_is_shown_as_is(
     qapp: QApplication, monkeypatch: pytest.MonkeyPatch, critical: list[str]
 ) -> None:
-    def refuse(target: str | None) -> NoReturn:
+    def refuse(target: str | None, **kwargs: object) -> NoReturn:
         raise ServiceError(f"cannot reach {target}: connection refused")
 
     monkeypatch.setattr(Services, "open", staticmethod(refuse))
     assert ui_app.run_gui("postgresql://office@rink/league") == 1
-    assert critical and "cannot reach postgresql://office@rink/league: connection refused" in critical[0]
+    assert critical and "cannot reach postgresql://office@rink/league: connection refused" in critical[-1]
 
 
 def test_run_gui_shows_the_window_and_closes_the_database(
     qapp: QApplication, svc: Services, close_calls: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened: list[str | None] = []
+    opened: list[tuple[str | None, object]] = []
 
-    def open_example(target: str | None) -> Services:
-        opened.append(target)
+    def open_example(target: str | None, **kwargs: object) -> Services:
+        opened.append((target, kwargs))
         return svc
 
     monkeypatch.setattr(Services, "open", staticmethod(open_example))
@@ -70,8 +74,36 @@ def test_run_gui_shows_the_window_and_closes_the_database(
         assert ui_app.run_gui("league.db") == 0
     finally:
         safety.stop()
-    assert opened == ["league.db"]
+    assert [target for target, _ in opened] == ["league.db"] and opened[0][1]["exclusive"] is True
     assert seen == ["Scorekeeper — Westridge Sponge Hockey League 2015-16"]
     assert close_calls == [1]
     assert QCoreApplication.applicationName() == "Scorekeeper"
     assert QCoreApplication.organizationName() == "Westridge Sponge Hockey League"
+
+
+def test_a_second_window_on_the_same_file_is_refused_naming_the_first(
+    qapp: QApplication, tmp_path: Path, critical: list[str]
+) -> None:
+    path = tmp_path / "league.db"
+    first = Services.open(str(path), exclusive=True, operator="Dana at rink 2")
+    try:
+        assert ui_app.run_gui(str(path)) == 1
+    finally:
+        first.close()
+    offer, message = critical
+    assert offer.startswith("offer True") and "Dana at rink 2" in offer  # locked: no restore offered
+    assert "already open" in message
+
+
+def test_open_another_database_from_the_refusal(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "notes.db"
+    bad.write_bytes(b"not a database\n" * 100)
+    good = tmp_path / "good.db"
+    answers = iter(["open", None])
+    monkeypatch.setattr(dialogs, "ask_open_failed", lambda parent, target, message, locked: next(answers))
+    monkeypatch.setattr(dialogs, "ask_database", lambda parent, new, folder="": str(good))
+    svc = ui_app.open_services(str(bad), "Dana")
+    assert svc is not None and svc.target.endswith("good.db") and svc.operator == "Dana"
+    svc.close()

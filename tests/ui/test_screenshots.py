@@ -44,3 +44,47 @@ def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QS
     window.season_tab.pages.setCurrentIndex(5)
     assert window.grab().save(str(folder / "points-chart.png"))
     assert all(path.stat().st_size > 10_000 for path in shots)
+
+
+def test_screenshots_of_the_office_dialogs(qtbot: QtBot, demo_svc: Services, settings: QSettings,
+                                           tmp_path: Path) -> None:
+    """The line-up of a game with a suspended player, and the dialogs of printing, the office and backups."""
+    from PySide6.QtWidgets import QMessageBox
+
+    import scorekeeper.printing as printing
+    from ui import office
+    from ui.dialogs import LiftDialog
+    from ui.print_preview import PrinterDialog
+
+    folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    window = open_window(qtbot, demo_svc, settings)
+    window.resize(1366, 768)
+    window.tabs.setCurrentIndex(1)
+    window.live_game_tab.select_game("g008")
+    window.live_game_tab.pages.setCurrentIndex(1)
+    qtbot.wait(10)
+    assert window.grab().save(str(folder / "line-ups-suspended.png"))
+    assert demo_svc.reopen_game("g006", "score corrected").ok
+    box = QMessageBox(window)
+    box.setText("Scorekeeper could not open league.db.\n\nleague.db is damaged: database disk image is malformed")
+    box.setInformativeText("The file was not changed. Open another database, or restore this one from a backup.")
+    box.addButton("&Open another database…", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("&Restore from backup…", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Close)
+    dialogs = {
+        "printer": PrinterDialog([printing.Printer("hallway"), printing.Printer("office", True)], window),
+        "password": office.PasswordDialog(True, window),
+        "lift": LiftDialog("Wes Boyd", "2015-11-12", window),
+        "audit": office.AuditDialog("game g006", office.audit_rows(demo_svc, "2015-16", "g006"), window),
+        "open-failed": box,
+    }
+    for name, dialog in dialogs.items():
+        dialog.show()
+        qtbot.wait(5)
+        assert dialog.grab().save(str(folder / f"dialog-{name}.png"))
+        dialog.close()
+    window.tabs.setCurrentIndex(2)
+    window.season_tab.pages.setCurrentIndex(2)
+    qtbot.wait(10)
+    assert window.grab().save(str(folder / "season-suspensions.png"))

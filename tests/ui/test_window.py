@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -185,7 +186,7 @@ def test_about_names_the_program(window: MainWindow, monkeypatch: pytest.MonkeyP
     window.about_action.trigger()
     assert len(shown) == 1 and "Scorekeeper" in shown[0]
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&File", "R&ulebook", "&Help"]
+    assert menus == ["&File", "R&ulebook", "&Office", "&Help"]
 
 
 def test_empty_database_shows_an_empty_state(qtbot: QtBot, empty_svc: Services, settings: QSettings) -> None:
@@ -211,3 +212,25 @@ def test_a_season_the_core_refuses_shows_the_reason(
     assert window.season_tab.showing_message()
     assert "<points.win> must be a number" in html.unescape(window.season_tab.message.text())
     assert not window.roster_tab.showing_message()
+
+
+def test_about_box_names_the_database_and_the_rulebook_in_force(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    window.about_action.trigger()
+    (text,) = shown
+    assert "Rulebook in force" in text and "westridge-2015-16" in text
+    assert window.svc.database_label.split("/")[-1] in text and "Qt" in text
+
+
+def test_the_application_icon(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import app as ui_app
+
+    path = ui_app.icon_path()
+    if path is not None:  # resources/icons/scorekeeper.png, when the build has it
+        assert ui_app.set_window_icon(qapp)
+        assert not qapp.windowIcon().isNull()
+    monkeypatch.setattr(ui_app, "icon_path", lambda: None)
+    assert not ui_app.set_window_icon(qapp)  # absent: skipped silently
