@@ -41,11 +41,15 @@ from scorekeeper.seasonfile import (
 )
 from scorekeeper.window_queries import WindowQueries
 
-__all__ = ["EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
+__all__ = ["DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
 
 
 class ServiceError(Exception):
     """A request the facade refuses, with a message for a person."""
+
+
+class DatabaseInUseError(ServiceError):
+    """The SQLite file is already open in another Scorekeeper window (one writer per file)."""
 
 
 @dataclass
@@ -132,7 +136,7 @@ class Services(EntryMixin, WindowQueries):
                 lock.acquire()
             except (DatabaseLockedError, OSError) as exc:
                 db.close()
-                raise ServiceError(str(exc)) from None
+                raise DatabaseInUseError(str(exc)) from None
             svc._lock = lock
         return svc
 
@@ -380,6 +384,33 @@ class Services(EntryMixin, WindowQueries):
 
     def fines(self, season: str | None = None) -> dict[str, Any]:
         return discipline.fines(self.view(season))
+
+    # -- the rulebook and the audit trail for the window ----------------------------------------------
+    def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
+        """The infraction catalogue in force: code, name, classes, minutes per class, section, rule."""
+        book = self.view(season).book
+        return [{"code": i.code, "name": i.name, "classes": list(i.classes()),
+                 "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
+                 "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
+
+    def rules(self, season: str | None = None) -> list[dict[str, str]]:
+        """Every rule ID of the rulebook in force with its section and title."""
+        return [{"id": r.id, "section": r.section, "title": r.title}
+                for r in self.view(season).book.rules.values()]
+
+    def section(self, rule_id: str, season: str | None = None) -> str:
+        return self.view(season).book.section(rule_id)
+
+    def audit(self, season: str | None = None, game: str | None = None,
+              player: str | None = None) -> list[dict[str, Any]]:
+        """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
+        entries = store.load_audit(self._season(season))
+
+        def concerns(subject: str, ref: str) -> bool:
+            return ref in subject.split("/") or subject == ref
+
+        return [e for e in entries if (game is None or concerns(e["subject"], game))
+                and (player is None or concerns(e["subject"], player))]
 
     # -- lists for the window ------------------------------------------------------------------------
     def teams(self, season: str | None = None) -> list[dict[str, Any]]:

@@ -475,8 +475,10 @@ class MainWindow(QMainWindow):
 
 
 def is_locked(exc: Exception) -> bool:
-    """The database is open in another window (not damaged): the core's message says so."""
-    return "already open" in str(exc)
+    """The database is open in another window (not damaged)."""
+    from scorekeeper.services import DatabaseInUseError
+
+    return isinstance(exc, DatabaseInUseError)
 
 
 def restore_damaged(parent: QWidget | None, target: str, folder: str = "") -> bool:

@@ -92,3 +92,37 @@ def prune(folder: Path, stem: str, keep: int) -> list[Path]:
     for p in removed:
         p.unlink(missing_ok=True)
     return removed
+
+
+def restore_file(target: Path, source: Path) -> Path | None:
+    """Restore a database that will not open: check the backup, keep the damaged file (and its WAL) aside as
+    `<name>.damaged-<stamp>.db`, then copy the backup into place. Returns the kept file (None if there was none)."""
+    target, source = Path(target), Path(source)
+    verify_copy(source)
+    if not target.parent.is_dir():
+        raise BackupError(f"cannot restore to {target}: the folder {target.parent} does not exist")
+    kept: Path | None = None
+    if target.exists():
+        kept = dated_name(target, "damaged")
+        os.replace(target, kept)
+        for suffix in ("-wal", "-shm"):
+            side = Path(f"{target}{suffix}")
+            if side.exists():
+                os.replace(side, Path(f"{kept}{suffix}"))
+    tmp = target.with_name(target.name + ".partial")
+    try:
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        out = sqlite3.connect(tmp)
+        try:
+            src.backup(out)
+        finally:
+            out.close()
+            src.close()
+        verify_copy(tmp)
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error, BackupError) as exc:
+        tmp.unlink(missing_ok=True)
+        if kept is not None and not target.exists():
+            os.replace(kept, target)  # put the original back: nothing changed
+        raise BackupError(f"cannot restore {source} to {target}: {exc}") from None
+    return kept

@@ -84,3 +84,14 @@ def test_save_division_and_team_with_captain(svc):
     assert (otters["captain"], otters["captain_email"]) == ("ot03", "new.captain@example.org")
     bad = svc.save_team({"id": "x", "name": "X", "division": "nowhere"})
     assert not bad.ok and bad.blocks[0].rule == "FILE"
+
+
+def test_rulebook_answers_and_audit_filter(svc):
+    codes = {i["code"]: i for i in svc.infractions()}
+    assert codes["tripping"]["classes"] == ["minor", "major"] and codes["tripping"]["minutes"] == {"minor": 2,
+                                                                                                  "major": 5}
+    assert codes["body_contact"]["minutes"] == {"minor": 3}
+    assert svc.section("GAME-3") == "§2 II a" and any(r["id"] == "MERCY-1" for r in svc.rules())
+    svc.reopen_game("g001", "typo")
+    assert [a["action"] for a in svc.audit(game="g001")] == ["reopen game"]
+    assert svc.audit(game="g002") == []

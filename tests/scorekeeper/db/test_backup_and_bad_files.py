@@ -111,3 +111,45 @@ def test_cli_backup_and_restore(league: Path, tmp_path: Path):
     assert r.returncode == 0 and "verified" in r.stdout and target.exists()
     r = cli("restore", str(target), db=league)
     assert r.returncode == 0 and "kept as" in r.stdout
+
+
+def test_restore_file_over_a_database_that_will_not_open(league: Path, tmp_path: Path):
+    from scorekeeper.db.backup import restore_file
+
+    svc = Services.open(str(league))
+    good = svc.backup(tmp_path / "good.db")
+    expected = svc.standings()
+    svc.close()
+    league.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100)  # damaged
+    kept = restore_file(league, good)
+    assert kept is not None and kept.exists() and "damaged" in kept.name
+    again = Services.open(str(league))
+    assert again.standings() == expected
+    again.close()
+
+
+def test_restore_file_refuses_a_bad_backup_and_keeps_the_original(league: Path, tmp_path: Path):
+    from scorekeeper.db.backup import BackupError, restore_file
+
+    bad = tmp_path / "bad.db"
+    bad.write_text("nope")
+    before = digest(league)
+    with pytest.raises(BackupError):
+        restore_file(league, bad)
+    assert digest(league) == before
+
+
+def test_second_writer_is_a_typed_error(league: Path):
+    from scorekeeper.services import DatabaseInUseError
+
+    first = Services.open(str(league), exclusive=True)
+    code = ("import sys; from scorekeeper.services import Services, DatabaseInUseError\n"
+            "try:\n    Services.open(sys.argv[1], exclusive=True)\nexcept DatabaseInUseError as e:\n"
+            "    print('typed', e)")
+    import subprocess
+    import sys as _sys
+
+    out = subprocess.run([_sys.executable, "-c", code, str(league)], capture_output=True, text=True).stdout
+    assert out.startswith("typed")
+    assert DatabaseInUseError.__mro__[1].__name__ == "ServiceError"
+    first.close()
