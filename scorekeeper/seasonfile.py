@@ -47,6 +47,7 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "called": ({"points", "reason"}, set()),
     "note": ({"text"}, {"report"}),
 }
+NULLABLE = {"player"}  # a bench penalty names no player
 PENALTY_CLASS_NAMES = ("minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct",
                        "match")
 MONEY_RE = re.compile(r"^\d{1,7}\.\d{2}$")
@@ -110,7 +111,10 @@ class _Checker:
             self.err(f"{where}.{key}", f"unknown key {key!r} in a {kind} (a typo?)")
         for key in sorted(required - set(obj)):
             self.err(where, f"a {kind} needs {key!r}")
-        return not (set(obj) - required - optional) and not (required - set(obj))
+        nulls = sorted(k for k in required & set(obj) if obj[k] is None and k not in NULLABLE)
+        for key in nulls:
+            self.err(f"{where}.{key}", f"{key} needs a value (got null)")
+        return not (set(obj) - required - optional) and not (required - set(obj)) and not nulls
 
     def text(self, obj: dict[str, Any], key: str, where: str, optional: bool = False) -> None:
         if key not in obj or (optional and obj[key] is None):
@@ -150,6 +154,15 @@ class _Checker:
 def check_structure(data: dict[str, Any]) -> list[Violation]:
     """Everything that makes a file not a season file, each with where it is."""
     c = _Checker()
+    try:
+        return _check_structure(c, data)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        # a shape no check above foresaw: still a clear refusal, never a traceback
+        c.err("file", f"not a season file: a value has the wrong type somewhere ({type(exc).__name__}: {exc})")
+        return c.errors
+
+
+def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
     for key in sorted(set(data) - TOP_KEYS):
         c.err(key, f"unknown top-level key {key!r} (a typo?)")
     if data.get("format") != FORMAT:
@@ -267,9 +280,10 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
                         c.integer(entry, "number", w, 0, 99)
                         c.boolean(entry, "goalie", w)
                         c.boolean(entry, "captain", w)
-                        if entry["player"] in seen:
+                        if isinstance(entry["player"], str) and entry["player"] in seen:
                             c.err(w, f"player {entry['player']!r} is dressed twice")
-                        seen.add(entry["player"])
+                        if isinstance(entry["player"], str):
+                            seen.add(entry["player"])
     if obj.get("status", "final") == "final" and obj.get("events") is not None:
         pass
     for key in ("referees",):
