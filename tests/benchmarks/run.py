@@ -247,6 +247,7 @@ def game_sheet_figures(svc: Services) -> dict[str, Any]:
                         total += count_cells(cell) if isinstance(cell, list) else 1
         return total
 
+    styles.register_fonts()
     cells = max(8, count_cells(game_sheet_story(sheet)))
 
     def bare() -> float:
