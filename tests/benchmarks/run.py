@@ -230,7 +230,7 @@ def game_sheet_figures(svc: Services) -> dict[str, Any]:
     from reportlab.platypus import SimpleDocTemplate, Table
     from reportlab.platypus import Table as RLTable
 
-    from scorekeeper.reports import commands  # noqa: F401
+    from scorekeeper.reports import commands, styles  # noqa: F401
     from scorekeeper.reports.data import game_sheet_data
     from scorekeeper.reports.game_sheet import build_game_sheet, game_sheet_story
 
