@@ -87,7 +87,22 @@ def settings_from_args(args: argparse.Namespace, base: MailSettings | None = Non
         s = replace(s, user=args.user)
     if getattr(args, "sender", None):
         s = replace(s, sender=args.sender)
+    if not s.sender and getattr(args, "mail_command", None) != "settings":
+        s = replace(s, sender=default_sender())
     return s
+
+
+def default_sender() -> str:
+    """The From address when none is set: the office's login at this PC (mail servers that check it will say)."""
+    import getpass
+    import socket
+
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "scorekeeper"
+    host = socket.gethostname() or "localhost"
+    return f"{user}@{host if '.' in host else host + '.localdomain'}"
 
 
 def _fail(text: str) -> None:

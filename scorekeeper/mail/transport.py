@@ -82,12 +82,13 @@ def _connect(settings: MailSettings, password: str | None) -> smtplib.SMTP:
         else:
             server = smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout)
         server.ehlo_or_helo_if_needed()
-        if settings.security == "starttls":
-            if not server.has_extn("starttls"):
-                raise MailError(f"{where} does not offer STARTTLS: choose SSL (usually port 465) or no encryption "
-                                "in the mail settings")
+        if settings.security == "starttls" and server.has_extn("starttls"):
             server.starttls(context=ssl_context())
             server.ehlo()
+        elif settings.security == "starttls" and settings.user and not _loopback(settings.host):
+            # without encryption the password would cross the network in clear: refuse rather than send it
+            raise MailError(f"{where} does not offer STARTTLS: choose SSL (usually port 465) or no encryption "
+                            "in the mail settings")
         if settings.user and password:
             if not server.has_extn("auth"):
                 raise MailError(f"{where} offers no login (AUTH) here"
@@ -246,3 +247,8 @@ def save_eml(message: EmailMessage, folder: str | Path, settings: MailSettings |
     except OSError as exc:
         raise MailError(f"cannot save the message in {target_dir}: {exc.strerror or exc}") from None
     return target
+
+
+def _loopback(host: str) -> bool:
+    """A mail server on this PC (a relay or a test server): plain delivery is safe there."""
+    return host in ("localhost", "::1") or host.startswith("127.")
