@@ -81,6 +81,10 @@ def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str
         "ga": lambda r: -r.ga, "regulation_wins": lambda r: r.w - r.otw,
     }
 
+    by_team: dict[str, dict[str, int]] = {}
+    for (a, b), p in h2h.items():
+        by_team.setdefault(a, {})[b] = p
+
     def order(group: list[Row], remaining: tuple[str, ...]) -> list[Row]:
         if len(group) <= 1 or not remaining:
             return sorted(group, key=lambda r: r.team)
@@ -90,7 +94,8 @@ def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str
             ids = {r.team for r in group}
 
             def h2h_points(r: Row) -> int:
-                return sum(p for (a, b), p in h2h.items() if a == r.team and b in ids)
+                mine = by_team.get(r.team, {})
+                return sum(mine.get(o, 0) for o in ids)
 
             key = h2h_points
         else:
