@@ -84,6 +84,9 @@ class EntryMixin:
     def suspensions(self, season: str | None = None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def fines(self, season: str | None = None) -> dict[str, Any]:
+        raise NotImplementedError
+
     @property
     def office_unlocked(self) -> bool:
         raise NotImplementedError
@@ -423,3 +426,34 @@ class EntryMixin:
             seen.update(_key(v) for v in fresh)
             accepted.append(row)
         return rows
+
+    def waive_fine(self, payer: str, game: str, rule: str, reason: str, season: str | None = None) -> EntryResult:
+        """The office waives a computed fine (payer: the player's or team's id); recorded and audited."""
+        from scorekeeper.db.models import Fine, Team
+
+        refused = self._office_needed("waiving a fine")
+        if refused is not None:
+            return refused
+        s = self._season(season)
+        view = self.view(season)
+        if not reason.strip():
+            return EntryResult(False, [Violation("FINE-STMT", "block", "waiving a fine needs a reason",
+                                                 view.book.section("FINE-STMT"))])
+        fine = next((f for f in self.fines(season)["fines"] if next(iter(f["payer"].values())) == payer
+                     and f["game"] == game and f["rule"] == rule), None)
+        if fine is None:
+            from scorekeeper.services import ServiceError
+
+            raise ServiceError(f"no fine of {payer!r} for {rule} in game {game!r}")
+        team = Team.get((Team.season == s) & (Team.ext_id == fine["team"]))
+        prow = None
+        if "player" in fine["payer"]:
+            prow = Player.get_or_none((Player.season == s) & (Player.ext_id == payer))
+        grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
+        cents = int(fine["amount"].replace(".", ""))
+        with self.db.atomic():
+            Fine.create(season=s, team=team, player=prow, game=grow, rule=rule, amount_cents=cents, waived=True,
+                        note=reason)
+            self._audit(s, "fine waived", f"{payer}/{game}", before=fine, after={"waived": True, "reason": reason})
+        self._changed()
+        return EntryResult(True, [], False, {"games": [game], "teams": [fine["team"]], "tables": ["fines"]})

@@ -273,6 +273,7 @@ class Services(EntryMixin, WindowQueries):
             view = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
             view.cache["notices"] = store.load_notices(s)
             view.cache["lifted"] = store.load_lifted(s)
+            view.cache["waived"] = store.load_waivers(s)
             self._views[s.id] = view
         return self._views[s.id]
 

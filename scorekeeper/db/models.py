@@ -231,6 +231,9 @@ class Suspension(BaseModel):
 class Fine(BaseModel):
     """A fine recorded by the office beyond the computed ones (or a waiver of a computed one)."""
 
+    player_id: int | None
+    game_id: int | None
+
     id = AutoField()
     season = ForeignKeyField(Season, backref="fines", on_delete="CASCADE")
     team = ForeignKeyField(Team, backref="fines", on_delete="CASCADE")

@@ -6,10 +6,13 @@ import datetime as dt
 import json
 from typing import Any
 
+from peewee import JOIN
+
 from scorekeeper.db.models import (
     Appeal,
     AuditEntry,
     Division,
+    Fine,
     Game,
     GameEvent,
     League,
@@ -352,3 +355,14 @@ def merge_audit(season: Season, entries: list[dict[str, Any]]) -> int:
         have.add(key)
         added += 1
     return added
+
+
+def load_waivers(season: Season) -> dict[tuple[str, str, str], str]:
+    """Fines the office waived: (player or team id, game, rule) -> reason."""
+    out: dict[tuple[str, str, str], str] = {}
+    for f in (Fine.select(Fine, Team, Player, Game).join(Team).switch(Fine).join(Player, join_type=JOIN.LEFT_OUTER)
+              .switch(Fine).join(Game, join_type=JOIN.LEFT_OUTER).where((Fine.season == season) & Fine.waived)):
+        player, game = f.player, f.game
+        who = player.ext_id if player is not None else f.team.ext_id
+        out[(who, game.ext_id if game is not None else "", f.rule)] = f.note or ""
+    return out

@@ -185,6 +185,8 @@ def fines(view: SeasonView) -> dict[str, Any]:
         if cents <= 0:
             continue
         payer = {"team": s.team} if row.payer == "team" else {"player": s.player}
+        if (next(iter(payer.values())), s.game, row.rule) in view.cache.get("waived", {}):
+            continue  # waived by the office (audited)
         out.append({"payer": payer, "team": s.team, "amount": cents_to_money(cents), "rule": row.rule,
                     "game": s.game, "player": s.player})
         owed[s.team] = owed.get(s.team, 0) + cents

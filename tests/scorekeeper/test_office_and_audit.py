@@ -98,3 +98,23 @@ def test_cli_password_set_and_change(league: Path):
     bad = run("wrong", "second-pass", action="change")
     assert bad.returncode == 1 and "wrong" in bad.stderr
     assert run("first-pass", "second-pass", action="change").returncode == 0
+
+
+def test_waiving_a_fine_needs_the_office_and_is_audited(tmp_path: Path):
+    data = json.loads(EXAMPLE.read_text())
+    g = next(x for x in data["games"] if x["id"] == "g002")
+    g["events"].append({"type": "penalty", "team": "home", "period": 1, "elapsed": "01:00", "player": "ly04",
+                        "infraction": "fighting"})
+    svc = Services.open(str(tmp_path / "w.db"))
+    assert svc.import_data(data).ok
+    assert [f["amount"] for f in svc.fines()["fines"]] == ["50.00"]
+    svc.set_office_password("rink-office-1")
+    svc.lock_office()
+    res = svc.waive_fine("ly04", "g002", "PEN-FIGHT-1", "first offence, league decision")
+    assert not res.ok and res.blocks[0].rule == "OFFICE"
+    assert svc.unlock_office("rink-office-1")
+    assert not svc.waive_fine("ly04", "g002", "PEN-FIGHT-1", " ").ok
+    assert svc.waive_fine("ly04", "g002", "PEN-FIGHT-1", "first offence, league decision").ok
+    assert svc.fines()["fines"] == []
+    assert [a["action"] for a in svc.audit(player="ly04")] == ["fine waived"]
+    svc.close()
