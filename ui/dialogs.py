@@ -194,6 +194,66 @@ def ask_appeal(parent: QWidget | None, who: str, player: str, game: str, today: 
     return dialog.answer(player, game) if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
 
 
+class NewGameDialog(QDialog):
+    """A game to schedule: date, time, rink, stage, home and away (the line-ups and events come later)."""
+
+    def __init__(self, teams: Sequence[tuple[str, str]], rinks: Sequence[str], today: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.date = QLineEdit(today, self)
+        self.date.setInputMask("9999-99-99")
+        self.date.setToolTip("YYYY-MM-DD")
+        self.time = QLineEdit("19:00", self)
+        self.time.setInputMask("99:99")
+        self.time.setToolTip("HH:MM, 24-hour clock")
+        self.rink = QComboBox(self)
+        self.rink.setEditable(True)
+        self.rink.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        for rink in rinks:
+            self.rink.addItem(rink)
+        self.rink.setToolTip("Where the game is played (optional)")
+        self.stage = QComboBox(self)
+        self.stage.addItem("regular season", "regular")
+        self.stage.addItem("playoff", "playoff")
+        self.home, self.away = QComboBox(self), QComboBox(self)
+        for team_id, name in teams:
+            self.home.addItem(name, team_id)
+            self.away.addItem(name, team_id)
+        if len(teams) > 1:
+            self.away.setCurrentIndex(1)
+        form = QFormLayout(self)
+        form.addRow("&Date:", self.date)
+        form.addRow("&Time:", self.time)
+        form.addRow("&Rink:", self.rink)
+        form.addRow("&Stage:", self.stage)
+        form.addRow("&Home:", self.home)
+        form.addRow("&Away:", self.away)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.setMinimumWidth(420)
+
+    def answer(self) -> dict[str, Any] | None:
+        """{date, time, rink?, stage, home, away} as typed (the core judges them), or None with no team."""
+        home, away = self.home.currentData(), self.away.currentData()
+        if not home or not away:
+            return None
+        game: dict[str, Any] = {"date": self.date.text().strip(), "time": self.time.text().strip(),
+                                "stage": self.stage.currentData(), "home": home, "away": away}
+        if self.rink.currentText().strip():
+            game["rink"] = self.rink.currentText().strip()
+        return game
+
+
+def ask_new_game(parent: QWidget | None, teams: Sequence[tuple[str, str]], rinks: Sequence[str],
+                 today: str) -> dict[str, Any] | None:
+    """A game to schedule as {date, time, rink?, stage, home, away}, or None."""
+    dialog = NewGameDialog(teams, rinks, today, parent)
+    return dialog.answer() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
+
+
 def ask_database(parent: QWidget | None, new: bool, folder: str = "") -> str | None:
     """A database file to create (`new`) or open."""
     if new:
@@ -425,24 +485,33 @@ def show_import_report(parent: QWidget | None, report: ImportReport, name: str) 
 
 
 # -- the rulebook -------------------------------------------------------------------------------------------
-def rulebook_rows(book: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The rulebook's rules and infractions as table rows (read from the facade's season view)."""
-    rules = [{"id": ref.id, "section": ref.section, "title": ref.title} for ref in book.rules.values()]
-    infractions = [
-        {"code": code, "name": i.name, "classes": ", ".join(c.replace("_", " ") for c in i.classes()),
-         "minutes": i.minutes, "section": i.section, "rule": i.rule}
-        for code, i in book.infractions.items()
+def _minutes(row: dict[str, Any]) -> str:
+    """'2' or '2 / 5': the minutes of each class, in the order of the classes."""
+    minutes = row.get("minutes") or {}
+    return " / ".join(str(minutes[c]) for c in row.get("classes", []) if minutes.get(c) is not None)
+
+
+def rulebook_rows(rules: Iterable[dict[str, Any]], infractions: Iterable[dict[str, Any]]
+                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The facade's rules (`Services.rules()`) and infractions (`Services.infractions()`) as table rows."""
+    rule_rows = [{"id": r["id"], "section": r["section"], "title": r["title"]} for r in rules]
+    infraction_rows = [
+        {"code": i["code"], "name": i["name"] + (" (co-ed)" if i.get("coed_only") else ""),
+         "classes": ", ".join(c.replace("_", " ") for c in i["classes"]), "minutes": _minutes(i),
+         "section": i["section"], "rule": i["rule"]}
+        for i in infractions
     ]
-    return rules, infractions
+    return rule_rows, infraction_rows
 
 
 class RulebookDialog(QDialog):
     """The rulebook in force for the season: its rules and its infractions, each with its section."""
 
-    def __init__(self, book: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, svc: Services, season: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Rulebook — {book.name}")
-        rules, infractions = rulebook_rows(book)
+        about = next((s for s in svc.seasons() if s["name"] == season), {"rulebook": "", "league": ""})
+        self.setWindowTitle(f"Rulebook — {about['rulebook']}")
+        rules, infractions = rulebook_rows(svc.rules(season), svc.infractions(season))
         self.rules = RulesModel(rules, self)
         self.infractions = InfractionsModel(infractions, self)
         self.search = QLineEdit(self)
@@ -453,9 +522,8 @@ class RulebookDialog(QDialog):
         for model, title in ((self.infractions, "&Infractions"), (self.rules, "&Rules")):
             self.tabs.addTab(self._table(model), f"{title} ({model.rowCount()})")
         self.search.textChanged.connect(self._filter)
-        header = QLabel(f"<b>{html.escape(book.name)}</b> — {html.escape(book.league)}; "
-                        f"{book.clock.periods} × {book.clock.period_min} min, "
-                        f"{book.timeouts_per_game} timeout(s) per game", self)
+        header = QLabel(f"<b>{html.escape(about['rulebook'])}</b> — {html.escape(about['league'])}, "
+                        f"season {html.escape(season)}", self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -483,5 +551,5 @@ class RulebookDialog(QDialog):
             proxy.setFilterFixedString(text)
 
 
-def show_rulebook(parent: QWidget | None, book: Any) -> None:
-    run_dialog(RulebookDialog(book, parent))
+def show_rulebook(parent: QWidget | None, svc: Services, season: str) -> None:
+    run_dialog(RulebookDialog(svc, season, parent))

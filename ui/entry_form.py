@@ -71,7 +71,8 @@ class EntryForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.infractions: dict[str, Any] = {}
+        self.infractions: dict[str, dict[str, Any]] = {}
+        """The infraction catalogue in force by code (`Services.infractions()` rows)."""
         self._labels: dict[str, str] = {}
         self.resolve: Callable[[str, int], str] = lambda side, number: str(number)
         self.editing: int | None = None
@@ -149,11 +150,12 @@ class EntryForm(QWidget):
         self._kind_changed()
 
     # -- set-up --------------------------------------------------------------------------------------------
-    def set_game(self, home: str, away: str, infractions: dict[str, Any],
+    def set_game(self, home: str, away: str, infractions: dict[str, dict[str, Any]],
                  resolve: Callable[[str, int], str]) -> None:
-        """The teams' names, the rulebook's infractions, and how a side's jersey number becomes a player id."""
+        """The teams' names, the rulebook's infractions (`Services.infractions()` rows by code), and how a
+        side's jersey number becomes a player id."""
         self.infractions = infractions
-        self._labels = {infraction_label(code, i.name): code for code, i in infractions.items()}
+        self._labels = {infraction_label(code, i["name"]): code for code, i in infractions.items()}
         self.completer_model.setStringList(sorted(self._labels, key=str.casefold))
         self.resolve = resolve
         current = self.team.currentData()
@@ -229,7 +231,7 @@ class EntryForm(QWidget):
             return self._labels[text]
         folded = text.casefold()
         for code, infraction in self.infractions.items():
-            if folded in (code.casefold(), infraction.name.casefold()):
+            if folded in (code.casefold(), infraction["name"].casefold()):
                 return code
         matches = [code for label, code in self._labels.items() if folded in label.casefold()]
         return matches[0] if len(matches) == 1 else text
@@ -240,7 +242,7 @@ class EntryForm(QWidget):
         current = self.penalty_class.currentData()
         self.penalty_class.clear()
         if infraction is not None:
-            for cls in infraction.classes():
+            for cls in infraction["classes"]:
                 self.penalty_class.addItem(cls.replace("_", " "), cls)
             index = self.penalty_class.findData(current)
             self.penalty_class.setCurrentIndex(max(index, 0))
@@ -281,7 +283,7 @@ class EntryForm(QWidget):
             event["infraction"] = code
             infraction = self.infractions.get(code)
             cls = self.penalty_class.currentData()
-            if infraction is not None and cls and cls != infraction.cls:
+            if infraction is not None and cls and cls != infraction["classes"][0]:
                 event["class"] = cls
             served = self._player(side, self.served_by, "server", required=False)
             if served is not None:
@@ -331,7 +333,7 @@ class EntryForm(QWidget):
         elif kind == "penalty":
             self.number.setText(number_of(event.get("player")))
             infraction = self.infractions.get(event.get("infraction", ""))
-            self.infraction.setText(infraction_label(event["infraction"], infraction.name) if infraction
+            self.infraction.setText(infraction_label(event["infraction"], infraction["name"]) if infraction
                                     else str(event.get("infraction", "")))
             cls = self.penalty_class.findData(event.get("class"))
             if cls >= 0:

@@ -7,10 +7,11 @@ shown beside the form with their rule ID and section; warnings are confirmed wit
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
@@ -55,6 +56,7 @@ SHORTCUTS = [
     ("F2", "Correct the game clock"),
     ("Ctrl+L", "Line-ups, and back to scoring"),
     ("Ctrl+Shift+F", "Finish the game"),
+    ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
 ]
 PERIOD = {1: "1st", 2: "2nd", 3: "OT"}
 REFUSED = ("suspended", "ineligible")
@@ -65,6 +67,26 @@ def dressed_label(d: dict[str, Any]) -> str:
     """'#12 Jane Roe' for a dressed player (the id when the name is unknown)."""
     who = d.get("name") or d["player"]
     return f"#{d['number']} {who}" if d.get("number") is not None else str(who)
+
+
+def next_game_id(ids: Iterable[str], game: dict[str, Any]) -> str:
+    """An id for a new game: the next free gNNN where the season numbers its games so (or has none yet),
+    else g-YYYYMMDD-HHMM-home-away (with -2, -3… when taken)."""
+    ids = set(ids)
+    numbered = [m for m in (re.fullmatch(r"g(\d+)", i) for i in ids) if m]
+    if numbered or not ids:
+        width = max([3, *(len(m.group(1)) for m in numbered)])
+        number = max([0, *(int(m.group(1)) for m in numbered)]) + 1
+        while f"g{number:0{width}d}" in ids:
+            number += 1
+        return f"g{number:0{width}d}"
+    stamp = re.sub(r"\D", "", game["date"]) + "-" + re.sub(r"\D", "", game["time"])
+    base = f"g-{stamp}-{game['home']}-{game['away']}"
+    candidate, n = base, 1
+    while candidate in ids:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
 
 
 def _clock_key(database: str, season: str, game: str) -> str:
@@ -148,7 +170,7 @@ class LineupPanel(QWidget):
 class LiveGameTab(TableTab):
     """The season's games on the left; the chosen game's clock, live panel, entry form and event list."""
 
-    empty_text = "No games scheduled in {season} yet."
+    empty_text = "No games scheduled in {season} yet: schedule one with File ▸ New game… (Ctrl+Shift+N)."
     model: GamesModel
     finished = Signal(str)
     """A game was just finished (its id): the moment for an automatic backup."""
@@ -164,11 +186,15 @@ class LiveGameTab(TableTab):
         self.numbers: dict[str, int] = {}
         self.names: dict[str, str] = {"home": "", "away": ""}
         self.final_score: dict[str, int] | None = None
+        self.infractions: dict[str, dict[str, Any]] = {}
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 
     # -- layout --------------------------------------------------------------------------------------------
     def build_page(self) -> QWidget:
+        self.new_game_button = QPushButton("New game…", self)
+        self.new_game_button.setToolTip("Schedule a game: date, time, rink, stage, home and away (Ctrl+Shift+N)")
+        self.new_game_button.clicked.connect(self.new_game)
         self.view.setMinimumWidth(260)
         self.view.setColumnHidden(2, True)  # the time of day: the date and the teams tell the games apart
         self.view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
@@ -283,8 +309,17 @@ class LiveGameTab(TableTab):
         game_layout.addWidget(self.pages, 1)
         self.game_page = game
 
+        games = QWidget(self)
+        games_layout = QVBoxLayout(games)
+        games_layout.setContentsMargins(0, 0, 0, 0)
+        games_bar = QHBoxLayout()
+        games_bar.addWidget(QLabel("<b>Games</b>", self))
+        games_bar.addStretch(1)
+        games_bar.addWidget(self.new_game_button)
+        games_layout.addLayout(games_bar)
+        games_layout.addWidget(self.view, 1)
         splitter = QSplitter(self)
-        splitter.addWidget(self.view)
+        splitter.addWidget(games)
         splitter.addWidget(game)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
@@ -391,6 +426,55 @@ class LiveGameTab(TableTab):
         ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
         self._select_row(ids.index(game_id))
 
+    def new_game(self) -> bool:
+        """Schedule a game (`Services.save_game`), then show it with its line-ups to dress."""
+        season = self.season
+        if season is None:
+            return False
+        teams = [(team["id"], f"{team['name']} ({team['division_name']})") for team in self.svc.teams(season)]
+        if len(teams) < 2:
+            self.say("<b>A game needs two teams</b>: add them in the Roster tab.")
+            return False
+        view = self.svc.view(season)  # display-only: the rinks already used and the ids already taken
+        rinks = sorted({str(g["rink"]) for g in view.games.values() if g.get("rink")})
+        answer = dialogs.ask_new_game(self, teams, rinks, dt.date.today().isoformat())
+        if answer is None:
+            return False
+        game_id = next_game_id(view.games, answer)
+        game = {"id": game_id, **answer, "status": "scheduled", "lineups": {"home": [], "away": []}, "events": []}
+        shown = self.showing_message()
+        try:
+            result = self.svc.save_game(game, False, season=season)
+            if result.needs_confirmation:
+                if not dialogs.confirm_warnings(self, result.violations):
+                    self._game_refused(result.violations, "Not scheduled (warning not confirmed)", shown)
+                    return False
+                result = self.svc.save_game(game, True, season=season)
+        except ServiceError as exc:
+            self._game_refused([{"rule": "FILE", "severity": "block", "message": str(exc)}], "Not scheduled",
+                               shown)
+            return False
+        if not result.ok:
+            self._game_refused(result.violations, "Not scheduled", shown)
+            return False
+        self.show_season(season)
+        self.select_game(game_id)
+        self._page(1)
+        names = f"{self.names['home']} vs {self.names['away']}"
+        self.say(f"<b style='color:#1b5e20'>Game {html.escape(game_id)} scheduled: {html.escape(names)}, "
+                 f"{html.escape(answer['date'])} {html.escape(answer['time'])}.</b> Dress both line-ups next."
+                 + ("<br>" + dialogs.violations_html(result.violations) if result.violations else ""))
+        self.changed.emit(result.changed)
+        return True
+
+    def _game_refused(self, violations: list[Any], heading: str, shown: bool) -> None:
+        """A game the core would not schedule: why, beside the form (or in place of the empty list)."""
+        text = f"<b>{html.escape(heading)}</b><br>{dialogs.violations_html(violations)}"
+        if shown:
+            self.show_message(f"<h3>{html.escape(self.empty_text.format(season=self.season))}</h3>{text}")
+        else:
+            self.say(text)
+
     # -- one game ------------------------------------------------------------------------------------------
     def show_game(self, game_id: str) -> None:
         """Make `game_id` the game at the boards: its line-ups, events, live panel and clock."""
@@ -434,8 +518,8 @@ class LiveGameTab(TableTab):
         overtime = int(clock["overtime"]) or (periods[-1] if periods else 20 * 60)
         self.clock.set_period_length(
             lambda period: periods[period - 1] if period <= len(periods) else overtime)
-        book = view.book  # the infraction catalogue: no facade answer yet (see the report)
-        self.entry.set_game(self.names["home"], self.names["away"], dict(book.infractions), self.resolve)
+        self.infractions = {row["code"]: row for row in self.svc.infractions(self.season)}
+        self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve)
         self.events.set_rows(self._event_rows(game))
         fit_columns(self.events_view, padding=12)
         self._fill_lineups(game)
@@ -492,7 +576,7 @@ class LiveGameTab(TableTab):
         player = self.dressed.get(side, {}).get(number)
         if player is None:
             team = self.names.get(side) or side
-            section = self.svc.view(self.season).book.section("DATA-4") if self.season else ""
+            section = self.svc.section("DATA-4", season=self.season) if self.season else ""
             raise EntryError(f"no #{number} is dressed for {team}: dress the player in Line-ups first",
                              "DATA-4", section)
         return player
@@ -504,8 +588,6 @@ class LiveGameTab(TableTab):
         return "" if not player or player not in self.numbers else str(self.numbers[player])
 
     def _event_rows(self, game: dict[str, Any]) -> list[dict[str, Any]]:
-        view = self.svc.view(self.season)
-        book = view.book
         rows = []
         for index, event in enumerate(game.get("events", [])):
             kind = event["type"]
@@ -515,9 +597,9 @@ class LiveGameTab(TableTab):
                 assists = ", ".join(who(p) for p in event.get("assists", []))
                 details = who(event.get("scorer")) + (f"  (assists {assists})" if assists else "  (unassisted)")
             elif kind == "penalty":
-                infraction = book.infractions.get(event.get("infraction", ""))
-                name = infraction.name if infraction else str(event.get("infraction"))
-                cls = event.get("class") or (infraction.cls if infraction else "")
+                infraction = self.infractions.get(event.get("infraction", ""))
+                name = infraction["name"] if infraction else str(event.get("infraction"))
+                cls = event.get("class") or (infraction["classes"][0] if infraction else "")
                 details = f"{who(event.get('player')) or 'bench'} — {name} ({str(cls).replace('_', ' ')})"
                 if event.get("served_by") and event["served_by"] != event.get("player"):
                     details += f", served by {who(event['served_by'])}"
@@ -666,7 +748,7 @@ class LiveGameTab(TableTab):
     def show_audit(self) -> office.AuditDialog | None:
         if self.game_id is None:
             return None
-        return office.show_audit(self, self.svc, self.season, self.game_id, f"game {self.game_id}")
+        return office.show_audit(self, self.svc, self.season, f"game {self.game_id}", game=self.game_id)
 
     def reopen(self) -> bool:
         if self.game_id is None:

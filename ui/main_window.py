@@ -93,6 +93,8 @@ class MainWindow(QMainWindow):
         self.new_db_action = self._action("&New database…", lambda: self.choose_database(new=True), "Ctrl+N")
         self.open_db_action = self._action("&Open database…", lambda: self.choose_database(new=False), "Ctrl+O")
         self.new_season_action = self._action("New &season…", self.create_season)
+        self.new_game_action = self._action("New &game…", self.new_game, "Ctrl+Shift+N",
+                                            "Schedule a game: date, time, rink, stage, home and away")
         self.import_action = self._action("&Import season file…", self.import_season_file, "Ctrl+I",
                                           "Load a season file: all of it, or nothing when the rulebook refuses it")
         self.export_action = self._action("&Export season file…", self.export_season_file, "Ctrl+E")
@@ -112,10 +114,10 @@ class MainWindow(QMainWindow):
         self.operator_action = self._action("Change &operator…", self.ask_operator)
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.import_action,
-                     self.csv_action, self.export_action, None, self.print_action, self.publish_action, None,
-                     self.backup_action, self.restore_action, self.keep_action, None, self.operator_action,
-                     self.quit_action):
+        for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.new_game_action,
+                     self.import_action, self.csv_action, self.export_action, None, self.print_action,
+                     self.publish_action, None, self.backup_action, self.restore_action, self.keep_action, None,
+                     self.operator_action, self.quit_action):
             if item is None:
                 file_menu.addSeparator()
             else:
@@ -217,7 +219,7 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(f"{APP_NAME} — {self._seasons[name]['league']} {name}")
         for action in (self.export_action, self.rulebook_action, self.print_action, self.audit_action,
-                       self.publish_action, self.csv_action):
+                       self.publish_action, self.csv_action, self.new_game_action):
             action.setEnabled(name is not None)
         self._stale.clear()
         for tab in self.season_tabs():
@@ -418,6 +420,13 @@ class MainWindow(QMainWindow):
         self._show_labels()
         return done
 
+    def new_game(self) -> bool:
+        """File ▸ New game: schedule a game on the Live Game tab (shown first)."""
+        if self.current_season() is None:
+            return False
+        self.tabs.setCurrentWidget(self.live_game_tab)
+        return self.live_game_tab.new_game()
+
     def lock_office(self) -> None:
         self.svc.lock_office()
         self._show_labels()
@@ -430,7 +439,7 @@ class MainWindow(QMainWindow):
 
     def show_audit(self) -> object:
         season = self.current_season()
-        return office.show_audit(self, self.svc, season, None, f"season {season}")
+        return office.show_audit(self, self.svc, season, f"season {season}")
 
     # -- printed records ---------------------------------------------------------------------------------------
     def print_current(self) -> object:
@@ -445,7 +454,7 @@ class MainWindow(QMainWindow):
     def show_rulebook(self) -> None:
         season = self.current_season()
         if season is not None:
-            dialogs.show_rulebook(self, self.svc.view(season).book)
+            dialogs.show_rulebook(self, self.svc, season)
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td><b>{html.escape(key)}</b></td><td>{html.escape(what)}</td></tr>"

@@ -502,7 +502,7 @@ class InfractionsModel(RecordTableModel):
         Column("Code", field("code"), tooltip="What a season file names it"),
         Column("Infraction", field("name"), stretch=True),
         Column("Class", field("classes"), tooltip="Default class first, then the referee's alternatives"),
-        Column("Min.", field("minutes"), RIGHT, "Minutes when not the class's own"),
+        Column("Min.", field("minutes"), RIGHT, "Minutes of each class, in the order of the classes"),
         Column("Section", field("section")),
         Column("Rule", field("rule")),
     )

@@ -1,14 +1,13 @@
 """The office's safeguards in the window: automatic backups, restore, the office password, the audit trail.
 
 Every one is the core's (`Services.backup`, `Services.restore`, `scorekeeper.db.backup.prune`,
-`Services.set_office_password`, `unlock_office`, `lock_office`, `Services.export()['audit']`); the window
+`Services.set_office_password`, `unlock_office`, `lock_office`, `Services.audit`); the window
 only asks, shows and reports.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -181,7 +180,7 @@ def _compact(key: str) -> Callable[[Any], str]:
 
 
 class AuditModel(RecordTableModel):
-    """Audit entries (`Services.export()['audit']`): who, when, what, before and after."""
+    """Audit entries (`Services.audit()`): who, when, what, before and after."""
 
     columns = (
         Column("When", field("at")),
@@ -193,14 +192,10 @@ class AuditModel(RecordTableModel):
     )
 
 
-def mentions(entry: dict[str, Any], ident: str) -> bool:
-    """Does the audit entry concern `ident` (a game or player id)? Subjects read 'g006' or 'he04/g006'."""
-    return ident in re.split(r"[/\s,]+", str(entry.get("subject") or ""))
-
-
-def audit_rows(svc: Services, season: str, ident: str | None = None) -> list[dict[str, Any]]:
-    rows = svc.export(season).get("audit") or []
-    return [row for row in rows if ident is None or mentions(row, ident)]
+def audit_rows(svc: Services, season: str, game: str | None = None,
+               player: str | None = None) -> list[dict[str, Any]]:
+    """The audit trail of the season, or of one game or one player (`Services.audit()`)."""
+    return svc.audit(season, game=game, player=player)
 
 
 class AuditDialog(QDialog):
@@ -229,12 +224,13 @@ class AuditDialog(QDialog):
         self.resize(980, 420)
 
 
-def show_audit(parent: QWidget | None, svc: Services, season: str | None, ident: str | None,
-               title: str) -> AuditDialog | None:
+def show_audit(parent: QWidget | None, svc: Services, season: str | None, title: str,
+               game: str | None = None, player: str | None = None) -> AuditDialog | None:
+    """The audit trail of the season, or of `game` or `player`, in a dialog."""
     if season is None:
         return None
     try:
-        rows = audit_rows(svc, season, ident)
+        rows = audit_rows(svc, season, game=game, player=player)
     except ServiceError as exc:
         dialogs.tell(parent, "Audit trail", str(exc), error=True)
         return None

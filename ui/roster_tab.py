@@ -1,7 +1,9 @@
 """The Roster tab: divisions and teams, each team's players with their season figures, and the roster forms.
 
-Adding a player, signing one to a team and releasing one all go through the facade (`save_player`,
-`sign_player`, `release_player`); what it refuses is shown beside the form with the rule ID and section.
+Adding or editing a player, signing one to a team, releasing one, adding or editing a team (its captain and
+the captain's e-mail) and adding a division all go through the facade (`save_player`, `sign_player`,
+`release_player`, `save_team`, `save_division`); what it refuses is shown beside the form with the rule ID and
+section, and a warning is confirmed with one keystroke.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QCompleter,
     QDialog,
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -78,13 +82,15 @@ def slug(*names: str) -> str:
 class RosterTab(TableTab):
     """Teams by division on the left; the chosen team's players (or everyone) with the forms on the right."""
 
-    empty_text = "No teams in {season} yet."
+    empty_text = "Nothing in {season} yet."
     model: TeamsModel
 
     def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
         super().__init__(svc, TeamsModel(), parent)
         self.season: str | None = None
         self.team: str | None = None
+        self.editing_player: str | None = None
+        """The id of the player loaded into the player form to be edited (None: the form adds a player)."""
         self.view.selectionModel().currentRowChanged.connect(self._team_picked)
 
     def build_page(self) -> QWidget:
@@ -108,22 +114,81 @@ class RosterTab(TableTab):
                                    "(imported, warning, refused with the rule) before anything is written")
         self.csv_button.clicked.connect(lambda: self.import_csv())
 
-        # add a player
+        # add or edit a player
         self.first, self.last, self.email = QLineEdit(self), QLineEdit(self), QLineEdit(self)
         self.birthdate = QLineEdit(self)
         self.birthdate.setPlaceholderText("YYYY-MM-DD (optional)")
+        self.email.setPlaceholderText("optional")
         self.gender = QComboBox(self)
         self.gender.addItem("F", "F")
         self.gender.addItem("M", "M")
         self.add_button = QPushButton("Add player", self)
-        player_box = QGroupBox("New player", self)
+        self.add_button.setToolTip("Add the player typed above as a new player (then sign them to a team)")
+        self.edit_player_button = QPushButton("Edit selected", self)
+        self.edit_player_button.setToolTip("Load the player selected in the roster into this form (or press "
+                                           "Enter on the player)")
+        self.save_player_button = QPushButton("Save changes", self)
+        self.save_player_button.setToolTip("Save the name, gender, birthdate and e-mail of the player loaded")
+        self.save_player_button.setEnabled(False)
+        player_buttons = QHBoxLayout()
+        for button in (self.add_button, self.edit_player_button, self.save_player_button):
+            player_buttons.addWidget(button)
+        self.player_title = QLabel("New player", self)
+        player_box = QWidget(self)
         player_form = QFormLayout(player_box)
+        player_form.addRow(self.player_title)
         player_form.addRow("&First name:", self.first)
         player_form.addRow("&Last name:", self.last)
         player_form.addRow("&Gender:", self.gender)
         player_form.addRow("&Born:", self.birthdate)
         player_form.addRow("E-&mail:", self.email)
-        player_form.addRow("", self.add_button)
+        player_form.addRow(player_buttons)
+
+        # a team: its name, division, colour, captain and the captain's e-mail
+        self.team_name = QLineEdit(self)
+        self.team_division = QComboBox(self)
+        self.team_colour = QLineEdit(self)
+        self.team_colour.setPlaceholderText("#rrggbb (optional)")
+        self.team_colour.setValidator(QRegularExpressionValidator(QRegularExpression(r"#?[0-9A-Fa-f]{0,6}"), self))
+        self.team_captain = QComboBox(self)
+        self.team_captain.setToolTip("The captain: a player signed to the team")
+        self.team_email = QLineEdit(self)
+        self.team_email.setPlaceholderText("where suspension notices and fine statements go")
+        self.save_team_button = QPushButton("Save team", self)
+        self.save_team_button.setToolTip("Save these fields to the team selected in the list")
+        self.add_team_button = QPushButton("Add as new team", self)
+        self.add_team_button.setToolTip("A new team with this name, division and colour")
+        team_buttons = QHBoxLayout()
+        team_buttons.addWidget(self.save_team_button)
+        team_buttons.addWidget(self.add_team_button)
+        self.team_title = QLabel(self)
+        team_box = QWidget(self)
+        team_form = QFormLayout(team_box)
+        team_form.addRow(self.team_title)
+        team_form.addRow("Na&me:", self.team_name)
+        team_form.addRow("D&ivision:", self.team_division)
+        team_form.addRow("Co&lour:", self.team_colour)
+        team_form.addRow("&Captain:", self.team_captain)
+        team_form.addRow("Captain's e-m&ail:", self.team_email)
+        team_form.addRow(team_buttons)
+
+        # a new division
+        self.division_name = QLineEdit(self)
+        self.division_name.setPlaceholderText("e.g. Co-ed Division 2")
+        self.division_coed = QCheckBox("co-ed division", self)
+        self.division_coed.setChecked(True)
+        self.division_tier = QComboBox(self)
+        self.division_tier.addItem("none", None)
+        self.division_tier.addItem("1", 1)
+        self.division_tier.addItem("2", 2)
+        self.division_tier.setToolTip("Co-ed divisions 1 and 2 have rules of their own (line-up limits)")
+        self.add_division_button = QPushButton("Add division", self)
+        division_box = QWidget(self)
+        division_form = QFormLayout(division_box)
+        division_form.addRow("Na&me:", self.division_name)
+        division_form.addRow("", self.division_coed)
+        division_form.addRow("&Tier:", self.division_tier)
+        division_form.addRow("", self.add_division_button)
 
         # sign a player
         self.sign_player = QComboBox(self)
@@ -144,7 +209,7 @@ class RosterTab(TableTab):
         self.audit_button = QPushButton("Audit trail of selected player…", self)
         self.audit_button.setToolTip("Who changed this player's records, when, before and after (suspensions "
                                      "lifted, appeals, fines)")
-        sign_box = QGroupBox("Sign to a team", self)
+        sign_box = QWidget(self)
         sign_form = QFormLayout(sign_box)
         sign_form.addRow("&Player:", self.sign_player)
         sign_form.addRow("&Team:", self.sign_team)
@@ -164,6 +229,13 @@ class RosterTab(TableTab):
         QVBoxLayout(message_box).addWidget(self.messages)
 
         self.add_button.clicked.connect(self.add_player)
+        self.edit_player_button.clicked.connect(self.edit_player)
+        self.save_player_button.clicked.connect(self.save_player)
+        self.save_team_button.clicked.connect(self.save_team)
+        self.add_team_button.clicked.connect(self.add_team)
+        self.add_division_button.clicked.connect(self.add_division)
+        self.team_captain.currentIndexChanged.connect(self._captain_picked)
+        self.roster_view.activated.connect(lambda index: self.edit_player())
         self.sign_button.clicked.connect(self.sign)
         self.release_button.clicked.connect(self.release)
         self.audit_button.clicked.connect(self.show_audit)
@@ -184,9 +256,15 @@ class RosterTab(TableTab):
         right_layout.addLayout(top)
         right_layout.addWidget(self.roster_title)
         right_layout.addWidget(self.roster_view, 1)
+        self.forms = QTabWidget(self)
+        self.forms.setObjectName("rosterForms")
+        self.player_page, self.sign_page, self.team_page, self.division_page = (
+            player_box, sign_box, team_box, division_box)
+        for page, title in ((player_box, "Player"), (sign_box, "Sign / release"), (team_box, "Team"),
+                            (division_box, "New division")):
+            self.forms.addTab(page, title)
         forms = QHBoxLayout()
-        forms.addWidget(player_box, 1)
-        forms.addWidget(sign_box, 1)
+        forms.addWidget(self.forms, 2)
         forms.addWidget(message_box, 1)
         right_layout.addLayout(forms)
         for number, header in enumerate(c.header for c in self.model.columns):
@@ -202,8 +280,15 @@ class RosterTab(TableTab):
 
     # -- loading -------------------------------------------------------------------------------------------
     def load(self, season: str) -> bool:
+        """The season's teams and players; shown even with no team yet, so the first one can be added."""
         self.season = season
         teams = self.svc.teams(season)
+        divisions = self.svc.view(season).divisions  # display-only: the divisions a team may be put in
+        current = self.team_division.currentData()
+        self.team_division.clear()
+        for division in divisions.values():
+            self.team_division.addItem(division["name"], division["id"])
+        self.team_division.setCurrentIndex(max(self.team_division.findData(current), 0))
         self.model.set_rows(teams)
         self._fill_players(season)
         ids = [team["id"] for team in teams]
@@ -214,8 +299,9 @@ class RosterTab(TableTab):
         self.sign_team.blockSignals(blocked)
         if self.team in ids:
             self.view.selectRow(ids.index(self.team))
+        self._load_team_form()
         self._filter()
-        return bool(teams)
+        return True
 
     def _fill_players(self, season: str) -> None:
         """The facade's roster rows (`Services.roster()`), team names added; players signed to no team after."""
@@ -252,7 +338,46 @@ class RosterTab(TableTab):
             index = self.sign_team.findData(self.team)
             if index >= 0:
                 self.sign_team.setCurrentIndex(index)
+        self._load_team_form()
         self._filter()
+
+    def selected_team(self) -> dict[str, Any] | None:
+        """The facade's row (`Services.teams()`) of the team picked in the list."""
+        return next((dict(row) for row in self.model.rows() if row["id"] == self.team), None)
+
+    def _load_team_form(self) -> None:
+        """The team form shows the team picked in the list; its captain is picked among its active players."""
+        team = self.selected_team()
+        self.save_team_button.setEnabled(team is not None)
+        self.team_title.setText(f"<b>{html.escape(team['name'])}</b> ({html.escape(team['id'])})" if team
+                                else "<b>New team</b> (pick a team in the list to edit it)")
+        self.team_name.setText(team["name"] if team else "")
+        self.team_colour.setText(team.get("colour") or "" if team else "")
+        if team is not None:
+            self.team_division.setCurrentIndex(max(self.team_division.findData(team["division"]), 0))
+        blocked = self.team_captain.blockSignals(True)
+        self.team_captain.clear()
+        self.team_captain.addItem("(no captain)", None)
+        if team is not None:
+            signed = sorted((row for row in self.players.rows() if row.get("team") == team["id"]
+                             and row.get("status") == "active"), key=lambda row: row.get("number") or 0)
+            for row in signed:
+                self.team_captain.addItem(f"#{row['number']} {row['name']}", row["player"])
+            index = self.team_captain.findData(team.get("captain"))
+            if index < 0 and team.get("captain"):  # a captain no longer on the roster still shows
+                self.team_captain.addItem(team.get("captain_name") or team["captain"], team["captain"])
+                index = self.team_captain.count() - 1
+            self.team_captain.setCurrentIndex(max(index, 0))
+        self.team_captain.blockSignals(blocked)
+        self.team_email.setText(team.get("captain_email") or "" if team else "")
+
+    def _captain_picked(self) -> None:
+        """A new captain brings their e-mail into the captain's e-mail field, when the player has one."""
+        player = self.team_captain.currentData()
+        if player and self.season is not None:
+            email = self.svc.view(self.season).players.get(player, {}).get("email")
+            if email:
+                self.team_email.setText(email)
 
     def show_all_teams(self) -> None:
         self.team = None
@@ -315,7 +440,131 @@ class RosterTab(TableTab):
             edit.clear()
         index = self.sign_player.findData(pid)
         self.sign_player.setCurrentIndex(index)
+        self.forms.setCurrentWidget(self.sign_page)
         self.sign_number.setFocus()
+        return True
+
+    def edit_player(self) -> bool:
+        """Load the player selected in the roster into the player form (Save changes then writes it)."""
+        row = self.selected_row()
+        if row is None or self.season is None:
+            self.messages.setText("<b>Select a player in the roster first.</b>")
+            return False
+        player = self.svc.view(self.season).players.get(row["player"])
+        if player is None:
+            return False
+        self.editing_player = row["player"]
+        self.first.setText(player.get("first") or "")
+        self.last.setText(player.get("last") or "")
+        self.gender.setCurrentIndex(max(self.gender.findData(player.get("gender")), 0))
+        self.birthdate.setText(player.get("birthdate") or "")
+        self.email.setText(player.get("email") or "")
+        self.player_title.setText(f"<b>Editing {html.escape(row['name'])}</b> ({html.escape(row['player'])}): "
+                                  "change the fields and Save changes")
+        self.save_player_button.setEnabled(True)
+        self.forms.setCurrentWidget(self.player_page)
+        self.first.setFocus()
+        return True
+
+    def save_player(self) -> bool:
+        """Save the player form over the player loaded by `edit_player()` (`Services.save_player`)."""
+        pid = self.editing_player
+        if pid is None or self.season is None:
+            self.messages.setText("<b>Select a player in the roster and press Edit selected first.</b>")
+            return False
+        first, last = self.first.text().strip(), self.last.text().strip()
+        if not first or not last:
+            self.messages.setText("<b>Type the player's first and last name.</b>")
+            return False
+        player = dict(self.svc.view(self.season).players.get(pid) or {"id": pid})
+        player.update({"first": first, "last": last, "gender": self.gender.currentData()})
+        for key, edit in (("birthdate", self.birthdate), ("email", self.email)):
+            if edit.text().strip():
+                player[key] = edit.text().strip()
+            else:
+                player.pop(key, None)
+        if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
+                          f"{first} {last} saved ({pid})."):
+            return False
+        self.clear_player_form()
+        return True
+
+    def clear_player_form(self) -> None:
+        """Back to adding a new player."""
+        self.editing_player = None
+        for edit in (self.first, self.last, self.birthdate, self.email):
+            edit.clear()
+        self.player_title.setText("New player")
+        self.save_player_button.setEnabled(False)
+
+    def _team_fields(self) -> dict[str, Any] | None:
+        name = self.team_name.text().strip()
+        division = self.team_division.currentData()
+        if not name or not division:
+            self.messages.setText("<b>Type the team's name and pick its division.</b>")
+            return None
+        team: dict[str, Any] = {"name": name, "division": division}
+        colour = self.team_colour.text().strip()
+        if colour:
+            team["colour"] = colour if colour.startswith("#") else f"#{colour}"
+        return team
+
+    def save_team(self) -> bool:
+        """Save the team form over the team picked in the list: name, division, colour, captain and e-mail."""
+        current = self.selected_team()
+        fields = self._team_fields()
+        if current is None or fields is None:
+            if current is None:
+                self.messages.setText("<b>Pick the team to change in the list.</b>")
+            return False
+        team: dict[str, Any] = {"id": current["id"], **fields}
+        if self.team_captain.currentData():
+            team["captain"] = self.team_captain.currentData()
+        if self.team_email.text().strip():
+            team["captain_email"] = self.team_email.text().strip()
+        return self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+                          f"Team {fields['name']} saved.")
+
+    def add_team(self) -> bool:
+        """A new team from the team form (its captain comes once players are signed to it)."""
+        fields = self._team_fields()
+        if fields is None or self.season is None:
+            return False
+        ids = {row["id"] for row in self.model.rows()}
+        base = slug(fields["name"])
+        tid, n = base, 1
+        while tid in ids:
+            n += 1
+            tid = f"{base}-{n}"
+        team: dict[str, Any] = {"id": tid, **fields}
+        if self.team_email.text().strip():
+            team["captain_email"] = self.team_email.text().strip()
+        if not self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+                          f"Team {fields['name']} added ({tid}); sign its players next."):
+            return False
+        self.select_team(tid)
+        return True
+
+    def add_division(self) -> bool:
+        """A new division (`Services.save_division`): name, co-ed or not, and its tier."""
+        name = self.division_name.text().strip()
+        if not name or self.season is None:
+            self.messages.setText("<b>Type the division's name.</b>")
+            return False
+        existing = self.svc.view(self.season).divisions
+        base = slug(name)
+        did, n = base, 1
+        while did in existing:
+            n += 1
+            did = f"{base}-{n}"
+        division: dict[str, Any] = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
+        if self.division_tier.currentData() is not None:
+            division["tier"] = self.division_tier.currentData()
+        if not self.apply(lambda confirm: self.svc.save_division(division, confirm, season=self.season),
+                          f"Division {name} added ({did}); add its teams in the Team form."):
+            return False
+        self.division_name.clear()
+        self.team_division.setCurrentIndex(max(self.team_division.findData(did), 0))
         return True
 
     def sign(self) -> bool:
@@ -377,7 +626,7 @@ class RosterTab(TableTab):
         if row is None:
             self.messages.setText("<b>Select a player in the roster first.</b>")
             return None
-        return office.show_audit(self, self.svc, self.season, row["player"], row["name"])
+        return office.show_audit(self, self.svc, self.season, row["name"], player=row["player"])
 
     def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
         """Blocks shown beside the form; warnings confirmed (Enter); then every tab redraws."""

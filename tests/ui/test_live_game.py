@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window, press, type_text
 
 from scorekeeper.services import Services
 from ui import dialogs
-from ui.live_game_tab import LiveGameTab
+from ui.live_game_tab import LiveGameTab, next_game_id
 from ui.main_window import MainWindow
 
 SEASON = "2015-16"
@@ -321,3 +321,104 @@ def test_other_tabs_redraw_when_shown_after_an_entry(qtbot: QtBot, dressed: Live
     players = window.roster_tab.players
     ly02 = next(players.row(n) for n in range(players.rowCount()) if players.row(n)["player"] == "ly02")
     assert ly02["gp"] == 5
+
+
+def answer_new_game(monkeypatch: pytest.MonkeyPatch, fill: Any) -> list[Any]:
+    """Answer the New game dialog: `fill(dialog)` types into it, then OK."""
+    seen: list[Any] = []
+
+    def run(dialog: Any) -> int:
+        assert isinstance(dialog, dialogs.NewGameDialog)
+        seen.append(dialog)
+        fill(dialog)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(dialogs, "run_dialog", run)
+    return seen
+
+
+def pick(box: Any, data: str) -> None:
+    box.setCurrentIndex(box.findData(data))
+
+
+def test_a_new_game_is_scheduled_and_shown_with_its_line_ups(
+    window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fill(dialog: dialogs.NewGameDialog) -> None:
+        assert dialog.rink.findText("Westridge Community Centre") >= 0  # the rinks already used are offered
+        dialog.date.setText("2016-02-20")
+        dialog.time.setText("20:15")
+        dialog.rink.setCurrentText("Westridge Community Centre")
+        pick(dialog.stage, "playoff")
+        pick(dialog.home, "owls")
+        pick(dialog.away, "herons")
+
+    shown = answer_new_game(monkeypatch, fill)
+    window.tabs.setCurrentWidget(window.roster_tab)
+    window.new_game_action.trigger()  # File ▸ New game… (Ctrl+Shift+N) from any tab
+    tab = window.live_game_tab
+    assert len(shown) == 1 and window.tabs.currentWidget() is tab
+    new = "g019"  # the demo season's games are g001-g018
+    game = demo_svc.view(SEASON).games[new]
+    assert {k: game.get(k) for k in ("date", "time", "rink", "stage", "home", "away", "status")} == {
+        "date": "2016-02-20", "time": "20:15", "rink": "Westridge Community Centre", "stage": "playoff",
+        "home": "owls", "away": "herons", "status": "scheduled"}
+    assert game["events"] == [] and game["lineups"] == {"home": [], "away": []}
+    assert tab.game_id == new and tab.pages.currentIndex() == 1  # straight to the line-ups
+    assert f"Game {new} scheduled" in tab.messages.text()
+    assert new in [tab.model.row(n)["id"] for n in range(tab.model.rowCount())]
+
+
+def test_a_game_against_itself_is_refused_with_the_reason(
+    window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fill(dialog: dialogs.NewGameDialog) -> None:
+        pick(dialog.home, "lynx")
+        pick(dialog.away, "lynx")
+
+    answer_new_game(monkeypatch, fill)
+    before = len(demo_svc.games(SEASON))
+    tab = window.live_game_tab
+    assert not tab.new_game()
+    assert "Not scheduled" in tab.messages.text() and "cannot play itself" in tab.messages.text()
+    assert len(demo_svc.games(SEASON)) == before
+
+
+def test_a_cancelled_new_game_writes_nothing(
+    window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(dialogs, "run_dialog", lambda dialog: QDialog.DialogCode.Rejected)
+    before = demo_svc.export(SEASON)["games"]
+    assert not window.live_game_tab.new_game()
+    assert demo_svc.export(SEASON)["games"] == before
+
+
+def test_the_first_game_of_a_season_without_games(
+    qtbot: QtBot, empty_svc: Services, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty_svc.create_season("Westridge Sponge Hockey League", "2016-17")
+    assert empty_svc.save_division({"id": "d1", "name": "Division 1", "coed": True}, True, season="2016-17").ok
+    for team in ("otters", "herons"):
+        assert empty_svc.save_team({"id": team, "name": team.title(), "division": "d1"}, True,
+                                   season="2016-17").ok
+    window = open_window(qtbot, empty_svc, settings)
+    tab = window.live_game_tab
+    assert tab.showing_message() and "New game" in tab.message.text()
+
+    def fill(dialog: dialogs.NewGameDialog) -> None:
+        dialog.date.setText("2016-10-05")
+        dialog.time.setText("19:30")
+
+    answer_new_game(monkeypatch, fill)
+    assert window.new_game()
+    assert [g["id"] for g in empty_svc.games("2016-17")] == ["g001"]
+    assert not tab.showing_message() and tab.game_id == "g001"
+
+
+def test_game_ids() -> None:
+    game = {"date": "2016-02-20", "time": "20:15", "home": "owls", "away": "herons"}
+    assert next_game_id([], game) == "g001"
+    assert next_game_id(["g001", "g002", "g010"], game) == "g011"
+    assert next_game_id(["g0099"], game) == "g0100"
+    assert next_game_id(["opener"], game) == "g-20160220-2015-owls-herons"
+    assert next_game_id(["opener", "g-20160220-2015-owls-herons"], game) == "g-20160220-2015-owls-herons-2"

@@ -123,7 +123,8 @@ def test_first_start_can_create_a_season(
     window.start()
     assert window.current_season() == "2016-17"
     assert empty_svc.seasons()[0]["rulebook"] == "westridge-2015-16"
-    assert window.roster_tab.showing_message()  # no team yet
+    assert not window.roster_tab.showing_message()  # no team yet: the Team form adds the first one
+    assert window.roster_tab.model.rowCount() == 0
     assert empty_svc.view("2016-17").divisions == {"co-ed-division-1": {
         "id": "co-ed-division-1", "name": "Co-ed Division 1", "coed": True}}
 
@@ -186,13 +187,14 @@ def test_the_rulebook_in_force(qtbot: QtBot, svc: Services, settings: QSettings,
     window.rulebook_action.trigger()
     (dialog,) = shown
     assert isinstance(dialog, RulebookDialog)
-    book = svc.view("2015-16").book
-    assert dialog.infractions.rowCount() == len(book.infractions)
-    assert dialog.rules.rowCount() == len(book.rules)
+    assert dialog.infractions.rowCount() == len(svc.infractions("2015-16"))
+    assert dialog.rules.rowCount() == len(svc.rules("2015-16"))
     codes = column(dialog.infractions, "Code")
     tripping = codes.index("tripping")
     assert column(dialog.infractions, "Class")[tripping] == "minor, major"
+    assert column(dialog.infractions, "Min.")[tripping] == "2 / 5"
     assert column(dialog.infractions, "Section")[tripping] == "§6 XIX"
+    assert svc.seasons()[0]["rulebook"] in dialog.windowTitle()
     dialog.search.setText("trip")
     assert dialog.proxies[0].rowCount() == 1
     assert "§2 II a" in column(dialog.rules, "Section")

@@ -54,7 +54,7 @@ def test_violations_model(qtmodeltester: ModelTester, demo_svc: Services) -> Non
 
 
 def test_rulebook_models(qtmodeltester: ModelTester, demo_svc: Services) -> None:
-    rules, infractions = rulebook_rows(demo_svc.view(SEASON).book)
+    rules, infractions = rulebook_rows(demo_svc.rules(SEASON), demo_svc.infractions(SEASON))
     check(qtmodeltester, RulesModel(), rules)
     check(qtmodeltester, InfractionsModel(), infractions)
 

@@ -76,7 +76,7 @@ def test_screenshots_of_the_office_dialogs(qtbot: QtBot, demo_svc: Services, set
         "printer": PrinterDialog([printing.Printer("hallway"), printing.Printer("office", True)], window),
         "password": office.PasswordDialog(True, window),
         "lift": LiftDialog("Wes Boyd", "2015-11-12", window),
-        "audit": office.AuditDialog("game g006", office.audit_rows(demo_svc, "2015-16", "g006"), window),
+        "audit": office.AuditDialog("game g006", office.audit_rows(demo_svc, "2015-16", game="g006"), window),
         "open-failed": box,
     }
     for name, dialog in dialogs.items():
