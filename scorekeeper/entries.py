@@ -333,8 +333,8 @@ class EntryMixin:
         return self._propose({"payments": [payment]}, confirm=True, season=season, games=[], action="payment",
                              subject=json.dumps(payment.get("payer")))
 
-    def record_notice(self, player: str, game: str, sent: str | None = None,
-                      season: str | None = None) -> EntryResult:
+    def record_notice(self, player: str, game: str, sent: str | None = None, season: str | None = None,
+                      recipient: str | None = None, message_id: str | None = None) -> EntryResult:
         """SUSP-2: the captain was e-mailed the suspension of `player` from `game` (ISO time, default now)."""
         s = self._season(season)
         when = dt.datetime.fromisoformat(sent) if sent else dt.datetime.now().replace(microsecond=0)
@@ -348,10 +348,12 @@ class EntryMixin:
             row = Suspension.get_or_none((Suspension.player == prow) & (Suspension.game == grow))
             if row is None:
                 Suspension.create(season=s, player=prow, game=grow, rule="SUSP-2", kind="notice",
-                                  captain_emailed=when)
+                                  captain_emailed=when, notice_recipient=recipient, notice_message_id=message_id)
             else:
-                Suspension.update(captain_emailed=when).where(Suspension.id == row.id).execute()
-            self._audit(s, "captain notified", f"{player}/{game}", after={"sent": when.isoformat()})
+                Suspension.update(captain_emailed=when, notice_recipient=recipient,
+                                  notice_message_id=message_id).where(Suspension.id == row.id).execute()
+            self._audit(s, "captain notified", f"{player}/{game}",
+                        after={"sent": when.isoformat(), "recipient": recipient, "message_id": message_id})
         self._changed()
         return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
 

@@ -14,8 +14,23 @@ def _m001_initial(db: Database) -> None:
     db.create_tables(ALL_MODELS)
 
 
+def _m002_notice_recipient(db: Database) -> None:
+    """Version 2: a captain notice keeps its recipient and message id (issue 9, SUSP-2)."""
+    from playhouse.migrate import SchemaMigrator, migrate
+
+    from scorekeeper.db.models import Suspension
+
+    columns = {c.name for c in db.get_columns("suspension")}
+    migrator = SchemaMigrator.from_database(db)
+    steps = [migrator.add_column("suspension", name, getattr(Suspension, name))
+             for name in ("notice_recipient", "notice_message_id") if name not in columns]
+    if steps:
+        migrate(*steps)
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
+    (2, _m002_notice_recipient),
 ]
 LATEST = MIGRATIONS[-1][0]
 

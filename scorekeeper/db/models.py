@@ -225,6 +225,8 @@ class Suspension(BaseModel):
     games = IntegerField(null=True)
     lifted = DateField(null=True)
     captain_emailed = DateTimeField(null=True)
+    notice_recipient = CharField(null=True)
+    notice_message_id = CharField(null=True)
     note = TextField(null=True)
 
 

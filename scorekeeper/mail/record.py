@@ -91,7 +91,8 @@ def record_sent(svc: Services, messages: Sequence[EmailMessage], results: Sequen
         entries.append(entry)
         if kind == KIND_NOTICE and entry["player"] and entry["game"]:
             try:
-                svc.record_notice(entry["player"], entry["game"], when, season=entry["season"] or None)
+                svc.record_notice(entry["player"], entry["game"], when, season=entry["season"] or None,
+                                  recipient=res.recipient, message_id=res.message_id)
             except (ServiceError, DatabaseError) as exc:
                 problems.append(f"the notice to {res.recipient} was sent but could not be recorded: {exc}")
     if entries:

@@ -53,3 +53,28 @@ def test_newer_schema_refused(tmp_path):
 def test_missing_folder_is_a_clear_error(tmp_path):
     with pytest.raises(DatabaseOpenError, match="does not exist"):
         open_database(str(tmp_path / "nowhere" / "x.db"))
+
+
+def test_migration_2_upgrades_a_version_1_database_in_place(tmp_path):
+    """A database written by the first release opens, is migrated to the latest schema and keeps its data."""
+    import sqlite3
+
+    from scorekeeper.db.migrations import MIGRATIONS
+
+    path = tmp_path / "v1.db"
+    db, _ = open_database(str(path))
+    db.execute_sql("insert into league (name) values ('Old League')")
+    db.close()
+    con = sqlite3.connect(path)  # make it look like version 1: no notice columns
+    con.execute("alter table suspension drop column notice_recipient")
+    con.execute("alter table suspension drop column notice_message_id")
+    con.execute("update meta set value = '1' where key = 'schema_version'")
+    con.commit()
+    con.close()
+    db, _ = open_database(str(path))
+    columns = {c.name for c in db.get_columns("suspension")}
+    assert {"notice_recipient", "notice_message_id"} <= columns
+    assert db.execute_sql("select value from meta where key = 'schema_version'").fetchone()[0] == str(
+        MIGRATIONS[-1][0])
+    assert db.execute_sql("select name from league").fetchone()[0] == "Old League"
+    db.close()
