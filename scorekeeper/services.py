@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import json
@@ -361,13 +362,22 @@ class Services(EntryMixin, WindowQueries):
         return data
 
     # -- computed outputs ----------------------------------------------------------------------------
+    @staticmethod
+    def _once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A season-wide result computed once per state of the season (a new entry makes a new view)."""
+        if key not in view.cache:
+            view.cache[key] = compute()
+        return copy.deepcopy(view.cache[key])
+
     def standings(self, season: str | None = None) -> dict[str, Any]:
-        return standings(self.view(season))
+        view = self.view(season)
+        return self._once(view, "out:standings", lambda: standings(view))
 
     def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
         if stage not in ("regular", "playoff"):
             raise ServiceError(f"stage must be regular or playoff (got {stage!r})")
-        return player_stats(self.view(season), stage)
+        view = self.view(season)
+        return self._once(view, f"out:stats:{stage}", lambda: player_stats(view, stage))
 
     def game(self, game_id: str, season: str | None = None) -> dict[str, Any]:
         view = self.view(season)
@@ -381,10 +391,12 @@ class Services(EntryMixin, WindowQueries):
         return eligibility(self.view(season))
 
     def suspensions(self, season: str | None = None) -> dict[str, Any]:
-        return discipline.suspensions(self.view(season))
+        view = self.view(season)
+        return self._once(view, "out:suspensions", lambda: discipline.suspensions(view))
 
     def fines(self, season: str | None = None) -> dict[str, Any]:
-        return discipline.fines(self.view(season))
+        view = self.view(season)
+        return self._once(view, "out:fines", lambda: discipline.fines(view))
 
     # -- the rulebook and the audit trail for the window ----------------------------------------------
     def infractions(self, season: str | None = None) -> list[dict[str, Any]]:

@@ -68,6 +68,7 @@ def scrolling(page: QWidget) -> QScrollArea:
 def fit_columns(view: QTableView, padding: int = 18) -> None:
     """Size each column that does not stretch to its contents plus some air; the user may still drag it."""
     header = view.horizontalHeader()
+    header.setResizeContentsPrecision(80)  # measure the first rows only: long rosters size in a blink
     for number in range(header.count()):
         if header.sectionResizeMode(number) != QHeaderView.ResizeMode.Stretch:
             view.resizeColumnToContents(number)
