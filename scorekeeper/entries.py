@@ -11,6 +11,7 @@ import copy
 import datetime as dt
 import getpass
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,20 @@ class EntryResult:
 def _roster_changes(rows: list[Any]) -> dict[str, list[dict[str, Any]]]:
     players = {r.player["id"]: r.player for r in rows if r.player is not None}
     return {"players": list(players.values()), "roster": [r.signing for r in rows if r.signing is not None]}
+
+
+class _Conflict(Exception):
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.game = game
+
+
+def _same_log(stored: dict[str, Any] | None, seen: dict[str, Any]) -> bool:
+    """Is a game's stored log the one this facade read (line-ups, events and status)?"""
+    if stored is None:
+        return False
+    return (stored["events"] == seen.get("events", []) and stored["lineups"] == seen.get("lineups", {})
+            and stored["status"] == seen.get("status", "final"))
 
 
 def _login() -> str:
@@ -101,7 +116,8 @@ class EntryMixin:
     # -- the one path ------------------------------------------------------------------------------------
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
-                 allow_final: bool = False, dry_run: bool = False) -> EntryResult:
+                 allow_final: bool = False, dry_run: bool = False,
+                 retry: Callable[[], EntryResult] | None = None) -> EntryResult:
         s = self._season(season)
         view = self.view(s.name)
         partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
@@ -138,10 +154,22 @@ class EntryMixin:
             return EntryResult(False, new, needs_confirmation=True)
         old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
         try:
-            with self.db.atomic():
+            with self._write_transaction():
+                for gid, old in old_games.items():
+                    if old is not None and not _same_log(store.stored_game(s, gid, lock=True), old):
+                        raise _Conflict(gid)
                 store.write_changes(s, written, old_games)
                 if action:
                     self._audit(s, action, subject, before=None, after=None)
+        except _Conflict as conflict:
+            # another rink PC (or window) changed this game since it was read: read it again
+            self._changed()
+            if retry is not None:
+                return retry()
+            return EntryResult(False, [Violation(
+                "DATA-5", "block", f"game {conflict.game} was changed on another PC since it was shown here; it has "
+                "been read again: check the entry and make it once more", view.book.section("DATA-5"),
+                f"game {conflict.game}")])
         except DatabaseError as exc:
             self._changed()
             return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
@@ -154,6 +182,14 @@ class EntryMixin:
                                    | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
                    "tables": [name for name in LISTS if written[name]]}
         return EntryResult(True, new, False, changed)
+
+    def _write_transaction(self) -> Any:
+        """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic."""
+        from peewee import SqliteDatabase
+
+        if isinstance(self.db, SqliteDatabase):
+            return self.db.atomic("IMMEDIATE")
+        return self.db.atomic()
 
     def _audit(self, season: Season, action: str, subject: str, before: Any = None,
                after: Any = None) -> None:
@@ -178,10 +214,12 @@ class EntryMixin:
         return self._propose({"games": [game]}, confirm=True, season=season, dry_run=True).violations
 
     def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
-                  season: str | None = None) -> EntryResult:
+                  season: str | None = None, _retried: bool = False) -> EntryResult:
         game = self._game(game_id, season)
         game["events"].append(event)
-        return self._propose({"games": [game]}, confirm=confirm, season=season)
+        # A new entry commutes with another PC's: on a conflict it is made again on the fresh log, once.
+        retry = None if _retried else (lambda: self.add_event(game_id, event, confirm, season, _retried=True))
+        return self._propose({"games": [game]}, confirm=confirm, season=season, retry=retry)
 
     def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
                      season: str | None = None) -> EntryResult:

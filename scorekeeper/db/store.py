@@ -6,7 +6,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from peewee import JOIN
+from peewee import JOIN, SqliteDatabase
 
 from scorekeeper.db.models import (
     Appeal,
@@ -24,6 +24,7 @@ from scorekeeper.db.models import (
     Season,
     Suspension,
     Team,
+    database_proxy,
 )
 from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
 from scorekeeper.seasonfile import FORMAT, cents_to_money, money_to_cents
@@ -366,3 +367,30 @@ def load_waivers(season: Season) -> dict[tuple[str, str, str], str]:
         who = player.ext_id if player is not None else f.team.ext_id
         out[(who, game.ext_id if game is not None else "", f.rule)] = f.note or ""
     return out
+
+
+def stored_game(season: Season, ext_id: str, lock: bool = False) -> dict[str, Any] | None:
+    """One game's line-ups and events as stored now (`lock`: hold its row until the transaction ends, where the
+    database can), to check that nobody else changed it since it was read."""
+    query = Game.select(Game.id, Game.status).where((Game.season == season) & (Game.ext_id == ext_id))
+    if lock and not isinstance(database_proxy.obj, SqliteDatabase):
+        query = query.for_update()
+    row = query.first()
+    if row is None:
+        return None
+    id_rows: Any = Player.select(Player.id, Player.ext_id).where(Player.season == season).tuples()
+    pid: dict[int, str] = dict(id_rows)
+    lineups: dict[str, list[dict[str, Any]]] = {"home": [], "away": []}
+    rows: Any = (LineupEntry.select(LineupEntry.side, LineupEntry.player, LineupEntry.number, LineupEntry.goalie,
+                                    LineupEntry.captain).where(LineupEntry.game == row.id)
+                 .order_by(LineupEntry.seq, LineupEntry.id).tuples())
+    for side, player_id, number, goalie, captain in rows:
+        entry: dict[str, Any] = {"player": pid[player_id]}
+        if number is not None:
+            entry["number"] = number
+        entry["goalie"] = bool(goalie)
+        if captain is not None:
+            entry["captain"] = bool(captain)
+        lineups[side].append(entry)
+    events = [event_to_dict(ev) for ev in GameEvent.select().where(GameEvent.game == row.id).order_by(GameEvent.seq)]
+    return {"status": row.status, "lineups": lineups, "events": events}

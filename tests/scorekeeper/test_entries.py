@@ -152,3 +152,28 @@ def test_live_state_through_the_facade(svc):
     assert svc.check_on_ice("g004", "home", ["ow01", "ow03", "ow04", "ow05", "ow06"], 2, "19:10") == []
     bad = svc.check_on_ice("g004", "home", ["ow01", "ow02", "ow04", "ow05", "ow06"], 2, "19:10")
     assert [v.rule for v in bad] == ["ICE-4"]  # ow02 is in the box
+
+
+def test_two_pcs_entering_into_one_game_lose_and_duplicate_nothing(svc, tmp_path):
+    """Issue 6: a second facade on the same database (another rink PC) with a stale view of the game."""
+    other = Services.open(svc.target)
+    other.view()  # both have read the game
+    svc.view()
+    assert svc.add_event("g004", goal("home", 1, "02:00", "ow02")).ok
+    assert other.add_event("g004", goal("away", 1, "03:00", "ly02")).ok  # made again on the fresh log
+    for s in (svc, other):
+        s._changed()
+        assert [(g["team"], g["elapsed"]) for g in s.game("g004")["goals"]] == [("home", "02:00"), ("away", "03:00")]
+    other.close()
+
+
+def test_two_pcs_editing_the_same_event_get_one_clear_conflict(svc):
+    assert svc.add_event("g004", goal("home", 1, "02:00", "ow02")).ok
+    other = Services.open(svc.target)
+    other.view()
+    assert svc.update_event("g004", 0, goal("home", 1, "02:05", "ow02")).ok
+    res = other.update_event("g004", 0, goal("home", 1, "02:10", "ow03"))
+    assert not res.ok and res.blocks[0].rule == "DATA-5" and "another PC" in res.blocks[0].message
+    other._changed()
+    assert other.game("g004")["goals"][0]["elapsed"] == "02:05"
+    other.close()

@@ -63,3 +63,24 @@ def test_postgresql_database_gives_the_same_results(pg_url: str, tmp_path: Path)
     assert "PostgreSQL" in pg.database_label
     pg.close()
     lite.close()
+
+
+def test_two_rink_pcs_on_postgresql_lose_nothing_and_conflict_clearly(pg_url: str):
+    """Two facades on one PostgreSQL league (two rink PCs): concurrent entries both land; a stale edit is refused."""
+    first = Services.open(pg_url)
+    if not first.seasons():
+        assert first.import_file(EXAMPLE).ok
+    second = Services.open(pg_url)
+    first.view()
+    second.view()
+    assert first.add_event("g004", {"type": "note", "text": "from PC 1"}).ok
+    assert second.add_event("g004", {"type": "note", "text": "from PC 2"}).ok
+    first._changed()
+    texts = [e.get("text") for e in first.view().games["g004"]["events"] if e["type"] == "note"]
+    assert texts[-2:] == ["from PC 1", "from PC 2"]
+    first.view()
+    assert first.update_event("g004", len(texts) - 1, {"type": "note", "text": "edited on PC 1"}).ok
+    stale = second.update_event("g004", len(texts) - 1, {"type": "note", "text": "edited on PC 2"})
+    assert not stale.ok and "another PC" in stale.blocks[0].message
+    first.close()
+    second.close()
