@@ -11,11 +11,13 @@ Nothing here imports the `scorekeeper` package: only its command line is used.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +36,41 @@ RULEBOOK = "westridge-2015-16"
 # The command line
 
 
+# With SCOREKEEPER_TEST_PG=postgresql://USER@HOST:PORT the whole suite runs on PostgreSQL: each database file
+# path becomes a database of its own on that server (.ci/run starts one and runs the suite again).
+PG = os.environ.get("SCOREKEEPER_TEST_PG", "").rstrip("/")
+PG_SALT = uuid.uuid4().hex[:8]
+
+
+def pg_name(db: str | Path) -> str:
+    return "sk_" + PG_SALT + "_" + hashlib.sha1(str(db).encode()).hexdigest()[:20]
+
+
+def pg_create(name: str, template: str | None = None) -> None:
+    import psycopg2
+
+    con = psycopg2.connect(f"{PG}/postgres")
+    con.autocommit = True
+    try:
+        cur = con.cursor()
+        cur.execute("select 1 from pg_database where datname = %s", (name,))
+        if cur.fetchone() is None:
+            cur.execute(f'create database "{name}"' + (f' template "{template}"' if template else ""))
+    finally:
+        con.close()
+
+
+def db_target(db: str | Path) -> str:
+    """The --db argument for a database path: the path itself, or its own PostgreSQL database."""
+    if not PG or "://" in str(db):
+        return str(db)
+    pg_create(pg_name(db))
+    return f"{PG}/{pg_name(db)}"
+
+
 def run_cli(db: str | Path, *args: Any, timeout: float = CLI_TIMEOUT) -> tuple[int, str, str]:
     """Run `python -m scorekeeper --db DB ARGS...`; return (exit code, stdout, stderr)."""
-    cmd = [sys.executable, "-m", "scorekeeper", "--db", str(db), *(str(a) for a in args)]
+    cmd = [sys.executable, "-m", "scorekeeper", "--db", db_target(db), *(str(a) for a in args)]
     return _run(cmd, timeout)
 
 
@@ -81,6 +115,9 @@ def copy_db(src: Path, dst_dir: Path) -> Path:
     """Copy a database file (and any SQLite side files) into dst_dir."""
     dst_dir.mkdir(parents=True, exist_ok=True)
     dst = dst_dir / src.name
+    if PG:
+        pg_create(pg_name(dst), template=pg_name(src))
+        return dst
     for side in ("", "-wal", "-shm", "-journal"):
         s = Path(str(src) + side)
         if s.exists():
