@@ -117,7 +117,7 @@ class EntryMixin:
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
                  allow_final: bool = False, dry_run: bool = False,
-                 retry: Callable[[], EntryResult] | None = None) -> EntryResult:
+                 retry: Callable[[], EntryResult] | None = None, override: str = "") -> EntryResult:
         s = self._season(season)
         view = self.view(s.name)
         partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
@@ -148,6 +148,18 @@ class EntryMixin:
         before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games], season_level)}
         after = validate_season(candidate, affected, season_level)
         new = [v for v in after if _key(v) not in before]
+        overridden: list[Violation] = []
+        if any(v.blocks for v in new) and override and not dry_run:
+            refused = self._office_needed("overriding a block")
+            if refused is not None:
+                return refused
+            events = [v for v in new if v.blocks and " event " in f" {v.where} "]
+            if events:
+                return EntryResult(False, [*events, Violation(
+                    "OFFICE", "block", "an event the game cannot apply is never overridden: correct the entry",
+                    "office role")])
+            overridden = [v for v in new if v.blocks]
+            new = [v for v in new if not v.blocks]
         if any(v.blocks for v in new) or dry_run:
             return EntryResult(not any(v.blocks for v in new), new)
         if any(v.severity == "warn" for v in new) and not confirm:
@@ -161,6 +173,12 @@ class EntryMixin:
                 store.write_changes(s, written, old_games)
                 if action:
                     self._audit(s, action, subject, before=None, after=None)
+                for v in overridden:
+                    from scorekeeper.services import override_key
+
+                    self._audit(s, "override block", override_key(v), before={"rule": v.rule, "message": v.message,
+                                                                               "section": v.section},
+                                after={"reason": override})
         except _Conflict as conflict:
             # another rink PC (or window) changed this game since it was read: read it again
             self._changed()
@@ -176,7 +194,10 @@ class EntryMixin:
         for gid, old in old_games.items():
             self._undo.setdefault(gid, []).append(old)
             self._redo.pop(gid, None)
-        self._views[s.id] = candidate  # the written state, without reading the season back
+        if overridden:
+            self._changed()  # the overrides now in the audit trail are part of the season's state
+        else:
+            self._views[s.id] = candidate  # the written state, without reading the season back
         changed = {"games": [g["id"] for g in incoming["games"]],
                    "teams": sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
                                    | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
@@ -243,10 +264,11 @@ class EntryMixin:
             raise ServiceError(f"game {game['id']} has no event {index + 1}")
 
     def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
-                   season: str | None = None) -> EntryResult:
+                   season: str | None = None, override: str = "") -> EntryResult:
+        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited."""
         game = self._game(game_id, season)
         game.setdefault("lineups", {})[side] = entries
-        return self._propose({"games": [game]}, confirm=confirm, season=season)
+        return self._propose({"games": [game]}, confirm=confirm, season=season, override=override)
 
     def save_game(self, game: dict[str, Any], confirm: bool = False,
                   season: str | None = None) -> EntryResult:

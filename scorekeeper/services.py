@@ -84,7 +84,26 @@ def validate_season(view: SeasonView, games: list[str] | None = None, season_lev
     for gid in games if games is not None else list(view.games):
         found.extend(check_lineups(view, gid))
         found.extend(view.state(gid).violations)
-    return found
+    return apply_overrides(view, found)
+
+
+def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
+    """The block overrides recorded in an audit trail: key -> reason."""
+    return {e["subject"]: (e.get("after") or {}).get("reason", "") for e in entries
+            if e.get("action") == "override block" and isinstance(e.get("subject"), str)}
+
+
+def override_key(v: Violation) -> str:
+    return f"{v.rule}|{v.where}|{v.message}"
+
+
+def apply_overrides(view: SeasonView, found: list[Violation]) -> list[Violation]:
+    """Blocks the office overrode (with a reason, recorded in the audit trail) are kept as information."""
+    overrides: dict[str, str] = view.cache.get("overrides", {})
+    if not overrides:
+        return found
+    return [Violation(v.rule, "info", f"{v.message} (overridden by the office: {overrides[override_key(v)]})",
+                      v.section, v.where) if v.blocks and override_key(v) in overrides else v for v in found]
 
 
 def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -275,6 +294,7 @@ class Services(EntryMixin, WindowQueries):
             view.cache["notices"] = store.load_notices(s)
             view.cache["lifted"] = store.load_lifted(s)
             view.cache["waived"] = store.load_waivers(s)
+            view.cache["overrides"] = overrides_from_audit(store.load_audit(s))
             self._views[s.id] = view
         return self._views[s.id]
 
@@ -318,6 +338,8 @@ class Services(EntryMixin, WindowQueries):
             return ImportReport(False, incoming["season"], [Violation(
                 "FILE", "block", "audit must be a list of entries with 'at' and 'action'", "season file", "audit")])
         view = SeasonView(merged, book)
+        view.cache["overrides"] = {**(overrides_from_audit(store.load_audit(season)) if season else {}),
+                                   **overrides_from_audit([a for a in audit if isinstance(a, dict)])}
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
             changed_games = list(view.games)
@@ -384,7 +406,8 @@ class Services(EntryMixin, WindowQueries):
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
         out = view.state(game_id).to_json()
-        out["violations"] = [v.to_json() for v in check_lineups(view, game_id)] + out["violations"]
+        out["violations"] = [v.to_json() for v in apply_overrides(view, check_lineups(view, game_id))] + out[
+            "violations"]
         return out
 
     def eligibility(self, season: str | None = None) -> dict[str, Any]:

@@ -112,7 +112,7 @@ class SeasonView:
         same_games = all(g in self.games for g in games)
         if not season_level and not finals_touched and same_games:
             new.cache.update({k: v for k, v in self.cache.items() if k in ("sanctions", "gp", "order")})
-        new.cache.update({k: v for k, v in self.cache.items() if k in ("notices", "lifted", "waived")})
+        new.cache.update({k: v for k, v in self.cache.items() if k in ("notices", "lifted", "waived", "overrides")})
         return new
 
     def order_of(self, gid: str) -> int:

@@ -118,3 +118,34 @@ def test_waiving_a_fine_needs_the_office_and_is_audited(tmp_path: Path):
     assert svc.fines()["fines"] == []
     assert [a["action"] for a in svc.audit(player="ly04")] == ["fine waived"]
     svc.close()
+
+
+def test_office_overrides_a_line_up_block_with_a_reason_and_the_export_reimports(tmp_path: Path):
+    data = json.loads(EXAMPLE.read_text())
+    g = next(x for x in data["games"] if x["id"] == "g002")
+    g["events"].append({"type": "penalty", "team": "home", "period": 1, "elapsed": "01:00", "player": "ly04",
+                        "infraction": "fighting"})
+    svc = Services.open(str(tmp_path / "o.db"), operator="Pat")
+    assert svc.import_data(data).ok
+    lineup = [{"player": "ly01", "goalie": True}, {"player": "ly04"}, {"player": "ly05"}]
+    refused = svc.set_lineup("g004", "away", lineup, confirm=True)
+    assert not refused.ok and refused.blocks[0].rule == "ELIG-2"
+    svc.set_office_password("rink-office-1")
+    svc.lock_office()
+    assert svc.set_lineup("g004", "away", lineup, confirm=True, override="hearing moved").blocks[0].rule == "OFFICE"
+    assert svc.unlock_office("rink-office-1")
+    res = svc.set_lineup("g004", "away", lineup, confirm=True, override="Director allowed it pending the hearing")
+    assert res.ok
+    entry = next(a for a in svc.audit() if a["action"] == "override block")
+    assert entry["operator"] == "Pat" and entry["after"]["reason"].startswith("Director")
+    info = [v for v in svc.game("g004")["violations"] if v["rule"] == "ELIG-2"]
+    assert info and info[0]["severity"] == "info" and "overridden" in info[0]["message"]
+    exported = svc.export()
+    svc.close()
+    fresh = Services.open(str(tmp_path / "fresh.db"))
+    assert fresh.import_data(exported).ok  # the override travels with the season
+    without = {k: v for k, v in exported.items() if k != "audit"}
+    other = Services.open(str(tmp_path / "other.db"))
+    assert not other.import_data(without).ok  # and without it, the rulebook refuses the line-up
+    fresh.close()
+    other.close()
