@@ -117,7 +117,8 @@ class EntryMixin:
     def _propose(self, changes: dict[str, list[dict[str, Any]]], *, confirm: bool, season: str | None,
                  games: list[str] | None = None, action: str = "", subject: str = "",
                  allow_final: bool = False, dry_run: bool = False,
-                 retry: Callable[[], EntryResult] | None = None, override: str = "") -> EntryResult:
+                 retry: Callable[[], EntryResult] | None = None, override: str = "",
+                 audit_before: Any = None, audit_after: Any = None) -> EntryResult:
         s = self._season(season)
         view = self.view(s.name)
         partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
@@ -172,7 +173,7 @@ class EntryMixin:
                         raise _Conflict(gid)
                 store.write_changes(s, written, old_games)
                 if action:
-                    self._audit(s, action, subject, before=None, after=None)
+                    self._audit(s, action, subject, before=audit_before, after=audit_after)
                 for v in overridden:
                     from scorekeeper.services import override_key
 
@@ -246,15 +247,18 @@ class EntryMixin:
                      season: str | None = None) -> EntryResult:
         game = self._game(game_id, season)
         self._check_index(game, index)
+        before = game["events"][index]
         game["events"][index] = event
-        return self._propose({"games": [game]}, confirm=confirm, season=season)
+        return self._propose({"games": [game]}, confirm=confirm, season=season, action="edit event",
+                             subject=f"{game_id}/event {index + 1}", audit_before=before, audit_after=event)
 
     def delete_event(self, game_id: str, index: int, confirm: bool = False,
                      season: str | None = None) -> EntryResult:
         game = self._game(game_id, season)
         self._check_index(game, index)
-        del game["events"][index]
-        return self._propose({"games": [game]}, confirm=confirm, season=season)
+        before = game["events"].pop(index)
+        return self._propose({"games": [game]}, confirm=confirm, season=season, action="delete event",
+                             subject=f"{game_id}/event {index + 1}", audit_before=before)
 
     @staticmethod
     def _check_index(game: dict[str, Any], index: int) -> None:

@@ -177,3 +177,12 @@ def test_two_pcs_editing_the_same_event_get_one_clear_conflict(svc):
     other._changed()
     assert other.game("g004")["goals"][0]["elapsed"] == "02:05"
     other.close()
+
+
+def test_edits_and_deletes_are_audited_with_before_and_after(svc):
+    assert svc.add_event("g004", goal("home", 1, "02:00", "ow02")).ok
+    assert svc.update_event("g004", 0, goal("home", 1, "02:30", "ow02")).ok
+    assert svc.delete_event("g004", 0).ok
+    trail = [(a["action"], a["subject"], (a["before"] or {}).get("elapsed"), (a["after"] or {}).get("elapsed"))
+             for a in svc.audit(game="g004")]
+    assert trail == [("edit event", "g004/event 1", "02:00", "02:30"), ("delete event", "g004/event 1", "02:30", None)]
