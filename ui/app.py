@@ -89,7 +89,7 @@ def run_gui(db: str | None) -> int:
     if svc is None:
         return 1
     try:
-        window = MainWindow(svc)
+        window = MainWindow(svc, lazy=True)
     except ServiceError as exc:
         svc.close()
         QMessageBox.critical(None, APP_NAME, f"Scorekeeper could not read the database.\n\n{exc}")

@@ -28,9 +28,12 @@ OPERATOR, FOLDER = "operator", "paths/folder"
 class MainWindow(QMainWindow):
     """The office's window onto one database; closing it saves its layout and closes the database."""
 
-    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None,
+                 lazy: bool = False) -> None:
+        """`lazy`: only the tab in front loads at first, the others when first shown (the start-up path)."""
         super().__init__(parent)
         self.svc = svc
+        self._lazy = lazy
         self.settings = settings if settings is not None else QSettings()
         self._shut_down = False
         self._seasons: dict[str, dict[str, Any]] = {}
@@ -221,6 +224,10 @@ class MainWindow(QMainWindow):
         for action in (self.export_action, self.rulebook_action, self.print_action, self.audit_action,
                        self.publish_action, self.csv_action, self.new_game_action):
             action.setEnabled(name is not None)
+        if self._lazy:
+            self._stale = set(self.season_tabs())
+            self._redraw_stale()
+            return
         self._stale.clear()
         for tab in self.season_tabs():
             tab.show_season(name)

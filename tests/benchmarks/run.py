@@ -53,7 +53,7 @@ from scorekeeper.services import Services
 from ui.main_window import MainWindow
 app = application()
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-window = MainWindow(Services.open(sys.argv[1]))
+window = MainWindow(Services.open(sys.argv[1]), lazy=True)  # as run_gui builds it
 window.show()
 app.processEvents()
 print("shown", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
