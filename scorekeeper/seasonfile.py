@@ -83,9 +83,11 @@ def read_season_file(path: str | Path) -> dict[str, Any]:
 
 
 def money_to_cents(text: str) -> int:
-    """'20.00' -> 2000."""
-    whole, cents = text.split(".")
-    return int(whole) * 100 + int(cents)
+    """'20.00' -> 2000; '-0.50' -> -50."""
+    negative = text.startswith("-")
+    whole, _, cents = text.lstrip("-").partition(".")
+    value = int(whole or 0) * 100 + int((cents + "00")[:2])
+    return -value if negative else value
 
 
 def cents_to_money(cents: int) -> str:

@@ -18,6 +18,8 @@ from email.utils import formataddr, formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.mail.settings import MailSettings
+from scorekeeper.seasonfile import money_to_cents
+from scorekeeper.textfmt import long_date
 
 if TYPE_CHECKING:
     from scorekeeper.season.view import SeasonView
@@ -60,20 +62,7 @@ def _money(cents: int) -> str:
 
 
 def _cents(text: str | None) -> int:
-    if not text:
-        return 0
-    neg = text.startswith("-")
-    whole, _, frac = text.lstrip("-").partition(".")
-    value = int(whole or 0) * 100 + int((frac + "00")[:2])
-    return -value if neg else value
-
-
-def _long_date(iso: str) -> str:
-    try:
-        d = dt.date.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return f"{d.strftime('%A')} {d.day} {d.strftime('%B %Y')}"
+    return money_to_cents(text) if text else 0
 
 
 def _domain(sender: str) -> str:
@@ -265,7 +254,7 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
             length = _length(s)
             lengths.append(length)
             lines.append(f"{who} of the {tname} is suspended for {length} for {offence.lower()} in game {game} on "
-                         f"{_long_date(g['date'])} at {g['time']} against the {opponent} ({s['rule']}, rulebook "
+                         f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s['rule']}, rulebook "
                          f"{section}).")
             if s["kind"] == "games":
                 left = max(int(s["games"]) - int(s["served"]), 0)
@@ -351,7 +340,7 @@ def fine_statement_messages(svc: Services, settings: MailSettings | None = None,
             continue
         lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", "",
                  f"Here is fine statement {number} of the {tname} for the {view.name} season, issued "
-                 f"{_long_date(issued)}.", ""]
+                 f"{long_date(issued)}.", ""]
         mine = [f for f in ledger["fines"] if f["team"] == tid]
         if mine:
             lines.append("Fines:")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.resources import resource_path
+from scorekeeper.textfmt import long_date, short_date
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -52,22 +53,6 @@ class PublishResult:
 def slug(text: str) -> str:
     """A file-name-safe form of an id."""
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "x"
-
-
-def short_date(iso: str) -> str:
-    try:
-        d = dt.date.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return f"{d.strftime('%a')} {d.day} {d.strftime('%b %Y')}"
-
-
-def long_date(iso: str) -> str:
-    try:
-        d = dt.date.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return f"{d.strftime('%A')} {d.day} {d.strftime('%B %Y')}"
 
 
 def _environment() -> Environment:
