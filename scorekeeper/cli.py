@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper import __version__
+from scorekeeper.atomic import write_atomically
 from scorekeeper.reports.commands import add_print_parser, run_print
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
@@ -193,10 +194,7 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         if args.output:
             try:
-                tmp = f"{args.output}.tmp"
-                with open(tmp, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-                os.replace(tmp, args.output)
+                write_atomically(args.output, text)
             except OSError as exc:
                 print(f"scorekeeper: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
                 return EXIT_REJECTED

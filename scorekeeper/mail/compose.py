@@ -18,6 +18,7 @@ from email.utils import formataddr, formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.mail.settings import MailSettings
+from scorekeeper.season.discipline import offence_name
 from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.textfmt import long_date
 
@@ -165,16 +166,6 @@ def _length(s: dict[str, Any]) -> str:
     return f"an indefinite suspension (at least {s['games']} games)" if s.get("games") else "an indefinite suspension"
 
 
-def _offence(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
-    book = view.book
-    names = [book.infractions[p["infraction"]].name for p in penalties
-             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
-    if names:
-        return ", ".join(dict.fromkeys(names))
-    ref = book.rules.get(rule)
-    return ref.title if ref else rule
-
-
 def _period(view: SeasonView, period: int) -> str:
     n = view.book.clock.periods
     if period <= n:
@@ -249,7 +240,7 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
         lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", ""]
         lengths = []
         for s in rows:
-            offence = _offence(view, s["rule"], pens)
+            offence = offence_name(view, s["rule"], pens)
             section = book.section(s["rule"]) or "fines table"
             length = _length(s)
             lengths.append(length)

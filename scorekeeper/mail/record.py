@@ -5,18 +5,16 @@ data folder). Nothing is recorded for a message that did not go."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.atomic import write_atomically
 from scorekeeper.mail.compose import H_GAME, H_KIND, H_PLAYER, H_SEASON, H_TEAM, KIND_NOTICE, Batch
 from scorekeeper.mail.settings import MailSettings
 from scorekeeper.mail.transport import Progress, SendResult, send
@@ -58,17 +56,7 @@ def statements_sent(svc: Services, season: str | None = None) -> dict[str, list[
 def _append_log(svc: Services, entries: list[dict[str, Any]]) -> None:
     path = log_path(svc)
     data = {"format": "scorekeeper.mail-log/1", "sent": load_log(svc) + entries}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1, ensure_ascii=False)
-            fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", make_folder=True)
 
 
 def record_sent(svc: Services, messages: Sequence[EmailMessage], results: Sequence[SendResult],

@@ -3,14 +3,14 @@ the operating system's keyring (or given by the caller each time), never in a fi
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.atomic import write_atomically
 
 SECURITIES = ("starttls", "ssl", "none")
 DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
@@ -114,17 +114,7 @@ def save_settings(settings: MailSettings, path: str | Path | None = None) -> Pat
         raise MailError(f"security must be one of {', '.join(SECURITIES)} (got {settings.security!r})")
     p = Path(path) if path is not None else settings_path()
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".mail.", suffix=".tmp", dir=p.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(asdict(settings), fh, indent=2)
-                fh.write("\n")
-            os.replace(tmp, p)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomically(p, json.dumps(asdict(settings), indent=2) + "\n", make_folder=True)
     except OSError as exc:
         raise MailError(f"cannot save the mail settings to {p}: {exc.strerror or exc}") from None
     return p

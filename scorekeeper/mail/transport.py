@@ -8,10 +8,8 @@ message, and nothing is sent.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import socket
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -19,6 +17,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.atomic import write_atomically
 from scorekeeper.mail.settings import MailError, MailSettings
 
 if TYPE_CHECKING:
@@ -233,17 +232,7 @@ def save_eml(message: EmailMessage, folder: str | Path, settings: MailSettings |
     if "From" not in message and settings is not None and settings.sender:
         message["From"] = settings.sender
     try:
-        target_dir.mkdir(parents=True, exist_ok=True)
-        target = target_dir / eml_name(message)
-        fd, tmp = tempfile.mkstemp(prefix=".msg.", suffix=".tmp", dir=target_dir)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(message.as_bytes())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        target = write_atomically(target_dir / eml_name(message), message.as_bytes(), make_folder=True)
     except OSError as exc:
         raise MailError(f"cannot save the message in {target_dir}: {exc.strerror or exc}") from None
     return target

@@ -13,13 +13,12 @@ temporary file beside the target and renamed into place: a failed run never leav
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from scorekeeper.atomic import write_atomically  # the window saves PDFs with it too
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services
@@ -89,23 +88,6 @@ def build_document(svc: Services, args: argparse.Namespace) -> bytes:
     else:
         raise data.ReportError(f"unknown document {doc!r} (one of {', '.join(DOCUMENTS)})")
     return builder(content)
-
-
-def write_atomically(path: str | Path, content: bytes) -> None:
-    """Write `content` to `path` through a temporary file in the same folder, then rename it into place."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(content)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def run_print(svc: Services, args: argparse.Namespace) -> int:

@@ -235,3 +235,15 @@ def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanct
         if sent is None or sent[:10] > date:
             out.append(s)
     return out
+
+
+def offence_name(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
+    """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
+    rule's title."""
+    book = view.book
+    names = [book.infractions[p["infraction"]].name for p in penalties
+             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
+    if names:
+        return ", ".join(dict.fromkeys(names))
+    ref = book.rules.get(rule)
+    return ref.title if ref else rule

@@ -9,18 +9,17 @@ playoff eligibility per team, every game's result with a page of its own and its
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import os
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.atomic import write_atomically
 from scorekeeper.resources import resource_path
+from scorekeeper.season.discipline import offence_name
 from scorekeeper.textfmt import long_date, short_date
 
 if TYPE_CHECKING:
@@ -68,16 +67,7 @@ def _environment() -> Environment:
 
 def _write(path: Path, content: str | bytes) -> None:
     """Write a file whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(content.encode("utf-8") if isinstance(content, str) else content)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomically(path, content, make_folder=True)
 
 
 # -- what the pages show ---------------------------------------------------------------------------------------
@@ -88,16 +78,6 @@ def _team(view: SeasonView, tid: str) -> str:
 def _jersey(view: SeasonView, team: str, player: str) -> int | None:
     s = view.signing(team, player)
     return int(s["number"]) if s and s.get("number") is not None else None
-
-
-def _offence(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
-    book = view.book
-    names = [book.infractions[p["infraction"]].name for p in penalties
-             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
-    if names:
-        return ", ".join(dict.fromkeys(names))
-    ref = book.rules.get(rule)
-    return ref.title if ref else rule
 
 
 def _length(s: dict[str, Any]) -> str:
@@ -152,7 +132,7 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
                            else "rest of season" if s["kind"] == "season" else "until lifted")
         suspensions.append({**s, "name": view.player_name(s["player"]), "team_name": _team(view, s["team"]),
                             "number": _jersey(view, s["team"], s["player"]), "date": g["date"],
-                            "offence": _offence(view, s["rule"], pens), "length": _length(s), "left": left,
+                            "offence": offence_name(view, s["rule"], pens), "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})
     need = book.eligibility.playoff_min_games
