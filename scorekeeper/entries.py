@@ -23,7 +23,7 @@ from scorekeeper.engine.live import check_on_ice, live_state
 from scorekeeper.engine.timefmt import game_time, parse_mmss
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
-from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, merge, normalise
+from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 
 if TYPE_CHECKING:
     from peewee import Database
@@ -50,20 +50,6 @@ class EntryResult:
 def _roster_changes(rows: list[Any]) -> dict[str, list[dict[str, Any]]]:
     players = {r.player["id"]: r.player for r in rows if r.player is not None}
     return {"players": list(players.values()), "roster": [r.signing for r in rows if r.signing is not None]}
-
-
-class _Conflict(Exception):
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
-        self.game = game
-
-
-def _same_log(stored: dict[str, Any] | None, seen: dict[str, Any]) -> bool:
-    """Is a game's stored log the one this facade read (line-ups, events and status)?"""
-    if stored is None:
-        return False
-    return (stored["events"] == seen.get("events", []) and stored["lineups"] == seen.get("lineups", {})
-            and stored["status"] == seen.get("status", "final"))
 
 
 def _login() -> str:
@@ -169,9 +155,9 @@ class EntryMixin:
         try:
             with self._write_transaction():
                 for gid, old in old_games.items():
-                    if old is not None and not _same_log(store.stored_game(s, gid, lock=True), old):
-                        raise _Conflict(gid)
-                store.write_changes(s, written, old_games)
+                    if old is not None:
+                        self._check_revision(view, gid)
+                revisions = store.write_changes(s, written, old_games)
                 if action:
                     self._audit(s, action, subject, before=audit_before, after=audit_after)
                 for v in overridden:
@@ -180,15 +166,8 @@ class EntryMixin:
                     self._audit(s, "override block", override_key(v), before={"rule": v.rule, "message": v.message,
                                                                                "section": v.section},
                                 after={"reason": override})
-        except _Conflict as conflict:
-            # another rink PC (or window) changed this game since it was read: read it again
-            self._changed()
-            if retry is not None:
-                return retry()
-            return EntryResult(False, [Violation(
-                "DATA-5", "block", f"game {conflict.game} was changed on another PC since it was shown here; it has "
-                "been read again: check the entry and make it once more", view.book.section("DATA-5"),
-                f"game {conflict.game}")])
+        except store.GameChanged as conflict:
+            return self._conflict(view, conflict.game, retry)
         except DatabaseError as exc:
             self._changed()
             return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
@@ -198,12 +177,30 @@ class EntryMixin:
         if overridden:
             self._changed()  # the overrides now in the audit trail are part of the season's state
         else:
+            if candidate.rows is not None:
+                candidate.rows.games.update(revisions)
             self._views[s.id] = candidate  # the written state, without reading the season back
         changed = {"games": [g["id"] for g in incoming["games"]],
                    "teams": sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
                                    | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
                    "tables": [name for name in LISTS if written[name]]}
         return EntryResult(True, new, False, changed)
+
+    @staticmethod
+    def _check_revision(view: SeasonView, gid: str) -> None:
+        """The game is still as this facade read it (else `GameChanged`): its row's revision, one query."""
+        if view.rows is None or gid not in view.rows.games:
+            raise store.GameChanged(gid)
+        store.check_revision(gid, *view.rows.games[gid])
+
+    def _conflict(self, view: SeasonView, gid: str, retry: Callable[[], EntryResult] | None) -> EntryResult:
+        """Another rink PC (or window) changed the game since it was read: read it again, then retry or refuse."""
+        self._changed()
+        if retry is not None:
+            return retry()
+        return EntryResult(False, [Violation(
+            "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
+            "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
 
     def _write_transaction(self) -> Any:
         """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic."""
@@ -219,13 +216,14 @@ class EntryMixin:
                           before=json.dumps(before, ensure_ascii=False) if before is not None else None,
                           after=json.dumps(after, ensure_ascii=False) if after is not None else None)
 
-    def _game(self, game_id: str, season: str | None) -> dict[str, Any]:
+    def _game(self, game_id: str, season: str | None, copy_it: bool = True) -> dict[str, Any]:
+        """A game of the season as the view holds it: a copy to change, or (`copy_it=False`) the view's own."""
         view = self.view(season)
         if game_id not in view.games:
             from scorekeeper.services import ServiceError
 
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        return copy.deepcopy(view.games[game_id])
+        return copy.deepcopy(view.games[game_id]) if copy_it else view.games[game_id]
 
     # -- games and events --------------------------------------------------------------------------------
     def validate_event(self, game_id: str, event: dict[str, Any], season: str | None = None
@@ -237,11 +235,58 @@ class EntryMixin:
 
     def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
                   season: str | None = None, _retried: bool = False) -> EntryResult:
-        game = self._game(game_id, season)
-        game["events"].append(event)
+        """Add an entry at the end of a game's log (the boards' path): checked by the same rules as any change,
+        written as one row in one transaction."""
         # A new entry commutes with another PC's: on a conflict it is made again on the fresh log, once.
         retry = None if _retried else (lambda: self.add_event(game_id, event, confirm, season, _retried=True))
-        return self._propose({"games": [game]}, confirm=confirm, season=season, retry=retry)
+        game = self._game(game_id, season, copy_it=False)
+        if game.get("status") == "final":  # refused by the one path, with its reason (DATA-5)
+            game = copy.deepcopy(game)
+            game["events"].append(event)
+            return self._propose({"games": [game]}, confirm=confirm, season=season, retry=retry)
+        return self._append(game, event, confirm=confirm, season=season, retry=retry)
+
+    def _append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,
+                retry: Callable[[], EntryResult] | None) -> EntryResult:
+        """`_propose` for one event appended to a game that is not final: only that game can change, and its
+        line-ups do not, so the view is extended rather than rebuilt and one row is written."""
+        s = self._season(season)
+        view = self.view(s.name)
+        gid, seq = old["id"], len(old.get("events", []))
+        problems = check_event(event, f"game {gid} event {seq + 1}")
+        if problems:
+            return EntryResult(False, problems)
+        entry = norm_event(event)
+        candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
+        from scorekeeper.services import validate_season
+
+        before = {_key(v) for v in validate_season(view, [gid], False)}
+        new = [v for v in validate_season(candidate, [gid], False) if _key(v) not in before]
+        if any(v.blocks for v in new):
+            return EntryResult(False, new)
+        if any(v.severity == "warn" for v in new) and not confirm:
+            return EntryResult(False, new, needs_confirmation=True)
+        rows = candidate.rows
+        if rows is None or gid not in rows.games:
+            return self._conflict(view, gid, retry)
+        row_id, revision = rows.games[gid]
+        ref = store.main_player(entry)
+        try:
+            with self._write_transaction():
+                player = rows.players.get(ref) if ref else None
+                if ref and player is None:
+                    player = store.player_row(s, ref)
+                rows.games[gid] = (row_id, store.append_event(gid, row_id, revision, seq, entry, player))
+        except store.GameChanged:
+            return self._conflict(view, gid, retry)
+        except DatabaseError as exc:
+            self._changed()
+            return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
+        self._undo.setdefault(gid, []).append(old)
+        self._redo.pop(gid, None)
+        self._views[s.id] = candidate
+        return EntryResult(True, new, False, {"games": [gid], "teams": sorted({old["home"], old["away"]}),
+                                              "tables": ["games"]})
 
     def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
                      season: str | None = None) -> EntryResult:
@@ -302,7 +347,8 @@ class EntryMixin:
         game["status"] = "scheduled"
         s = self._season(season)
         with self.db.atomic():
-            Game.update(status="scheduled").where((Game.season == s) & (Game.ext_id == game_id)).execute()
+            Game.update(status="scheduled", revision=Game.revision + 1).where(
+                (Game.season == s) & (Game.ext_id == game_id)).execute()
             self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
                         after={"status": "scheduled"})
         self._undo.setdefault(game_id, []).append(before)

@@ -164,6 +164,16 @@ def check_structure(data: dict[str, Any]) -> list[Violation]:
         return c.errors
 
 
+def check_event(event: Any, where: str) -> list[Violation]:
+    """What makes `event` not a season-file event (one entry at the boards), each with where it is."""
+    c = _Checker()
+    try:
+        _check_event(c, event, where)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        c.err(where, f"not an event: a value has the wrong type ({type(exc).__name__}: {exc})")
+    return c.errors
+
+
 def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
     for key in sorted(set(data) - TOP_KEYS):
         c.err(key, f"unknown top-level key {key!r} (a typo?)")

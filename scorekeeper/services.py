@@ -82,9 +82,17 @@ def validate_season(view: SeasonView, games: list[str] | None = None, season_lev
         found.extend(check_coed_roster(view))
         found.extend(check_appeals(view))
     for gid in games if games is not None else list(view.games):
-        found.extend(check_lineups(view, gid))
+        found.extend(lineup_checks(view, gid))
         found.extend(view.state(gid).violations)
     return apply_overrides(view, found)
+
+
+def lineup_checks(view: SeasonView, gid: str) -> list[Violation]:
+    """A game's line-up checks, once per state of the season (a view is never changed in place)."""
+    checks: dict[str, list[Violation]] = view.cache.setdefault("lineup_checks", {})
+    if gid not in checks:
+        checks[gid] = check_lineups(view, gid)
+    return checks[gid]
 
 
 def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
@@ -290,7 +298,8 @@ class Services(EntryMixin, WindowQueries):
     def view(self, season: str | None = None) -> SeasonView:
         s = self._season(season)
         if s.id not in self._views:
-            view = SeasonView(store.load_season_dict(s), self.rulebook_for(s))
+            rows = store.RowIds()
+            view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
             view.cache["notices"] = store.load_notices(s)
             view.cache["lifted"] = store.load_lifted(s)
             view.cache["waived"] = store.load_waivers(s)
@@ -406,7 +415,7 @@ class Services(EntryMixin, WindowQueries):
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
         out = view.state(game_id).to_json()
-        out["violations"] = [v.to_json() for v in apply_overrides(view, check_lineups(view, game_id))] + out[
+        out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
             "violations"]
         return out
 

@@ -28,9 +28,17 @@ def _m002_notice_recipient(db: Database) -> None:
         migrate(*steps)
 
 
+def _m003_game_revision(db: Database) -> None:
+    """Version 3: a game's revision, so that an entry checks in one statement that nobody else changed the game
+    since it was read (issue 7: the entry path)."""
+    if "revision" not in {c.name for c in db.get_columns("game")}:
+        db.execute_sql("alter table game add column revision integer not null default 0")
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
+    (3, _m003_game_revision),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -146,6 +146,7 @@ class Game(BaseModel):
     shots = TextField(null=True)  # JSON
     notes = TextField(null=True)
     seq = IntegerField(default=0)
+    revision = IntegerField(default=0)  # bumped by every write of the game, its line-ups or its events
 
     class Meta:
         indexes = ((("season", "ext_id"), True), (("season", "date"), False))

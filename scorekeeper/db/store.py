@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from peewee import JOIN, SqliteDatabase
@@ -61,8 +63,25 @@ def create_season(league: str, season: str, rulebook: RulebookRecord) -> Season:
     return Season.create(league=lg, name=season, rulebook=rulebook)
 
 
-def load_season_dict(season: Season) -> dict[str, Any]:
-    """The stored season in normalised season-file form."""
+@dataclass
+class RowIds:
+    """A loaded season's row ids: each game's (row id, revision), and each player's row id. An entry checks and
+    writes by them without reading the game back."""
+
+    games: dict[str, tuple[int, int]] = field(default_factory=dict)
+    players: dict[str, int] = field(default_factory=dict)
+
+
+class GameChanged(Exception):
+    """The game is not at the revision the entry was checked against: another PC (or window) changed it."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.game = game
+
+
+def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, Any]:
+    """The stored season in normalised season-file form (`rows`, when given, receives the row ids)."""
     out: dict[str, Any] = {"format": FORMAT, "league": season.league.name, "season": season.name,
                            "rulebook": season.rulebook.name}
     out["divisions"] = [
@@ -120,6 +139,9 @@ def load_season_dict(season: Season) -> dict[str, Any]:
                                "referees": json.loads(g.referees) if g.referees else None,
                                "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes}
         out["games"].append(_clean(obj))
+    if rows is not None:
+        rows.games.update({g.ext_id: (g.id, g.revision) for g in games})
+        rows.players.update({ext: row for row, ext in pid.items()})
     gid = {g.id: g.ext_id for g in games}
     out["appeals"] = [
         _clean({"player": pid[a.player_id], "game": gid[a.game_id], "filed": _date(a.filed), "form": a.form,
@@ -198,9 +220,11 @@ def _player_refs(changes: dict[str, list[dict[str, Any]]]) -> set[str]:
 
 
 def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
-                  old_games: dict[str, dict[str, Any] | None] | None = None) -> None:
-    """Insert new and replace changed objects of a season (the caller holds the transaction)."""
+                  old_games: dict[str, dict[str, Any] | None] | None = None) -> dict[str, tuple[int, int]]:
+    """Insert new and replace changed objects of a season (the caller holds the transaction); returns each written
+    game's (row id, revision)."""
     row: Any
+    revisions: dict[str, tuple[int, int]] = {}
     def next_seq(model: Any, cond: Any) -> int:
         return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 
@@ -269,13 +293,15 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                    and old_events[keep_events] == new_events[keep_events]):
                 keep_events += 1
         if row:
-            Game.update(**fields).where(Game.id == row.id).execute()
+            Game.update(**fields, revision=Game.revision + 1).where(Game.id == row.id).execute()
+            revisions[g["id"]] = (row.id, row.revision + 1)
             if not keep_lineups:
                 LineupEntry.delete().where(LineupEntry.game == row.id).execute()
             GameEvent.delete().where((GameEvent.game == row.id) & (GameEvent.seq >= keep_events)).execute()
             game_id = row.id
         else:
             game_id = Game.insert(season=season, ext_id=g["id"], seq=seq, **fields).execute()
+            revisions[g["id"]] = (game_id, 0)
             seq += 1
         for side in ("home", "away") if not keep_lineups else ():
             for i, x in enumerate(g.get("lineups", {}).get(side, [])):
@@ -310,6 +336,61 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                        player=pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
                        date=_pdate(p["date"]), memo=p.get("memo"), seq=seq)
         seq += 1
+    return revisions
+
+
+def check_revision(game: str, row_id: int, revision: int) -> None:
+    """Raise `GameChanged` unless game row `row_id` is still at `revision` (on a server, its row stays locked until
+    the transaction ends; on SQLite the caller's IMMEDIATE transaction holds the write lock)."""
+    query = Game.select(Game.revision).where(Game.id == row_id)
+    if not isinstance(database_proxy.obj, SqliteDatabase):
+        query = query.for_update()
+    if query.scalar() != revision:
+        raise GameChanged(game)
+
+
+def append_event(game: str, row_id: int, revision: int, seq: int, event: dict[str, Any], player: int | None) -> int:
+    """Add one event at the end of a game's log, if the game is still at `revision` (else `GameChanged`); one
+    statement checks and bumps the revision. Returns the new revision (the caller holds the transaction)."""
+    db = database_proxy.obj
+    bump, insert = _append_sql(db.param)
+    if db.execute_sql(bump, (row_id, revision)).rowcount != 1:
+        raise GameChanged(game)
+    row = event_row(row_id, seq, event, {} if player is None else {_main_ref(event): player})
+    db.execute_sql(insert, tuple(row[f.name] for f in _EVENT_FIELDS))
+    return revision + 1
+
+
+_EVENT_FIELDS = [f for f in GameEvent._meta.sorted_fields if f.name != "id"]
+
+
+@functools.cache
+def _append_sql(param: str) -> tuple[str, str]:
+    """The two statements of an entry at the boards (peewee's query builder costs more than the write)."""
+    game = Game._meta.table_name
+    bump = (f"update {game} set {Game.revision.column_name} = {Game.revision.column_name} + 1 "
+            f"where {Game.id.column_name} = {param} and {Game.revision.column_name} = {param}")
+    columns = ", ".join(f.column_name for f in _EVENT_FIELDS)
+    insert = (f"insert into {GameEvent._meta.table_name} ({columns}) "
+              f"values ({', '.join([param] * len(_EVENT_FIELDS))})")
+    return bump, insert
+
+
+def player_row(season: Season, ext_id: str) -> int | None:
+    """A player's row id in a season, None when there is no such player."""
+    found: Any = Player.select(Player.id).where((Player.season == season) & (Player.ext_id == ext_id)).scalar()
+    return int(found) if found is not None else None
+
+
+def _main_ref(event: dict[str, Any]) -> str:
+    main = MAIN_PLAYER.get(event["type"])
+    ref = event.get(main) if main else None
+    return ref if isinstance(ref, str) else ""
+
+
+def main_player(event: dict[str, Any]) -> str | None:
+    """The id of the player an event is filed under (the scorer, the penalised, the shooter), if any."""
+    return _main_ref(event) or None
 
 
 def load_notices(season: Season) -> dict[tuple[str, str], str]:
@@ -367,30 +448,3 @@ def load_waivers(season: Season) -> dict[tuple[str, str, str], str]:
         who = player.ext_id if player is not None else f.team.ext_id
         out[(who, game.ext_id if game is not None else "", f.rule)] = f.note or ""
     return out
-
-
-def stored_game(season: Season, ext_id: str, lock: bool = False) -> dict[str, Any] | None:
-    """One game's line-ups and events as stored now (`lock`: hold its row until the transaction ends, where the
-    database can), to check that nobody else changed it since it was read."""
-    query = Game.select(Game.id, Game.status).where((Game.season == season) & (Game.ext_id == ext_id))
-    if lock and not isinstance(database_proxy.obj, SqliteDatabase):
-        query = query.for_update()
-    row = query.first()
-    if row is None:
-        return None
-    id_rows: Any = Player.select(Player.id, Player.ext_id).where(Player.season == season).tuples()
-    pid: dict[int, str] = dict(id_rows)
-    lineups: dict[str, list[dict[str, Any]]] = {"home": [], "away": []}
-    rows: Any = (LineupEntry.select(LineupEntry.side, LineupEntry.player, LineupEntry.number, LineupEntry.goalie,
-                                    LineupEntry.captain).where(LineupEntry.game == row.id)
-                 .order_by(LineupEntry.seq, LineupEntry.id).tuples())
-    for side, player_id, number, goalie, captain in rows:
-        entry: dict[str, Any] = {"player": pid[player_id]}
-        if number is not None:
-            entry["number"] = number
-        entry["goalie"] = bool(goalie)
-        if captain is not None:
-            entry["captain"] = bool(captain)
-        lineups[side].append(entry)
-    events = [event_to_dict(ev) for ev in GameEvent.select().where(GameEvent.game == row.id).order_by(GameEvent.seq)]
-    return {"status": row.status, "lineups": lineups, "events": events}

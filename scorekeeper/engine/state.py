@@ -610,6 +610,37 @@ class _Computation:
         return forfeit, called, None
 
     # -- result --------------------------------------------------------------------------------------
+    def fork(self) -> _Computation:
+        """An independent copy to go on with (or to finish) while this one stays as it is. Goal records,
+        ejections and violations are never changed once made, so they are shared; penalties are copied with the
+        clock's served times they point at (the clock moves them, `finish` marks them post-game)."""
+        import copy
+
+        new = copy.copy(self)
+        new.score = dict(self.score)
+        new.by_period = {s: list(v) for s, v in self.by_period.items()}
+        new.goals = list(self.goals)
+        new.ejections = dict(self.ejections)
+        new.violations = list(self.violations)
+        new.timeouts = dict(self.timeouts)
+        new.goalie_in = dict(self.goalie_in)
+        new.counts = dict(self.counts)
+        new.majors = dict(self.majors)
+        new.misconducts = dict(self.misconducts)
+        new.applied = set(self.applied)
+        served = {id(x): copy.copy(x) for x in (*self.clock.pending, *self.clock.running, *self.clock.finished)}
+        new.clock = copy.copy(self.clock)
+        new.clock.pending = [served[id(x)] for x in self.clock.pending]
+        new.clock.running = [served[id(x)] for x in self.clock.running]
+        new.clock.finished = [served[id(x)] for x in self.clock.finished]
+        new.penalties = []
+        for pen in self.penalties:
+            copied = copy.copy(pen)
+            if pen.served is not None:
+                copied.served = served[id(pen.served)]
+            new.penalties.append(copied)
+        return new
+
     def snapshot(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
         """The state so far, leaving this computation's clock where it is."""
         import copy
@@ -706,6 +737,51 @@ def compute_game(game: GameInput, book: Rulebook) -> GameState:
     """The state of a game: a pure function of its line-ups and events."""
     comp, forfeit, called = _run(game, book, None)
     return comp.finish(forfeit, called)
+
+
+def _order(ev: Event) -> tuple[int, int, int]:
+    assert ev.period is not None and ev.elapsed is not None
+    return (ev.period, ev.elapsed, ev.seq)
+
+
+class LiveGame:
+    """A game's computation kept open after its last event, so that an entry at the end of the log applies only
+    that entry: `extended(game)` gives the same state as `compute_game(game)` at the cost of one event."""
+
+    def __init__(self, game: GameInput, book: Rulebook) -> None:
+        self.game = game
+        self.book = book
+        self.comp, self.forfeit, self.called = _run(game, book, None)
+        timed = [e for e in game.events if e.period is not None and e.elapsed is not None]
+        self.last = max((_order(e) for e in timed), default=None)
+
+    def state(self) -> GameState:
+        """The game's state now (the open computation is left as it is)."""
+        finished = self.comp.fork()
+        finished.g = self.game
+        return finished.finish(self.forfeit, self.called)
+
+    def extended(self, game: GameInput) -> LiveGame | None:
+        """`game`: this game with timed events added at the end of its log, each at or after the last one in
+        game order; None when it is anything else (an untimed entry, an earlier time, changed line-ups...), which
+        `compute_game` must then compute from the start."""
+        known = len(self.game.events)
+        added = game.events[known:]
+        if (game.status == "final" or game.status != self.game.status or game.stage != self.game.stage
+                or game.lineups != self.game.lineups or game.events[:known] != self.game.events or not added):
+            return None
+        last = self.last
+        for ev in added:
+            if ev.period is None or ev.elapsed is None or (last is not None and _order(ev) < last):
+                return None
+            last = _order(ev)
+        new = object.__new__(LiveGame)
+        new.game, new.book, new.forfeit, new.called, new.last = game, self.book, self.forfeit, self.called, last
+        new.comp = self.comp.fork()
+        new.comp.g = game
+        for ev in added:
+            new.comp.apply(ev)
+        return new
 
 
 def compute_until(game: GameInput, book: Rulebook, t: int) -> tuple[_Computation, GameState]:

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
-from scorekeeper.engine.state import GameState, compute_game
+from scorekeeper.engine.state import GameState, LiveGame, compute_game
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.rulebook.model import Rulebook
+
+if TYPE_CHECKING:
+    from scorekeeper.db.store import RowIds
+
+# Season-wide values that depend only on final games and on what the database holds beside the games: kept while
+# an entry touches no final game.
+KEPT_WHILE_NO_FINAL = ("sanctions", "gp", "order")
+KEPT_ALWAYS = ("notices", "lifted", "waived", "overrides")
 
 
 def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
@@ -32,6 +40,10 @@ class SeasonView:
     book: Rulebook
     _states: dict[str, GameState] = field(default_factory=dict, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)  # derived season-wide values
+    rows: RowIds | None = field(default=None, repr=False)  # row ids and game revisions, when read from a database
+    # games that are not final: their computation left open, to apply an entry at the end of the log alone
+    _live: dict[str, LiveGame] = field(default_factory=dict, repr=False)
+    _inputs: dict[str, GameInput] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
@@ -78,6 +90,12 @@ class SeasonView:
         return found
 
     def game_input(self, gid: str) -> GameInput:
+        """The engine's input for a game (made once per view)."""
+        if gid not in self._inputs:
+            self._inputs[gid] = self._make_input(gid)
+        return self._inputs[gid]
+
+    def _make_input(self, gid: str) -> GameInput:
         g = self.games[gid]
         lineups: dict[str, list[Dressed]] = {}
         for side in SIDES:
@@ -99,21 +117,67 @@ class SeasonView:
 
     def state(self, gid: str) -> GameState:
         if gid not in self._states:
-            self._states[gid] = compute_game(self.game_input(gid), self.book)
+            game = self.game_input(gid)
+            if game.status == "final":
+                self._states[gid] = compute_game(game, self.book)
+            else:
+                live = self._live.get(gid)
+                extended = live.extended(game) if live is not None and live.game is not game else None
+                self._live[gid] = extended or (live if live is not None and live.game is game
+                                               else LiveGame(game, self.book))
+                self._states[gid] = self._live[gid].state()
         return self._states[gid]
 
     def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
         """A view of `data` (this season with `games` replaced or added) reusing what did not change:
         unchanged games' states, and the season's discipline while no final game is involved."""
-        new = SeasonView(data, self.book)
+        new = SeasonView(data, self.book, rows=self._copied_rows())
         new._states = {gid: st for gid, st in self._states.items() if gid not in games}
         finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
             (new.games.get(g) or {}).get("status") == "final" for g in games)
         same_games = all(g in self.games for g in games)
         if not season_level and not finals_touched and same_games:
-            new.cache.update({k: v for k, v in self.cache.items() if k in ("sanctions", "gp", "order")})
-        new.cache.update({k: v for k, v in self.cache.items() if k in ("notices", "lifted", "waived", "overrides")})
+            new.cache.update({k: v for k, v in self.cache.items() if k in KEPT_WHILE_NO_FINAL})
+        new.cache.update({k: v for k, v in self.cache.items() if k in KEPT_ALWAYS})
         return new
+
+    def with_events(self, game: dict[str, Any]) -> SeasonView:
+        """A view with one game that is not final replaced by `game`, the same game with its log grown at the
+        end: its line-ups, date and status are unchanged, so every other game's state, the season's discipline
+        and the line-up checks are reused (the entry path at the boards)."""
+        gid = game["id"]
+        old = self.games[gid]
+        assert old.get("status") != "final" and game.get("lineups") == old.get("lineups")
+        games = [game if g["id"] == gid else g for g in self.data["games"]]
+        new = SeasonView({**self.data, "games": games}, self.book, rows=self._copied_rows())
+        for name in ("divisions", "teams", "players", "roster_by_team"):
+            if name in self.__dict__:
+                new.__dict__[name] = self.__dict__[name]
+        ordered = dict(self.games)
+        ordered[gid] = game
+        new.__dict__["games"] = ordered
+        new._states = dict(self._states)
+        new._states.pop(gid, None)
+        new._inputs = dict(self._inputs)
+        if gid in self._inputs:  # the line-ups are the same: only the new events are converted
+            before = self._inputs[gid]
+            known = len(before.events)
+            added = [event_from_dict(known + i, e) for i, e in enumerate(game.get("events", [])[known:])]
+            new._inputs[gid] = replace(before, events=[*before.events, *added])
+        else:
+            new._inputs.pop(gid, None)
+        new._live = dict(self._live)  # state() extends the open computation by the new events
+        new.cache.update({k: v for k, v in self.cache.items() if k in (*KEPT_WHILE_NO_FINAL, *KEPT_ALWAYS)})
+        if "lineup_checks" in self.cache:
+            new.cache["lineup_checks"] = dict(self.cache["lineup_checks"])
+        return new
+
+    def _copied_rows(self) -> RowIds | None:
+        if self.rows is None:
+            return None
+        from scorekeeper.db.store import RowIds
+
+        return RowIds(dict(self.rows.games), self.rows.players)
 
     def order_of(self, gid: str) -> int:
         """A game's place in the season (date, time, id)."""

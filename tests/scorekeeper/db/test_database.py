@@ -78,3 +78,23 @@ def test_migration_2_upgrades_a_version_1_database_in_place(tmp_path):
         MIGRATIONS[-1][0])
     assert db.execute_sql("select name from league").fetchone()[0] == "Old League"
     db.close()
+
+
+def test_migration_3_gives_every_game_of_a_version_2_database_a_revision(tmp_path):
+    """Issue 7: a game's revision (what an entry checks in one statement) is added to an older database."""
+    import sqlite3
+
+    from scorekeeper.db.migrations import LATEST
+
+    path = tmp_path / "v2.db"
+    db, _ = open_database(str(path))
+    db.close()
+    con = sqlite3.connect(path)
+    con.execute("alter table game drop column revision")
+    con.execute("update meta set value = '2' where key = 'schema_version'")
+    con.commit()
+    con.close()
+    db, _ = open_database(str(path))
+    assert "revision" in {c.name for c in db.get_columns("game")}
+    assert db.execute_sql("select value from meta where key = 'schema_version'").fetchone()[0] == str(LATEST) == "3"
+    db.close()

@@ -1,0 +1,104 @@
+"""The open computation of a game that is not final (issue 7: an entry at the boards applies only itself).
+
+`LiveGame.extended` must give exactly the state `compute_game` gives from the start, for every game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine import Event, GameInput, compute_game
+from scorekeeper.engine.state import LiveGame, _Computation, _run
+from scorekeeper.engine.timefmt import parse_mmss
+from tests.scorekeeper.gamebuilder import BOOK, goal, lineup, pen
+
+INFRACTIONS = ["tripping", "hooking", "body_contact", "misconduct", "slashing", "fighting", "instigator",
+               "attempt_to_injure", "game_misconduct", "holding"]
+
+
+def to_events(events: list[dict]) -> list[Event]:
+    out = []
+    for i, e in enumerate(events):
+        data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+        el = e.get("elapsed")
+        out.append(Event(i, e["type"], e.get("team"), e.get("period"), parse_mmss(el) if el else None, data))
+    return out
+
+
+def game_of(events: list[Event], stage: str = "regular") -> GameInput:
+    return GameInput("g", stage, "scheduled", "H", "A", {"home": lineup("h"), "away": lineup("a")}, events)
+
+
+@st.composite
+def timed_log(draw: st.DrawFn) -> list[dict]:
+    """Goals, penalties, timeouts and goalie changes in game order, several at one instant allowed."""
+    n = draw(st.integers(1, 40))
+    seconds = sorted(draw(st.lists(st.integers(0, 2399), min_size=n, max_size=n)))
+    out: list[dict] = []
+    for s in seconds:
+        period, elapsed = (1, s) if s < 1200 else (2, s - 1200)
+        clock = f"{elapsed // 60:02d}:{elapsed % 60:02d}"
+        side = draw(st.sampled_from(["home", "away"]))
+        p = side[0]
+        kind = draw(st.sampled_from(["goal", "goal", "penalty", "penalty", "timeout"]))
+        if kind == "goal":
+            out.append(goal(side, period, clock, f"{p}{draw(st.integers(2, 7))}"))
+        elif kind == "penalty":
+            out.append(pen(side, period, clock, f"{p}{draw(st.integers(1, 7))}", draw(st.sampled_from(INFRACTIONS))))
+        else:
+            out.append({"type": "timeout", "team": side, "period": period, "elapsed": clock})
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(timed_log(), st.data())
+def test_a_live_game_extended_entry_by_entry_equals_the_game_computed_from_the_start(log: list[dict], data):
+    events = to_events(log)
+    start = data.draw(st.integers(0, len(events)), label="events already entered")
+    live = LiveGame(game_of(events[:start]), BOOK)
+    assert live.state().to_json() == compute_game(game_of(events[:start]), BOOK).to_json()
+    for k in range(start + 1, len(events) + 1):
+        game = game_of(events[:k])
+        extended = live.extended(game)
+        assert extended is not None
+        assert extended.state().to_json() == compute_game(game, BOOK).to_json()
+        # the open computation is left as it was: asking again gives the same state
+        assert extended.state().to_json() == compute_game(game, BOOK).to_json()
+        live = extended
+
+
+def test_an_entry_earlier_than_the_last_one_is_computed_from_the_start():
+    events = to_events([goal("home", 1, "05:00", "h2"), goal("away", 1, "03:00", "a2")])
+    live = LiveGame(game_of(events[:1]), BOOK)
+    assert live.extended(game_of(events)) is None
+
+
+def test_an_untimed_entry_or_changed_line_ups_are_computed_from_the_start():
+    first = to_events([goal("home", 1, "05:00", "h2")])
+    live = LiveGame(game_of(first), BOOK)
+    late = Event(1, "late", "away", None, None, {"minutes": 7})
+    assert live.extended(game_of([*first, late])) is None
+    later = Event(1, "goal", "home", 1, 400, {"scorer": "h3", "assists": []})
+    fewer = replace(game_of([*first, later]), lineups={"home": lineup("h", 6), "away": lineup("a")})
+    assert live.extended(fewer) is None
+    assert live.extended(replace(game_of([*first, later]), status="final")) is None
+
+
+def test_a_fork_shares_nothing_a_later_entry_or_the_end_of_the_game_changes():
+    """Every mutable attribute of a computation is copied by `fork`, but for the inputs and the records that are
+    never changed once made (a new attribute must be added to `fork`, or here when it is shared on purpose)."""
+    events = to_events([pen("home", 1, "01:00", "h2"), goal("away", 1, "01:30", "a3"),
+                        pen("away", 1, "02:00", "a4", "fighting")])
+    comp, _, _ = _run(game_of(events), BOOK, None)
+    fork = comp.fork()
+    shared_on_purpose = {"g", "book", "ot"}
+    immutable = (int, str, bool, float, type(None), tuple, frozenset)
+    for name, value in vars(comp).items():
+        if name in shared_on_purpose or isinstance(value, immutable):
+            continue
+        assert getattr(fork, name) is not value, f"_Computation.{name} is shared by fork()"
+    for mine, theirs in zip(comp.penalties, fork.penalties, strict=True):
+        assert mine is not theirs and (mine.served is None or mine.served is not theirs.served)
+    assert isinstance(comp, _Computation)
