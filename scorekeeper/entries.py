@@ -229,7 +229,10 @@ class EntryMixin:
     def validate_event(self, game_id: str, event: dict[str, Any], season: str | None = None
                        ) -> list[Violation]:
         """The violations adding `event` would cause, without writing anything."""
-        game = self._game(game_id, season)
+        game = self._game(game_id, season, copy_it=False)
+        if game.get("status") != "final":
+            return self._append(game, event, confirm=True, season=season, retry=None, dry_run=True).violations
+        game = copy.deepcopy(game)
         game["events"].append(event)
         return self._propose({"games": [game]}, confirm=True, season=season, dry_run=True).violations
 
@@ -247,7 +250,7 @@ class EntryMixin:
         return self._append(game, event, confirm=confirm, season=season, retry=retry)
 
     def _append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,
-                retry: Callable[[], EntryResult] | None) -> EntryResult:
+                retry: Callable[[], EntryResult] | None, dry_run: bool = False) -> EntryResult:
         """`_propose` for one event appended to a game that is not final: only that game can change, and its
         line-ups do not, so the view is extended rather than rebuilt and one row is written."""
         s = self._season(season)
@@ -262,8 +265,8 @@ class EntryMixin:
 
         before = {_key(v) for v in validate_season(view, [gid], False)}
         new = [v for v in validate_season(candidate, [gid], False) if _key(v) not in before]
-        if any(v.blocks for v in new):
-            return EntryResult(False, new)
+        if any(v.blocks for v in new) or dry_run:
+            return EntryResult(not any(v.blocks for v in new), new)
         if any(v.severity == "warn" for v in new) and not confirm:
             return EntryResult(False, new, needs_confirmation=True)
         rows = candidate.rows

@@ -105,3 +105,11 @@ def test_lineup_checks_are_made_once_per_state_of_the_season(svc):  # noqa: F811
     first = validate_season(view, ["g004"], False)
     assert "g004" in view.cache["lineup_checks"]
     assert validate_season(view, ["g004"], False) == first
+
+
+def test_validating_an_entry_gives_what_adding_it_would_and_writes_nothing(svc):  # noqa: F811
+    assert svc.validate_event("g004", goal("home", 1, "02:00", "ow02")) == []
+    bad = svc.validate_event("g004", goal("home", 1, "02:00", "ly02"))
+    assert [v.rule for v in bad] == ["DATA-4"]
+    assert rows_of(svc.target, "g004") == []
+    assert [v.rule for v in svc.add_event("g004", goal("home", 1, "02:00", "ly02")).blocks] == ["DATA-4"]
