@@ -110,3 +110,8 @@ def test_folder_carries_resources_and_stays_small():
     assert sum(p.stat().st_size for p in files) < SIZE_LIMIT
     assert not [p for p in files if p.suffix == ".qm"], "Qt translations are left out"
     assert not [p for p in files if "QtWebEngine" in p.name or "Qt6Quick" in p.name or "Qt6Qml" in p.name]
+
+
+def test_carries_reportlab_c_accelerator():
+    """rl_accel (issue 7: the game sheet's speed) is imported by ReportLab through exec: the spec names it."""
+    assert [p for p in FOLDER.rglob("_rl_accel*") if p.is_file()], "_rl_accel is not in the build"
