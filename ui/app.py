@@ -1,4 +1,8 @@
-"""`run_gui`: what `scorekeeper` and `scorekeeper gui` start."""
+"""`run_gui`: what `scorekeeper` and `scorekeeper gui` start.
+
+The window's shell shows first (this module and `ui.main_window` import PySide6 only); the core, the database
+and the tabs follow on the event loop's first turn, so the window is on screen as fast as a bare Qt window.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,10 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import APP_NAME, ORGANIZATION
+from ui.main_window import OPERATOR, MainWindow, is_locked, restore_damaged
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services
@@ -51,12 +56,13 @@ def application() -> QApplication:
     return app
 
 
-def open_services(db: str | None, operator: str) -> Services | None:
+def open_services(db: str | None, operator: str, parent: QWidget | None = None) -> Services | None:
     """Open `db` with this window its only writer. When it will not open, say why and offer another database
     or a backup over it (a damaged file); None when the user gives up."""
+    from PySide6.QtWidgets import QMessageBox
+
     from scorekeeper.services import ServiceError, Services
     from ui import dialogs
-    from ui.main_window import is_locked, restore_damaged
 
     target = db
     while True:
@@ -64,39 +70,70 @@ def open_services(db: str | None, operator: str) -> Services | None:
             return Services.open(target, exclusive=True, operator=operator)
         except ServiceError as exc:
             shown = target or "the default database"
-            choice = dialogs.ask_open_failed(None, shown, str(exc), is_locked(exc))
+            choice = dialogs.ask_open_failed(parent, shown, str(exc), is_locked(exc))
             if choice is None:
-                QMessageBox.critical(None, APP_NAME, f"Scorekeeper could not open the database.\n\n{exc}")
+                QMessageBox.critical(parent, APP_NAME, f"Scorekeeper could not open the database.\n\n{exc}")
                 return None
             if choice == "restore" and target:
-                restore_damaged(None, target)
+                restore_damaged(parent, target)
             elif choice == "open":
-                target = dialogs.ask_database(None, False) or target
+                target = dialogs.ask_database(parent, False) or target
+
+
+def show_window(db: str | None, settings: QSettings | None = None) -> MainWindow:
+    """The window's shell (menus, toolbar, "Loading…" tabs), shown and painted at once; `db` opens into it on
+    the event loop's first turn (`open_into`). Nothing but PySide6 is imported before the shell is on screen."""
+    app = application()
+    set_window_icon(app)
+    window = MainWindow.opening(db, settings)
+    window.when_painted(lambda: open_into(window, db))
+    window.show()
+    app.processEvents()  # the shell painted now: on screen before the first turn of the event loop
+    return window
+
+
+def open_into(window: MainWindow, db: str | None) -> bool:
+    """Open `db` into the shown shell, fill it, then `start()` (operator, first start). When the database will
+    not open or cannot be read, the user is told (over the shell) and the event loop ends with exit code 1."""
+    if not window.isVisible():  # closed while opening
+        return False
+    from PySide6.QtWidgets import QMessageBox
+
+    from scorekeeper.services import ServiceError
+
+    operator = window.settings.value(OPERATOR)
+    svc = open_services(db, operator if isinstance(operator, str) else "", window)
+    if svc is None:
+        give_up(window)
+        return False
+    try:
+        window.attach(svc)
+    except ServiceError as exc:
+        svc.close()
+        QMessageBox.critical(window, APP_NAME, f"Scorekeeper could not read the database.\n\n{exc}")
+        give_up(window)
+        return False
+    window.start()
+    return True
+
+
+def give_up(window: MainWindow) -> None:
+    """Leave the event loop with exit code 1; `run_gui` closes the shell once the loop has ended (closed inside
+    the loop, the last window would post a Quit event that outlives the loop)."""
+    window.abandon()
+    QApplication.exit(1)
 
 
 def run_gui(db: str | None) -> int:
-    """Open database `db` (path or URL; None: the default file), show the window, return the exit code.
+    """Show the window at once, open database `db` (path or URL; None: the default file) into it, return the
+    exit code.
 
     A database that cannot be opened is reported in a message box and gives exit code 1, never a traceback.
     """
-    from scorekeeper.services import ServiceError
-    from ui.main_window import OPERATOR, MainWindow
-
-    app = application()
-    set_window_icon(app)
-    operator = QSettings().value(OPERATOR)
-    svc = open_services(db, operator if isinstance(operator, str) else "")
-    if svc is None:
-        return 1
+    window = show_window(db)
     try:
-        window = MainWindow(svc, lazy=True)
-    except ServiceError as exc:
-        svc.close()
-        QMessageBox.critical(None, APP_NAME, f"Scorekeeper could not read the database.\n\n{exc}")
-        return 1
-    window.show()
-    window.start()
-    try:
-        return app.exec()
+        code = application().exec()
     finally:
+        window.close()
         window.shutdown()
+    return 1 if window.open_failed else code

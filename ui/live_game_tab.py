@@ -37,11 +37,11 @@ from ui import dialogs, office
 from ui.entry_form import KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock
 from ui.models import EventsModel, GamesModel, LineupModel
-from ui.print_preview import PreviewDialog, game_sheet, preview
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
     from scorekeeper.services import EntryResult, Services
+    from ui.print_preview import PreviewDialog
 
 SHORTCUTS = [
     *((kind.key, kind.label) for kind in KINDS),
@@ -741,6 +741,8 @@ class LiveGameTab(TableTab):
 
     def print_sheet(self) -> PreviewDialog | None:
         """The game sheet of the game at the boards: preview, print, save as PDF."""
+        from ui.print_preview import game_sheet, preview
+
         if self.season is None or self.game_id is None:
             return None
         return preview(self, game_sheet(self.svc, self.season, self.game_id))

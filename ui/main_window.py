@@ -1,50 +1,135 @@
-"""The main window: a season picker, the Roster, Live Game and Season tabs, and the menus."""
+"""The main window: a season picker, the Roster, Live Game and Season tabs, and the menus.
+
+Importing this module costs PySide6 only: the core and the tab modules are imported when the database is
+attached (`MainWindow.attach`), so `run_gui` can show the window's shell before the database opens.
+"""
 
 from __future__ import annotations
 
-import html
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, qVersion
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar, QWidget
+from PySide6.QtCore import QByteArray, QSettings, QTimer, Signal, qVersion
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
-from scorekeeper.services import ServiceError, Services
-from ui import APP_NAME, dialogs, mail_dialogs, office
-from ui.live_game_tab import SHORTCUTS, LiveGameTab
-from ui.roster_tab import RosterTab, slug
-from ui.season_tab import SeasonTab
-from ui.table_tab import TableTab
+from ui import APP_NAME
 
 if TYPE_CHECKING:
-    from scorekeeper.services import ImportReport
+    from PySide6.QtGui import QCloseEvent, QPaintEvent
+
+    from scorekeeper.services import ImportReport, Services
+    from ui.live_game_tab import LiveGameTab
+    from ui.roster_tab import RosterTab
+    from ui.season_tab import SeasonTab
+    from ui.table_tab import TableTab
 
 GEOMETRY, STATE, SEASON, TAB = "window/geometry", "window/state", "window/season", "window/tab"
 OPERATOR, FOLDER = "operator", "paths/folder"
+TAB_TITLES = ("Roster", "Live Game", "Season")
+DEFAULT_DATABASE = "the default database"
+
+
+def placeholder() -> QWidget:
+    """A tab's stand-in while the database opens: "Loading…" in its middle (centred by stretches: the `Qt`
+    namespace alone costs 20 ms to import, a sixth of a bare window's start)."""
+    page = QWidget()
+    page.setObjectName("loadingTab")
+    label = QLabel("Loading…", page)
+    label.setEnabled(False)
+    row = QHBoxLayout()
+    row.addStretch()
+    row.addWidget(label)
+    row.addStretch()
+    column = QVBoxLayout(page)
+    column.addStretch()
+    column.addLayout(row)
+    column.addStretch()
+    return page
 
 
 class MainWindow(QMainWindow):
-    """The office's window onto one database; closing it saves its layout and closes the database."""
+    """The office's window onto one database; closing it saves its layout and closes the database.
 
-    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None,
+    `MainWindow(svc)` builds the whole window at once. `MainWindow.opening(db)` builds its shell only (menus,
+    season toolbar, "Loading…" tabs, status bar) to show at once; `attach(svc)` then fills it in place.
+    """
+
+    loaded = Signal()
+    """Emitted once the database is attached and the tab in front shows its data."""
+
+    svc: Services
+    roster_tab: RosterTab
+    live_game_tab: LiveGameTab
+    season_tab: SeasonTab
+
+    def __init__(self, svc: Services | None, settings: QSettings | None = None, parent: QWidget | None = None,
                  lazy: bool = False) -> None:
-        """`lazy`: only the tab in front loads at first, the others when first shown (the start-up path)."""
+        """`svc` None: the shell only, until `attach`. `lazy`: only the tab in front loads at first, the others
+        when first shown (the start-up path)."""
         super().__init__(parent)
-        self.svc = svc
         self._lazy = lazy
         self.settings = settings if settings is not None else QSettings()
         self._shut_down = False
+        self._ready = False
+        self.open_failed = False
         self._seasons: dict[str, dict[str, Any]] = {}
-        operator = self.settings.value(OPERATOR)
-        if isinstance(operator, str) and operator:
-            svc.operator = operator
+        self._stale: set[QWidget] = set()
+        self._season_tabs: list[TableTab] = []
+        self._actions: list[QAction] = []
+        self._shortcuts: list[tuple[QAction, str]] = []
+        self._after_paint: Callable[[], object] | None = None
+        self._build_shell()
+        if svc is not None:
+            self.attach(svc)
 
+    @classmethod
+    def opening(cls, database: str | None, settings: QSettings | None = None) -> MainWindow:
+        """The window's shell while `database` (None: the default one) opens: show it, then `attach`."""
+        window = cls(None, settings, lazy=True)
+        name = database or DEFAULT_DATABASE
+        window.setWindowTitle(f"{APP_NAME} — opening {name}…")
+        window.statusBar().showMessage(f"Opening {name}…")
+        return window
+
+    def when_painted(self, slot: Callable[[], object], fallback_ms: int = 500) -> None:
+        """Call `slot` once, on the event loop's turn after the window is first painted (after `fallback_ms`
+        if it is not painted by then, e.g. started minimised): the shell is on screen before the work starts."""
+        self._after_paint = slot
+        QTimer.singleShot(fallback_ms, self._painted)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._after_paint is not None:
+            QTimer.singleShot(0, self._painted)
+
+    def _painted(self) -> None:
+        slot, self._after_paint = self._after_paint, None
+        if slot is not None:
+            slot()
+
+    @property
+    def ready(self) -> bool:
+        """True once a database is attached (the tabs are real, the menus work)."""
+        return self._ready
+
+    def _build_shell(self) -> None:
+        """Everything that needs no database: toolbar, "Loading…" tabs, status bar, menus, saved layout."""
         self.season_picker = QComboBox(self)
         self.season_picker.setObjectName("seasonPicker")
         self.season_picker.setMinimumContentsLength(10)
         self.season_picker.setToolTip("The season the tabs show")
+        self.season_picker.setEnabled(False)
         toolbar = QToolBar("Season", self)
         toolbar.setObjectName("seasonToolBar")
         toolbar.setMovable(False)
@@ -52,19 +137,11 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.season_picker)
         self.addToolBar(toolbar)
 
-        self.roster_tab = RosterTab(svc)
-        self.live_game_tab = LiveGameTab(svc, self.settings)
-        self.season_tab = SeasonTab(svc)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.roster_tab, "Roster")
-        self.tabs.addTab(self.live_game_tab, "Live Game")
-        self.tabs.addTab(self.season_tab, "Season")
+        for title in TAB_TITLES:
+            self.tabs.addTab(placeholder(), title)
         self.setCentralWidget(self.tabs)
-        self._stale: set[QWidget] = set()
-        for tab in self.season_tabs():
-            tab.changed.connect(self._changed)
-        self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
         self.tabs.currentChanged.connect(self._redraw_stale)
 
         self.database_label = QLabel(self)
@@ -74,21 +151,76 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.operator_label)
         self.statusBar().addPermanentWidget(self.database_label)
         self._build_menus()
-        self._show_labels()
-
+        for action in self._database_actions():
+            action.setEnabled(False)
         self.resize(1280, 760)
-        self._restore_settings()
+        self._restore_layout()
+
+    # -- the database arrives ----------------------------------------------------------------------------------
+    def attach(self, svc: Services) -> None:
+        """Fill the shell from `svc`: the real tabs in place of the placeholders (the tab in front stays in
+        front), the seasons, the labels, the menus; then the tab in front loads and `loaded` is emitted."""
+        self.svc = svc
+        operator = self.settings.value(OPERATOR)
+        if isinstance(operator, str) and operator:
+            svc.operator = operator
+        self._build_tabs()
+        self._ready = True
+        for action in self._database_actions():
+            action.setEnabled(True)
+        from PySide6.QtGui import QKeySequence
+
+        for action, shortcut in self._shortcuts:
+            action.setShortcut(QKeySequence(shortcut))
+        self.statusBar().clearMessage()
+        self._show_labels()
+        self._fill_picker(self.settings.value(SEASON))
         self.season_picker.currentIndexChanged.connect(self._season_changed)
         self._season_changed()
+        self.loaded.emit()
+
+    def _build_tabs(self) -> None:
+        """The three tabs over the facade, put where the placeholders were without a repaint in between."""
+        from ui.live_game_tab import LiveGameTab
+        from ui.roster_tab import RosterTab
+        from ui.season_tab import SeasonTab
+
+        self.roster_tab = RosterTab(self.svc)
+        self.live_game_tab = LiveGameTab(self.svc, self.settings)
+        self.season_tab = SeasonTab(self.svc)
+        self._season_tabs = [self.roster_tab, self.live_game_tab, self.season_tab]
+        front = self.tabs.currentIndex()
+        self.setUpdatesEnabled(False)
+        blocked = self.tabs.blockSignals(True)
+        for index, tab in enumerate(self.season_tabs()):
+            stand_in = self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, tab, TAB_TITLES[index])
+            if stand_in is not None:
+                stand_in.deleteLater()
+        self.tabs.setCurrentIndex(front)
+        self.tabs.blockSignals(blocked)
+        self.setUpdatesEnabled(True)
+        for tab in self.season_tabs():
+            tab.changed.connect(self._changed)
+        self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
+
+    def abandon(self) -> None:
+        """The database did not open (or could not be read): nothing to save or close when the shell goes."""
+        self.open_failed = True
+        self._shut_down = True
 
     # -- menus -----------------------------------------------------------------------------------------------
     def _action(self, text: str, slot: Any, shortcut: str | None = None, tip: str = "") -> QAction:
+        """A menu action; its `shortcut` is set in `attach` (the first shortcut costs 20 ms of Qt enums, and
+        no shortcut may act on a window without a database)."""
         action = QAction(text, self)
         if shortcut:
-            action.setShortcut(QKeySequence(shortcut))
+            self._shortcuts.append((action, shortcut))
         if tip:
             action.setStatusTip(tip)
         action.triggered.connect(slot)
+        self._actions.append(action)
         return action
 
     def _build_menus(self) -> None:
@@ -133,7 +265,7 @@ class MainWindow(QMainWindow):
         self.unlock_action = self._action("&Unlock the office…", self.unlock_office)
         self.lock_action = self._action("&Lock the office", self.lock_office)
         self.audit_action = self._action("&Audit trail of the season…", self.show_audit)
-        self.mail_settings_action = self._action("&Mail settings…", lambda: mail_dialogs.edit_settings(self))
+        self.mail_settings_action = self._action("&Mail settings…", self.edit_mail_settings)
         for item in (self.unlock_action, self.lock_action, None, self.password_action, None, self.audit_action,
                      None, self.mail_settings_action):
             if item is None:
@@ -147,6 +279,11 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addAction(self.about_action)
 
+    def _database_actions(self) -> list[QAction]:
+        """The actions that need the database (all but Quit and the shortcuts list): off until it is attached."""
+        always = (self.quit_action, self.shortcuts_action)
+        return [action for action in self._actions if action not in always]
+
     def _show_labels(self) -> None:
         self.database_label.setText(f"Database: {self.svc.database_label}")
         self.database_label.setToolTip(self.svc.database_label)
@@ -159,19 +296,19 @@ class MainWindow(QMainWindow):
         self.unlock_action.setEnabled(not unlocked)
 
     # -- settings --------------------------------------------------------------------------------------------
-    def _restore_settings(self) -> None:
-        """Seasons newest first; the one last shown if it is still there, else the latest."""
+    def _restore_layout(self) -> None:
+        """The window's size and place, its toolbar and the tab in front, as they were left."""
         geometry = self.settings.value(GEOMETRY)
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         state = self.settings.value(STATE)
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        self._fill_picker(self.settings.value(SEASON))
         tab = self.settings.value(TAB, 0, type=int)
         self.tabs.setCurrentIndex(tab if isinstance(tab, int) and 0 <= tab < self.tabs.count() else 0)
 
     def _fill_picker(self, select: object = None) -> None:
+        """Seasons newest first; `select` (the one last shown) if it is still there, else the latest."""
         self._seasons = {season["name"]: season for season in self.svc.seasons()}
         blocked = self.season_picker.blockSignals(True)
         self.season_picker.clear()
@@ -196,7 +333,8 @@ class MainWindow(QMainWindow):
         if self.current_season() is not None:
             self.settings.setValue(SEASON, self.current_season())
         self.settings.setValue(TAB, self.tabs.currentIndex())
-        self.live_game_tab.save_clock()
+        if self._ready:
+            self.live_game_tab.save_clock()
         self.settings.sync()
 
     def current_season(self) -> str | None:
@@ -212,8 +350,8 @@ class MainWindow(QMainWindow):
         self.season_picker.setCurrentIndex(index)
 
     def season_tabs(self) -> list[TableTab]:
-        """The tabs, in order."""
-        return [self.roster_tab, self.live_game_tab, self.season_tab]
+        """The tabs, in order (none while the database opens)."""
+        return list(self._season_tabs)
 
     def _season_changed(self) -> None:
         name = self.current_season()
@@ -244,10 +382,10 @@ class MainWindow(QMainWindow):
 
     def _redraw_stale(self) -> None:
         current = self.tabs.currentWidget()
-        if current in self._stale:
-            self._stale.discard(current)
-            assert isinstance(current, TableTab)
-            current.show_season(self.current_season())
+        for tab in self.season_tabs():
+            if tab is current and tab in self._stale:
+                self._stale.discard(tab)
+                tab.show_season(self.current_season())
 
     # -- start-up --------------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -258,6 +396,8 @@ class MainWindow(QMainWindow):
             self.offer_first_start()
 
     def ask_operator(self) -> None:
+        from ui import dialogs
+
         name = dialogs.ask_operator(self, self.svc.operator)
         if name:
             self.svc.operator = name
@@ -265,6 +405,8 @@ class MainWindow(QMainWindow):
         self._show_labels()
 
     def offer_first_start(self) -> None:
+        from ui import dialogs
+
         choice = dialogs.ask_first_start(self)
         if choice == "demo":
             self.import_path(self.svc.demo_season_path())
@@ -274,6 +416,10 @@ class MainWindow(QMainWindow):
     def create_season(self) -> None:
         """A new season under the default rulebook (`Services.create_season`), then its first division
         (`Services.save_division`)."""
+        from scorekeeper.services import ServiceError
+        from ui import dialogs
+        from ui.roster_tab import slug
+
         answer = dialogs.ask_new_season(self)
         if answer is None:
             return
@@ -293,6 +439,8 @@ class MainWindow(QMainWindow):
 
     # -- databases and season files --------------------------------------------------------------------------
     def choose_database(self, new: bool) -> None:
+        from ui import dialogs
+
         path = dialogs.ask_database(self, new, str(self.settings.value(FOLDER, "")))
         if path:
             self.open_database(path)
@@ -300,6 +448,9 @@ class MainWindow(QMainWindow):
     def open_database(self, target: str) -> bool:
         """Close the database in use and open `target` (path or URL) in its place, this window its only writer;
         False if it cannot open (the one in use stays; the user may pick another or restore a backup)."""
+        from scorekeeper.services import ServiceError, Services
+        from ui import dialogs
+
         try:
             svc = Services.open(target, exclusive=True, operator=self.svc.operator)
         except ServiceError as exc:
@@ -327,6 +478,8 @@ class MainWindow(QMainWindow):
         self.reload_seasons()
 
     def import_season_file(self) -> None:
+        from ui import dialogs
+
         path = dialogs.ask_import_file(self, str(self.settings.value(FOLDER, "")))
         if path:
             self.settings.setValue(FOLDER, str(Path(path).parent))
@@ -334,6 +487,8 @@ class MainWindow(QMainWindow):
 
     def import_path(self, path: str) -> ImportReport:
         """Import a season file behind a progress dialog, then show what it did and what it refused."""
+        from ui import dialogs
+
         report = dialogs.import_with_progress(self, self.svc, path)
         dialogs.show_import_report(self, report, Path(path).name)
         if report.ok:
@@ -341,6 +496,8 @@ class MainWindow(QMainWindow):
         return report
 
     def import_roster_csv(self) -> bool:
+        from ui import dialogs
+
         self.tabs.setCurrentWidget(self.roster_tab)
         path = dialogs.ask_csv_file(self, str(self.settings.value(FOLDER, "")))
         if not path:
@@ -349,6 +506,11 @@ class MainWindow(QMainWindow):
         return self.roster_tab.import_csv(path)
 
     def export_season_file(self) -> None:
+        import json
+
+        from scorekeeper.services import ServiceError
+        from ui import dialogs
+
         season = self.current_season()
         if season is None:
             return
@@ -367,6 +529,9 @@ class MainWindow(QMainWindow):
     # -- backups, the office password, the audit trail --------------------------------------------------------
     def auto_backup(self, why: str) -> Path | None:
         """The automatic backup (a game finished, the window closing): reported in the status bar only."""
+        from scorekeeper.services import ServiceError
+        from ui import office
+
         try:
             written = office.auto_backup(self.svc, self.settings)
         except (ServiceError, OSError) as exc:
@@ -377,6 +542,9 @@ class MainWindow(QMainWindow):
         return written
 
     def backup_now(self) -> Path | None:
+        from scorekeeper.services import ServiceError
+        from ui import dialogs, office
+
         try:
             written = office.auto_backup(self.svc, self.settings)
         except (ServiceError, OSError) as exc:
@@ -390,6 +558,8 @@ class MainWindow(QMainWindow):
         return written
 
     def ask_keep(self) -> int | None:
+        from ui import dialogs, office
+
         keep = dialogs.ask_number(self, "Automatic backups", "Keep this many automatic backups beside the "
                                   "database (the oldest go first):", office.keep_count(self.settings), 1, 999)
         if keep is not None:
@@ -398,6 +568,9 @@ class MainWindow(QMainWindow):
 
     def restore_backup(self) -> bool:
         """Replace the database in use by a backup the core checks first; the replaced one is kept."""
+        from scorekeeper.services import ServiceError
+        from ui import dialogs, office
+
         folder = office.backup_folder(self.svc)
         path = dialogs.ask_backup_file(self, str(folder) if folder and folder.is_dir() else "")
         if not path:
@@ -418,11 +591,15 @@ class MainWindow(QMainWindow):
         return True
 
     def change_password(self) -> bool:
+        from ui import office
+
         done = office.set_password(self, self.svc)
         self._show_labels()
         return done
 
     def unlock_office(self) -> bool:
+        from ui import office
+
         done = office.unlock(self, self.svc)
         self._show_labels()
         return done
@@ -438,13 +615,22 @@ class MainWindow(QMainWindow):
         self.svc.lock_office()
         self._show_labels()
 
+    def edit_mail_settings(self) -> object:
+        from ui import mail_dialogs
+
+        return mail_dialogs.edit_settings(self)
+
     def publish_site(self) -> object:
+        from ui import mail_dialogs
+
         season = self.current_season()
         if season is None:
             return None
         return mail_dialogs.publish_site(self, self.svc, season, str(self.settings.value(FOLDER, "")))
 
     def show_audit(self) -> object:
+        from ui import office
+
         season = self.current_season()
         return office.show_audit(self, self.svc, season, f"season {season}")
 
@@ -459,11 +645,19 @@ class MainWindow(QMainWindow):
 
     # -- rulebook and help -----------------------------------------------------------------------------------
     def show_rulebook(self) -> None:
+        from ui import dialogs
+
         season = self.current_season()
         if season is not None:
             dialogs.show_rulebook(self, self.svc, season)
 
     def show_shortcuts(self) -> None:
+        import html
+
+        from PySide6.QtWidgets import QMessageBox
+
+        from ui.live_game_tab import SHORTCUTS
+
         rows = "".join(f"<tr><td><b>{html.escape(key)}</b></td><td>{html.escape(what)}</td></tr>"
                        for key, what in SHORTCUTS)
         QMessageBox.information(self, "Keyboard shortcuts",
@@ -471,6 +665,8 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         """The About box: version, how this copy runs, the database in use and the rulebook in force."""
+        from PySide6.QtWidgets import QMessageBox
+
         from scorekeeper.about import about_html
 
         QMessageBox.about(self, f"About {APP_NAME}", about_html(self.svc, qt_version=qVersion()))
@@ -481,6 +677,8 @@ class MainWindow(QMainWindow):
             return
         self._shut_down = True
         self.save_settings()
+        if not self._ready:
+            return
         self.live_game_tab.stop()
         self.auto_backup("window closed")
         self.svc.close()
@@ -501,6 +699,7 @@ def restore_damaged(parent: QWidget | None, target: str, folder: str = "") -> bo
     """Restore a database that will not open from a backup: the core checks the backup, keeps the damaged file
     beside it and copies the backup in (`scorekeeper.db.backup.restore_file`, when the core has it)."""
     from scorekeeper.db import backup as core_backup
+    from ui import dialogs
 
     source = dialogs.ask_backup_file(parent, folder)
     if not source:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, mail_dialogs, office, print_preview
+from ui import dialogs, office
 from ui.chart import PointsChart, Series
 from ui.models import (
     SORT_ROLE,
@@ -43,6 +43,10 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
     from scorekeeper.services import EntryResult, Services
+    from ui import print_preview
+
+NOTICES, STATEMENTS = "notices", "statements"
+"""The kinds of mail (`ui.mail_dialogs.NOTICES`, `STATEMENTS`): mail_dialogs is imported on first use."""
 
 
 class SeasonTab(TableTab):
@@ -175,16 +179,16 @@ class SeasonTab(TableTab):
         self.print_tool.setMenu(self.print_menu)
         self.mail_menu = QMenu(self)
         self.send_notices_action = self.mail_menu.addAction(
-            "Send suspension &notices to the captains…", lambda: self.send_mail(mail_dialogs.NOTICES))
+            "Send suspension &notices to the captains…", lambda: self.send_mail(NOTICES))
         self.send_statements_action = self.mail_menu.addAction(
-            "Send fine &statements to the captains…", lambda: self.send_mail(mail_dialogs.STATEMENTS))
+            "Send fine &statements to the captains…", lambda: self.send_mail(STATEMENTS))
         self.mail_menu.addSeparator()
         self.eml_notices_action = self.mail_menu.addAction(
-            "Save suspension notices as .eml…", lambda: self.save_eml(mail_dialogs.NOTICES))
+            "Save suspension notices as .eml…", lambda: self.save_eml(NOTICES))
         self.eml_statements_action = self.mail_menu.addAction(
-            "Save fine statements as .eml…", lambda: self.save_eml(mail_dialogs.STATEMENTS))
+            "Save fine statements as .eml…", lambda: self.save_eml(STATEMENTS))
         self.mail_menu.addSeparator()
-        self.mail_menu.addAction("Mail &settings…", lambda: mail_dialogs.edit_settings(self))
+        self.mail_menu.addAction("Mail &settings…", self.edit_mail_settings)
         self.mail_tool = QToolButton(self)
         self.mail_tool.setText("E-mail")
         self.mail_tool.setToolTip("Suspension notices and fine statements to the team captains (Section 8)")
@@ -288,6 +292,8 @@ class SeasonTab(TableTab):
         return self.print_standings()
 
     def print_standings(self) -> print_preview.PreviewDialog | None:
+        from ui import print_preview
+
         if self.season is None:
             return None
         return print_preview.preview(self, print_preview.standings_report(self.svc, self.season))
@@ -303,6 +309,8 @@ class SeasonTab(TableTab):
 
     def print_statement(self, every: bool = False) -> print_preview.PreviewDialog | None:
         """The selected team's statement, or every team's in one PDF."""
+        from ui import print_preview
+
         if self.season is None:
             return None
         team = None if every else self.selected_team()
@@ -311,6 +319,8 @@ class SeasonTab(TableTab):
 
     def print_every_statement(self) -> list[str]:
         """Each team's statement as its own print job, with a progress bar (the season's end)."""
+        from ui import print_preview
+
         if self.season is None:
             return []
         teams = sorted(({"id": t, "name": n} for t, n in self.team_names.items()), key=lambda t: t["name"])
@@ -321,6 +331,8 @@ class SeasonTab(TableTab):
         return jobs
 
     def print_notice(self) -> print_preview.PreviewDialog | None:
+        from ui import print_preview
+
         row = self.selected_suspension()
         if row is None:
             titles = [self.pages.tabText(n) for n in range(self.pages.count())]
@@ -332,6 +344,8 @@ class SeasonTab(TableTab):
     # -- e-mail ------------------------------------------------------------------------------------------------
     def send_mail(self, kind: str) -> object:
         """Send the notices not yet sent (or the statements); what was sent is recorded, so the tables redraw."""
+        from ui import mail_dialogs
+
         if self.season is None:
             return None
         delivery = mail_dialogs.send(self, self.svc, self.season, kind)
@@ -342,7 +356,14 @@ class SeasonTab(TableTab):
             self.changed.emit({"tables": ["suspensions"]})
         return delivery
 
+    def edit_mail_settings(self) -> object:
+        from ui import mail_dialogs
+
+        return mail_dialogs.edit_settings(self)
+
     def save_eml(self, kind: str) -> list[Path]:
+        from ui import mail_dialogs
+
         if self.season is None:
             return []
         return mail_dialogs.save_eml(self, self.svc, self.season, kind)

@@ -60,8 +60,12 @@ def test_run_gui_shows_the_window_and_closes_the_database(
     seen: list[str] = []
 
     def close_window() -> None:
+        """Once the database is in the window (it opens on the event loop's first turn), close it."""
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, MainWindow) and widget.isVisible():
+                if not widget.ready:
+                    QTimer.singleShot(20, close_window)
+                    return
                 seen.append(widget.windowTitle())
                 widget.close()
 
