@@ -88,22 +88,31 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
         {k: v for k, v in {"id": d.ext_id, "name": d.name, "coed": bool(d.coed), "tier": d.tier}.items()
          if v is not None}
         for d in Division.select().where(Division.season == season).order_by(Division.seq, Division.id)]
-    players = list(Player.select().where(Player.season == season).order_by(Player.seq, Player.id))
-    pid = {p.id: p.ext_id for p in players}
+    # read as tuples, not model instances: the hot path of start-up and of every reload
+    players: Any = list(Player.select(Player.id, Player.ext_id, Player.first, Player.last, Player.gender,
+                                      Player.birthdate, Player.email)
+                        .where(Player.season == season).order_by(Player.seq, Player.id).tuples())
+    pid = {p[0]: p[1] for p in players}
     divs = {d.id: d.ext_id for d in Division.select(Division.id, Division.ext_id).where(Division.season == season)}
-    teams = list(Team.select().where(Team.season == season).order_by(Team.seq, Team.id))
-    tid = {t.id: t.ext_id for t in teams}
-    out["teams"] = [_clean({"id": t.ext_id, "name": t.name, "division": divs[t.division_id], "colour": t.colour,
-                            "captain": pid.get(t.captain_id) if t.captain_id else None,
-                            "captain_email": t.captain_email}) for t in teams]
-    out["players"] = [_clean({"id": p.ext_id, "first": p.first, "last": p.last, "gender": p.gender,
-                              "birthdate": _date(p.birthdate), "email": p.email}) for p in players]
-    out["roster"] = [
-        _clean({"team": tid[r.team_id], "player": pid[r.player_id], "number": r.number, "position": r.position,
-                "signed": _date(r.signed), "released": _date(r.released)})
-        for r in RosterSigning.select().join(Team).where(Team.season == season)
-        .order_by(RosterSigning.seq, RosterSigning.id)]
-    games = list(Game.select().where(Game.season == season).order_by(Game.seq, Game.id))
+    teams: Any = list(Team.select(Team.id, Team.ext_id, Team.name, Team.division, Team.colour, Team.captain,
+                                  Team.captain_email)
+                      .where(Team.season == season).order_by(Team.seq, Team.id).tuples())
+    tid = {t[0]: t[1] for t in teams}
+    out["teams"] = [_clean({"id": ext, "name": name, "division": divs[division], "colour": colour,
+                            "captain": pid.get(captain) if captain else None, "captain_email": email})
+                    for _, ext, name, division, colour, captain, email in teams]
+    out["players"] = [_clean({"id": ext, "first": first, "last": last, "gender": gender,
+                              "birthdate": _date(birthdate), "email": email})
+                      for _, ext, first, last, gender, birthdate, email in players]
+    signings: Any = (RosterSigning.select(RosterSigning.team, RosterSigning.player, RosterSigning.number,
+                                          RosterSigning.position, RosterSigning.signed, RosterSigning.released)
+                     .join(Team).where(Team.season == season).order_by(RosterSigning.seq, RosterSigning.id).tuples())
+    out["roster"] = [_clean({"team": tid[team], "player": pid[player], "number": number, "position": position,
+                             "signed": _date(signed), "released": _date(released)})
+                     for team, player, number, position, signed, released in signings]
+    games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.rink, Game.stage, Game.home, Game.away,
+                             Game.status, Game.referees, Game.shots, Game.notes, Game.revision)
+                 .where(Game.season == season).order_by(Game.seq, Game.id).namedtuples())
     lineups: dict[int, dict[str, list[dict[str, Any]]]] = {g.id: {"home": [], "away": []} for g in games}
     lineup_rows: Any = (LineupEntry.select(LineupEntry.game, LineupEntry.side, LineupEntry.player, LineupEntry.number,
                                       LineupEntry.goalie, LineupEntry.captain)
@@ -134,7 +143,7 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
     out["games"] = []
     for g in games:
         obj: dict[str, Any] = {"id": g.ext_id, "date": _date(g.date), "time": g.time, "rink": g.rink,
-                               "stage": g.stage, "home": tid[g.home_id], "away": tid[g.away_id],
+                               "stage": g.stage, "home": tid[g.home], "away": tid[g.away],
                                "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
                                "referees": json.loads(g.referees) if g.referees else None,
                                "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes}
