@@ -355,14 +355,24 @@ def _roster_number(view: SeasonView, team: str, player: str, date: str | None = 
     return found
 
 
+def _roster_numbers(view: SeasonView, teams: set[str], date: str) -> dict[tuple[str, str], int | None]:
+    """(team, player) -> number on `date` for `teams`, in one pass over the roster (as `_roster_number`)."""
+    out: dict[tuple[str, str], int | None] = {}
+    for r in view.data.get("roster", []):
+        if r["team"] in teams and (r.get("signed") or "") <= date and (not r.get("released") or r["released"] > date):
+            out[(r["team"], r["player"])] = r.get("number")
+    return out
+
+
 def _dressed(view: SeasonView, game: dict[str, Any]) -> dict[str, tuple[str, int | None, dict[str, Any]]]:
     """player -> (side, number, line-up entry) for a game."""
     out = {}
+    numbers = _roster_numbers(view, {game[side] for side in SIDES}, game["date"])
     for side in SIDES:
         for x in game.get("lineups", {}).get(side, []):
             number = x.get("number")
             if number is None:
-                number = _roster_number(view, game[side], x["player"], game["date"])
+                number = numbers.get((game[side], x["player"]))
             out[x["player"]] = (side, number, x)
     return out
 

@@ -8,42 +8,84 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepInFrame, Spacer
 
 from scorekeeper.reports import styles
 from scorekeeper.reports.data import GameSheetData, SheetTeam, long_date
-from scorekeeper.reports.styles import CELL, CELL_BOLD, CELL_MUTED, GRID, NAVY, TINT, esc, money
-from scorekeeper.reports.templates import BODY_H, BODY_W, Head, build_pdf
+from scorekeeper.reports.styles import CELL, CELL_MUTED, FONT, FONT_BOLD, GRID, INK, MUTED, NAVY, TINT, money
+from scorekeeper.reports.templates import (
+    BODY_H,
+    BODY_W,
+    Head,
+    Run,
+    SheetTable,
+    TextLines,
+    build_pdf,
+    cell_text,
+    rich_line,
+    text_block,
+    wrap_words,
+)
 
 MIN_SCALE = 0.72  # below this the page would be too small to read: use a second page instead
+PAD = 3.0  # a ruled table's left and right cell padding (styles.table_style)
+
+# Table cells hold plain strings wherever one face will do (the table style sets font and colour): a Paragraph
+# per cell parses markup and re-breaks its lines at every layout pass, which made the sheet slow to build.
 
 
-def _p(text: object, style: Any = CELL) -> Paragraph:
-    return Paragraph(esc(text), style)
+def _fit(text: object, width: float, font: str = FONT, size: float = 7) -> str:
+    """A cell's text broken to its column's `width` (padding included)."""
+    return cell_text(text, font, size, width - 2 * PAD)
 
 
-def _info(d: GameSheetData, W: float) -> Table:
+def _text_rows(first_row: int, columns: tuple[int, ...]) -> list[Any]:
+    """Table commands spacing the lines of the text `columns` as the CELL paragraph style does (8.2, not 8.4):
+    one command per run of adjacent columns."""
+    runs: list[list[int]] = []
+    for c in columns:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return [("LEADING", (a, first_row), (b, -1), CELL.leading) for a, b in runs]
+
+
+def _muted(row: int, col: int) -> tuple[Any, ...]:
+    return ("TEXTCOLOR", (col, row), (col, row), MUTED)
+
+
+def _info(d: GameSheetData, W: float) -> SheetTable:
     stage = "Playoff" if d.stage == "playoff" else "Regular season"
     pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_id), ("DATE", long_date(d.date)),
              ("TIME", d.time), ("RINK", d.rink or "—"), ("STAGE", stage),
              ("STATUS", "FINAL" if d.status == "final" else "DRAFT (not final)"), ("RULEBOOK", d.rulebook)]
-    cells = [[Paragraph(f"<font size=5.8 color='#5a6672'><b>{k}</b></font><br/>{esc(v)}", styles.VALUE)
-              for k, v in pairs[i:i + 4]] for i in (0, 4)]
-    t = Table(cells, hAlign="LEFT", colWidths=[W * w for w in (0.30, 0.16, 0.30, 0.24)])
+    widths = [W * w for w in (0.30, 0.16, 0.30, 0.24)]
+    cells = [[_info_cell(k, v, widths[j] - 12) for j, (k, v) in enumerate(pairs[i:i + 4])] for i in (0, 4)]
+    t = SheetTable(cells, hAlign="LEFT", colWidths=widths)
     t.setStyle([("BOX", (0, 0), (-1, -1), 0.6, NAVY), ("INNERGRID", (0, 0), (-1, -1), 0.25, GRID),
                 ("BACKGROUND", (0, 0), (-1, -1), TINT), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5), ("VALIGN", (0, 0), (-1, -1), "TOP")])
     return t
 
 
+def _info_cell(label: str, value: str, width: float) -> Flowable:
+    """A small muted label over its value."""
+    v = styles.VALUE
+    lines: list[list[Run]] = [[(label, FONT_BOLD, 5.8, MUTED)]]
+    lines += [[(line, FONT, v.fontSize, v.textColor)] for line in wrap_words(value, FONT, v.fontSize, width)]
+    return TextLines(lines, v)
+
+
 def _score(d: GameSheetData, W: float) -> list[Flowable]:
     has_shots = d.home.shots is not None or d.away.shots is not None
     head = ["Team", *d.periods, "Final"] + (["Shots"] if has_shots else []) + ["Timeouts", "PIM", "Pts"]
+    widths = [0.0] + [26.0] * len(d.periods) + [34.0] + ([96.0] if has_shots else []) + [96.0, 28.0, 28.0]
+    widths[0] = W - sum(widths)
     rows: list[list[Any]] = [head]
     for t in (d.home, d.away):
-        row: list[Any] = [Paragraph(f"<b>{esc(t.name)}</b> <font size=6 color='#5a6672'>"
-                                    f"{t.side.upper()}</font>", CELL)]
+        row: list[Any] = [rich_line([(t.name, FONT_BOLD, 7, INK), (" ", FONT, 7, INK),
+                                     (t.side.upper(), FONT, 6, MUTED)], CELL, widths[0] - 2 * PAD)]
         row += [str(x) for x in t.by_period] + [str(t.score) if t.score is not None else "—"]
         if has_shots:
             sh = list(t.shots or [])
@@ -51,66 +93,79 @@ def _score(d: GameSheetData, W: float) -> list[Flowable]:
         row += [", ".join(t.timeouts) if t.timeouts else "none", str(t.pim),
                 "" if t.points is None else str(t.points)]
         rows.append(row)
-    widths = [0.0] + [26.0] * len(d.periods) + [34.0] + ([96.0] if has_shots else []) + [96.0, 28.0, 28.0]
-    widths[0] = W - sum(widths)
     final_col = len(d.periods) + 1
-    t = Table(rows, hAlign="LEFT", colWidths=widths)
+    t = SheetTable(rows, hAlign="LEFT", colWidths=widths)
     t.setStyle(styles.table_style(zebra=False, size=7.5, extra=[
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
         ("FONT", (final_col, 1), (final_col, -1), styles.FONT_BOLD, 10),
         ("BACKGROUND", (final_col, 1), (final_col, -1), TINT),
         ("LINEAFTER", (0, 0), (-2, -1), 0.25, GRID),
     ]))
-    return [t, Spacer(0, 2),
-            Paragraph(f"<b>Result:</b> {esc(d.result)}", styles.BODY_SMALL)]
+    b = styles.BODY_SMALL
+    result = rich_line([("Result:", FONT_BOLD, b.fontSize, b.textColor), (" ", b.fontName, b.fontSize, b.textColor),
+                        (d.result, b.fontName, b.fontSize, b.textColor)], b, W)
+    return [t, Spacer(0, 2), result]
 
 
-def _lineup(t: SheetTeam, W: float) -> Table:
-    rows: list[list[Any]] = [[Paragraph(f"<b>{esc(t.side.upper())}: {esc(t.name)}</b>",
-                                        styles.CELL_BOLD.clone("w", textColor=colors.white)), "", "", "", "", ""],
+def _lineup(t: SheetTeam, W: float) -> SheetTable:
+    w = (W - 8) / 2
+    widths = [18, w - 18 - 26 - 3 * 20, 26, 20, 20, 20]
+    name_w = widths[1]
+    rows: list[list[Any]] = [[_fit(f"{t.side.upper()}: {t.name}", w, FONT_BOLD), "", "", "", "", ""],
                              ["#", "Player", "", "G", "A", "PIM"]]
+    muted: list[Any] = []
     for p in t.lineup:
         marks = " ".join(m for m, on in (("GK", p.goalie), ("C", p.captain)) if on)
-        name = esc(p.name) + (" <font color='#a11d1d' size=6><b>EJECTED</b></font>" if p.ejected else "")
-        rows.append(["" if p.number is None else str(p.number), Paragraph(name, CELL), marks,
+        name: Any = _fit(p.name, name_w)
+        if p.ejected:
+            name = rich_line([(p.name, FONT, 7, INK), (" ", FONT, 7, INK), ("EJECTED", FONT_BOLD, 6, styles.ALERT)],
+                             CELL, name_w - 2 * PAD)
+        rows.append(["" if p.number is None else str(p.number), name, marks,
                      str(p.goals or ""), str(p.assists or ""), str(p.pim or "")])
     if not t.lineup:
-        rows.append(["", _p("no line-up entered", CELL_MUTED), "", "", "", ""])
+        muted.append(_muted(len(rows), 1))
+        rows.append(["", "no line-up entered", "", "", "", ""])
     for a in t.absent:
+        muted.append(_muted(len(rows), 1))
         rows.append(["" if a.number is None else str(a.number),
-                     Paragraph(f"{esc(a.name)} <font color='#a11d1d' size=6>{esc(a.note)}</font>", CELL_MUTED),
-                     "", "", "", ""])
-    rows.append(["", _p("Totals", CELL_BOLD), "", str(sum(p.goals for p in t.lineup)),
+                     rich_line([(a.name, FONT, 7, MUTED), (" ", FONT, 7, MUTED), (a.note, FONT, 6, styles.ALERT)],
+                               CELL_MUTED, name_w - 2 * PAD), "", "", "", ""])
+    rows.append(["", "Totals", "", str(sum(p.goals for p in t.lineup)),
                  str(sum(p.assists for p in t.lineup)), str(sum(p.pim for p in t.lineup))])
-    w = (W - 8) / 2
-    table = Table(rows, hAlign="LEFT", colWidths=[18, w - 18 - 26 - 3 * 20, 26, 20, 20, 20], repeatRows=2)
+    table = SheetTable(rows, hAlign="LEFT", colWidths=widths, repeatRows=2)
     table.setStyle(styles.table_style(header_rows=2, extra=[
-        ("SPAN", (0, 0), (-1, 0)),
+        ("SPAN", (0, 0), (-1, 0)), ("LEADING", (0, 0), (0, 0), CELL.leading),
         ("BACKGROUND", (0, 1), (-1, 1), TINT), ("TEXTCOLOR", (0, 1), (-1, 1), NAVY),
         ("ALIGN", (0, 1), (0, -1), "RIGHT"), ("ALIGN", (2, 1), (-1, -1), "CENTER"),
         ("FONT", (2, 2), (2, -1), styles.FONT_BOLD, 7),
         ("LINEABOVE", (0, -1), (-1, -1), 0.6, NAVY), ("BACKGROUND", (0, -1), (-1, -1), TINT),
         ("FONT", (0, -1), (-1, -1), styles.FONT_BOLD, 7),
+        *_text_rows(2, (1,)), *muted,
     ]))
     return table
 
 
-def _goals(d: GameSheetData, W: float) -> Table:
-    rows: list[list[Any]] = [["#", "Per", "Time", "Team", "Scorer", "Assists", "Type"]]
-    for i, g in enumerate(d.goals, 1):
-        rows.append([str(i), g.period, g.time, _p(g.team), _p(g.scorer), _p(g.assists or "unassisted"
-                                                                           if g.kind not in ("PS", "AWD") else ""),
-                     g.kind])
-    if not d.goals:
-        rows.append(["", "", "", _p("no goals", CELL_MUTED), "", "", ""])
+def _goals(d: GameSheetData, W: float) -> SheetTable:
     w: list[float] = [16, 24, 30, 80, 150, 0, 40]
     w[5] = W - sum(w)
-    t = Table(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=[("ALIGN", (0, 0), (2, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "CENTER")]))
+    rows: list[list[Any]] = [["#", "Per", "Time", "Team", "Scorer", "Assists", "Type"]]
+    for i, g in enumerate(d.goals, 1):
+        assists = (g.assists or "unassisted") if g.kind not in ("PS", "AWD") else ""
+        rows.append([str(i), g.period, g.time, _fit(g.team, w[3]), _fit(g.scorer, w[4]), _fit(assists, w[5]),
+                     g.kind])
+    extra: list[Any] = [("ALIGN", (0, 0), (2, -1), "CENTER"), ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
+                        *_text_rows(1, (3, 4, 5))]
+    if not d.goals:
+        rows.append(["", "", "", "no goals", "", "", ""])
+        extra.append(_muted(1, 3))
+    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(extra=extra))
     return t
 
 
 def _penalties(d: GameSheetData, W: float) -> list[Flowable]:
+    w: list[float] = [22, 28, 50, 96, 78, 0, 66, 22, 30, 36]
+    w[5] = W - sum(w)
     rows: list[list[Any]] = [["Per", "Time", "Team", "Player", "Served by", "Infraction", "Class", "Min", "Off",
                               "On"]]
     early = False
@@ -118,48 +173,50 @@ def _penalties(d: GameSheetData, W: float) -> list[Flowable]:
         on = p.on
         if on.endswith(" (goal)"):
             on, early = on[:-7] + "*", True
-        rows.append([p.period, p.time, _p(p.team), _p(p.player), _p(p.served_by), _p(p.infraction), _p(p.cls),
-                     str(p.minutes), p.off, on])
+        rows.append([p.period, p.time, *(_fit(x, w[c]) for c, x in enumerate(
+            (p.team, p.player, p.served_by, p.infraction, p.cls), 2)), str(p.minutes), p.off, on])
+    extra: list[Any] = [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (7, 0), (9, -1), "CENTER"),
+                        *_text_rows(1, (2, 3, 4, 5, 6))]
     if not d.penalties:
-        rows.append(["", "", _p("no penalties", CELL_MUTED), "", "", "", "", "", "", ""])
-    w: list[float] = [22, 28, 50, 96, 78, 0, 66, 22, 30, 36]
-    w[5] = W - sum(w)
-    t = Table(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=[("ALIGN", (0, 0), (1, -1), "CENTER"),
-                                         ("ALIGN", (7, 0), (9, -1), "CENTER")]))
+        rows.append(["", "", "no penalties", "", "", "", "", "", "", ""])
+        extra.append(_muted(1, 2))
+    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(extra=extra))
     out: list[Flowable] = [t]
     if early:
-        out.append(_p("* ended early by a goal. Off/On: the clock in the penalty's period, else the period is named.",
-                      CELL_MUTED))
+        out.append(text_block("* ended early by a goal. Off/On: the clock in the penalty's period, else the period "
+                              "is named.", CELL_MUTED, W))
     return out
 
 
 def _actions(d: GameSheetData, W: float) -> list[Flowable]:
     if not d.actions:
-        return [_p("None: no ejection, suspension or fine arose from this game.", CELL_MUTED)]
-    rows: list[list[Any]] = [["Player", "Team", "Action", "Rule", "Section", "Fine"]]
-    for a in d.actions:
-        rows.append([_p(a.player), _p(a.team), _p(a.action), a.rule, _p(a.section),
-                     money(a.amount_cents) if a.amount_cents else ""])
+        return [text_block("None: no ejection, suspension or fine arose from this game.", CELL_MUTED, W)]
     w: list[float] = [96, 50, 0, 58, 84, 38]
     w[2] = W - sum(w)
-    t = Table(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=[("ALIGN", (-1, 0), (-1, -1), "RIGHT")]))
+    rows: list[list[Any]] = [["Player", "Team", "Action", "Rule", "Section", "Fine"]]
+    for a in d.actions:
+        rows.append([_fit(a.player, w[0]), _fit(a.team, w[1]), _fit(a.action, w[2]), a.rule, _fit(a.section, w[4]),
+                     money(a.amount_cents) if a.amount_cents else ""])
+    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(extra=[("ALIGN", (-1, 0), (-1, -1), "RIGHT"), *_text_rows(1, (0, 1, 2, 4))]))
     return [t]
 
 
-def _text_block(d: GameSheetData) -> list[Flowable]:
+def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
+    b = styles.BODY_SMALL
     out: list[Flowable] = []
-    for r in d.reports:
-        out.append(Paragraph(f"<b>Incident report:</b> {esc(r)}", styles.BODY_SMALL))
-    for n in d.notes:
-        out.append(Paragraph(f"<b>Note:</b> {esc(n)}", styles.BODY_SMALL))
+    for label, texts in (("Incident report:", d.reports), ("Note:", d.notes)):
+        for text in texts:
+            out.append(rich_line([(label, FONT_BOLD, b.fontSize, b.textColor),
+                                  (" ", b.fontName, b.fontSize, b.textColor),
+                                  (text, b.fontName, b.fontSize, b.textColor)], b, W))
     if not out:
-        out.append(_p("No notes or incident reports.", CELL_MUTED))
+        out.append(text_block("No notes or incident reports.", CELL_MUTED, W))
     return out
 
 
-def _signatures(d: GameSheetData, W: float) -> Table:
+def _signatures(d: GameSheetData, W: float) -> SheetTable:
     people = [("Referee", r) for r in d.referees] or [("Referee", "")]
     if len(people) < 2:
         people.append(("Referee", ""))
@@ -175,16 +232,21 @@ def _signatures(d: GameSheetData, W: float) -> Table:
             for r in rows:
                 r.append("")
         widths.append(col)
-        rows[0].append(Paragraph(f"<b>{role.upper()}</b>", styles.LABEL))
-        rows[1].append(Paragraph(esc(name) or "&nbsp;", styles.VALUE))
-        rows[2].append(Paragraph("name (print)", styles.LABEL))
+        rows[0].append(role.upper())
+        rows[1].append(cell_text(name, FONT, styles.VALUE.fontSize, col) if name else "")
+        rows[2].append("name (print)")
         rows[3].append("")
-        rows[4].append(Paragraph("signature", styles.LABEL))
-    t = Table(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, 18, 8])
+        rows[4].append("signature")
+    t = SheetTable(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, 18, 8])
+    label, value = styles.LABEL, styles.VALUE
     cmds: list[Any] = [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("VALIGN", (0, 2), (-1, 2), "TOP"),
-                       ("VALIGN", (0, 4), (-1, 4), "TOP")]
+                       ("VALIGN", (0, 4), (-1, 4), "TOP"),
+                       ("FONT", (0, 0), (-1, -1), label.fontName, label.fontSize, label.leading),
+                       ("TEXTCOLOR", (0, 0), (-1, -1), label.textColor),
+                       ("FONT", (0, 1), (-1, 1), value.fontName, value.fontSize, value.leading),
+                       ("TEXTCOLOR", (0, 1), (-1, 1), value.textColor)]
     for i in range(n):
         c = 2 * i
         cmds += [("LINEBELOW", (c, 1), (c, 1), 0.4, GRID), ("LINEBELOW", (c, 3), (c, 3), 0.8, styles.INK)]
@@ -192,34 +254,54 @@ def _signatures(d: GameSheetData, W: float) -> Table:
     return t
 
 
-def _section(title: str) -> Paragraph:
-    return Paragraph(esc(title), styles.SECTION)
+def _section(title: str, W: float) -> Flowable:
+    return text_block(title, styles.SECTION, W)
 
 
 def game_sheet_story(d: GameSheetData, W: float = BODY_W) -> list[Flowable]:
     """The flowables of the game sheet body (without the letterhead marker), laid out `W` points wide."""
-    lineups = Table([[_lineup(d.home, W), _lineup(d.away, W)]], hAlign="LEFT", colWidths=[W / 2, W / 2])
+    lineups = SheetTable([[_lineup(d.home, W), _lineup(d.away, W)]], hAlign="LEFT", colWidths=[W / 2, W / 2])
     lineups.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                       ("RIGHTPADDING", (0, 0), (0, 0), 4), ("LEFTPADDING", (1, 0), (1, 0), 4),
                       ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                       ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
     return [
         _info(d, W), Spacer(0, 5),
-        _section("Score"), *_score(d, W),
-        _section("Line-ups"), lineups,
-        _section(f"Goals ({len(d.goals)})"), _goals(d, W),
-        _section(f"Penalties ({len(d.penalties)})"), *_penalties(d, W),
-        _section("Ejections, suspensions and fines from this game"), *_actions(d, W),
-        _section("Notes and incident reports"), *_text_block(d),
-        _section("Officials"), _signatures(d, W),
+        _section("Score", W), *_score(d, W),
+        _section("Line-ups", W), lineups,
+        _section(f"Goals ({len(d.goals)})", W), _goals(d, W),
+        _section(f"Penalties ({len(d.penalties)})", W), *_penalties(d, W),
+        _section("Ejections, suspensions and fines from this game", W), *_actions(d, W),
+        _section("Notes and incident reports", W), *_text_block(d, W),
+        _section("Officials", W), _signatures(d, W),
         Spacer(0, 2),
-        _p("The referee's signature certifies this sheet. Suspensions and fines are set by the league's fines table "
-           "and reviewed by the league; appeals under Section 8 only on the Official League Appeal Form.", CELL_MUTED),
+        text_block("The referee's signature certifies this sheet. Suspensions and fines are set by the league's fines "
+                   "table and reviewed by the league; appeals under Section 8 only on the Official League Appeal Form.",
+                   CELL_MUTED, W),
     ]
 
 
 def _height(body: list[Flowable], width: float) -> float:
     return sum(f.wrap(width, 10 * BODY_H)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in body)
+
+
+def _widened(d: GameSheetData, scale: float) -> list[Flowable]:
+    """The body laid out wider by 1/scale, for the largest scale found (in a few steps) that fits the page.
+
+    Once shrunk by `scale` it fills the page's width; the text that rewraps wider takes fewer lines, so the
+    scale can grow again (try at most three layouts, keep the largest that fits).
+    """
+    best: list[Flowable] | None = None
+    body: list[Flowable] = []
+    for _ in range(3):
+        body = game_sheet_story(d, BODY_W / scale)
+        height = _height(body, BODY_W / scale)
+        if height * scale <= BODY_H:
+            best = body
+            if height * scale >= 0.98 * BODY_H:
+                break
+        scale = BODY_H / height
+    return best or body
 
 
 def build_game_sheet(d: GameSheetData) -> bytes:
@@ -235,16 +317,9 @@ def build_game_sheet(d: GameSheetData) -> bytes:
     if height <= BODY_H:
         story.extend(body)
     elif height <= BODY_H / MIN_SCALE:
-        # Lay the body out wider by the shrink factor, so that once scaled it fills the page's width.
-        scale = BODY_H / height
-        for _ in range(3):
-            body = game_sheet_story(d, BODY_W / scale)
-            height = _height(body, BODY_W / scale)
-            if height * scale <= BODY_H:
-                break
-            scale = BODY_H / height
-        story.append(KeepInFrame(BODY_W, BODY_H, body, mode="shrink"))
+        # fakeWidth=False: shrink to the body's real width too, so that the wide tables stay inside the margins.
+        story.append(KeepInFrame(BODY_W, BODY_H, _widened(d, BODY_H / height), mode="shrink", fakeWidth=False))
     else:
-        story.extend(game_sheet_story(d))
+        story.extend(body)
     return build_pdf(story, title=f"Game sheet {d.game_id}: {d.home.name} vs {d.away.name}",
                      subject=f"{d.league} {d.season}: official game sheet", author=d.league, draft=d.draft)
