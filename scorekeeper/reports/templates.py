@@ -8,6 +8,7 @@ when a page ends, so it shows the record whose `Head` is on that page.
 from __future__ import annotations
 
 import io
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -525,9 +527,20 @@ def build_pdf(story: list[Flowable], *, title: str, subject: str, author: str, d
 def _binary_streams() -> Iterator[None]:
     """Write compressed streams as binary, not ASCII85 (which only makes a PDF 7-bit safe, a quarter larger,
     and is slow in pure Python). ReportLab reads the setting while saving, so it is set around the build."""
-    saved = rl_config.useA85
-    rl_config.useA85 = 0
+    saved, flate = rl_config.useA85, pdfdoc.PDFZCompress
+    rl_config.useA85, pdfdoc.PDFZCompress = 0, _FAST_FLATE
     try:
         yield
     finally:
-        rl_config.useA85 = saved
+        rl_config.useA85, pdfdoc.PDFZCompress = saved, flate
+
+
+class _FastFlate(pdfdoc.PDFStreamFilterZCompress):
+    """Flate at zlib's fastest level: the embedded font subsets are most of a sheet's bytes, and compressing them
+    at the default level took a fifth of its build time for 5 % fewer bytes."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, 1)
+
+
+_FAST_FLATE = _FastFlate()
