@@ -21,8 +21,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -63,8 +64,21 @@ sys.exit(app.exec())
 """
 
 
-def median_of(fn: Callable[[], float], runs: int = RUNS) -> float:
-    return statistics.median(fn() for _ in range(runs))
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+def side_by_side(first: Callable[[], T], second: Callable[[], U], runs: int) -> tuple[list[T], list[U]]:
+    """`runs` measurements of each, taken in turn (first, second, first, ...) after one unmeasured call of each:
+    a burst of load on this shared machine falls on both figures of a ratio rather than on one."""
+    first()
+    second()
+    a: list[T] = []
+    b: list[U] = []
+    for _ in range(runs):
+        a.append(first())
+        b.append(second())
+    return a, b
 
 
 def timed(fn: Callable[[], Any]) -> float:
@@ -100,7 +114,7 @@ def build_league(folder: Path, seasons: int, teams: int, games: int) -> tuple[Pa
     total_games, t_import = 0, 0.0
     for n in range(seasons):
         data = synthetic_season(teams=teams, games=games, seed=n, season=f"{2010 + n}-{11 + n}")
-        t_import += timed(lambda data=data: svc.import_data(data))
+        t_import += timed(partial(svc.import_data, data))
         total_games += games
     svc.close()
     return db, total_games / t_import
@@ -134,8 +148,8 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
     # compiled first, as an installed copy has them (pip and PyInstaller compile; PySide6's came compiled).
     for package in ("scorekeeper", "ui"):
         compileall.compile_dir(ROOT / package, quiet=1)
-    bare = [child_until_shown(BARE_WINDOW)[0] for _ in range(RUNS)]
-    app_runs = [child_until_shown(APP_WINDOW, str(db), until_ready=True) for _ in range(RUNS)]
+    bare, app_runs = side_by_side(lambda: child_until_shown(BARE_WINDOW)[0],
+                                  lambda: child_until_shown(APP_WINDOW, str(db), until_ready=True), RUNS)
     out["startup_ratio"] = statistics.median(run[0] for run in app_runs) / statistics.median(bare)
     out["ready_ratio"] = statistics.median(run[2] for run in app_runs) / statistics.median(bare)  # informational
     out["window_memory_mb"] = max(run[3] for run in app_runs) / 1024
@@ -173,8 +187,7 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
         return elapsed
 
     svc.view()  # warm the season cache, as the open window has it
-    bare_t = [bare_insert() for _ in range(RUNS * 4)]
-    entry_t = [one_goal() for _ in range(RUNS * 4)]
+    bare_t, entry_t = side_by_side(bare_insert, one_goal, RUNS * 4)
     out["entry_ratio"] = statistics.median(entry_t) / statistics.median(bare_t)
 
     # validation latency for an entry in a game with 150 events
@@ -184,7 +197,7 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
     for i in range(60):
         event = {"type": "goal", "team": "away", "period": 2, "elapsed": f"19:{i % 60:02d}",
                  "scorer": f"{view.games[gid150]['away']}p03", "assists": []}
-        lat.append(timed(lambda event=event: svc.validate_event(gid150, event)) * 1000)
+        lat.append(timed(partial(svc.validate_event, gid150, event)) * 1000)
     lat.sort()
     out["validation_p50_ms"] = statistics.median(lat)
     out["validation_p99_ms"] = lat[int(len(lat) * 0.99) - 1]
@@ -205,7 +218,8 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
         finally:
             gc.enable()
 
-    out["standings_scaling"] = median_of(lambda: standings_fresh(big)) / median_of(lambda: standings_fresh(small))
+    big_t, small_t = side_by_side(lambda: standings_fresh(big), lambda: standings_fresh(small), RUNS)
+    out["standings_scaling"] = statistics.median(big_t) / statistics.median(small_t)
 
     # the game sheet against a bare ReportLab document with a table of the same number of cells
     try:
@@ -282,8 +296,9 @@ def game_sheet_figures(svc: Services) -> dict[str, Any]:
             SimpleDocTemplate(buf, pagesize=letter, invariant=1).build([Table(rows)])
         return timed(build)
 
-    out = {"game_sheet_ratio": median_of(lambda: timed(lambda: build_game_sheet(game_sheet_data(svc, gid))))
-           / median_of(bare)}
+    sheet_t, bare_t = side_by_side(lambda: timed(lambda: build_game_sheet(game_sheet_data(svc, gid))), bare,
+                                   RUNS * 3)
+    out: dict[str, Any] = {"game_sheet_ratio": statistics.median(sheet_t) / statistics.median(bare_t)}
     try:
         from scorekeeper.reports.data import fine_statements_data
         from scorekeeper.reports.fine_statements import build_fine_statements
