@@ -54,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("file")
     pw = sub.add_parser("password", help="set or change the office password (asked, or read from standard input)")
     pw.add_argument("action", choices=("set", "change"))
+    rb = sub.add_parser("rulebook", help="the rulebooks a season can be played under")
+    rb_sub = rb.add_subparsers(dest="rulebook_command", metavar="ACTION", parser_class=_Parser, required=True)
+    rb_load = rb_sub.add_parser("load", help="load another league's rulebook file (TOML) into the database")
+    rb_load.add_argument("file")
+    rb_list = rb_sub.add_parser("list", help="the rulebooks loaded into the database and those shipped")
+    rb_list.add_argument("--json", action="store_true", help="print JSON")
     add_print_parser(sub)
     from scorekeeper import mail, site
 
@@ -83,8 +89,9 @@ def _print_json(data: Any) -> None:
 
 
 def _show_standings(data: dict[str, Any]) -> None:
-    keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", "pts", "gf", "ga", "diff", "pim"]
     for div in data["divisions"]:
+        shootouts = ["sow", "sol"] if div["rows"] and "sow" in div["rows"][0] else []
+        keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", *shootouts, "pts", "gf", "ga", "diff", "pim"]
         print(f"{data['season']} — {div['division']}")
         print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in div["rows"]]))
         print()
@@ -200,6 +207,16 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
                 return EXIT_REJECTED
         else:
             sys.stdout.write(text)
+        return EXIT_OK
+    if cmd == "rulebook":
+        if args.rulebook_command == "load":
+            done = svc.load_rulebook_file(args.file)
+            print(f"rulebook {done['name']} ({done['title']}) " + ("loaded into the database: a season file can "
+                  "now name it" if done["loaded"] else "is already in the database, unchanged"))
+            return EXIT_OK
+        books = svc.rulebooks()
+        _print_json(books) if args.json else _show_list(
+            "Rulebooks", [{**b, "seasons": ", ".join(b["seasons"])} for b in books], ["name", "source", "seasons"])
         return EXIT_OK
     if cmd == "backup":
         print(f"backed up {svc.database_label} to {svc.backup(args.file)} (verified)")

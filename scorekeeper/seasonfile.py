@@ -46,7 +46,9 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "forfeit": ({"team", "reason"}, set()),
     "called": ({"points", "reason"}, set()),
     "note": ({"text"}, {"report"}),
+    "shootout": ({"team"}, {"attempts"}),  # the project's own: a tie after overtime, where the rulebook has one
 }
+SHOOTOUT_ATTEMPT = ({"team", "shooter", "scored"}, set[str]())
 NULLABLE = {"player"}  # a bench penalty names no player
 PENALTY_CLASS_NAMES = ("minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct",
                        "match")
@@ -377,6 +379,19 @@ def _check_event(c: _Checker, ev: Any, where: str) -> None:
     elif etype == "note":
         c.text(ev, "text", where)
         c.boolean(ev, "report", where)
+    elif etype == "shootout":
+        attempts = ev.get("attempts", [])
+        if not isinstance(attempts, list):
+            c.err(f"{where}.attempts", f"attempts must be a list of {{team, shooter, scored}} (got {attempts!r})")
+            return
+        for n, a in enumerate(attempts):
+            at = f"{where}.attempts[{n}]"
+            if not isinstance(a, dict):
+                c.err(at, "an attempt must be a JSON object with team, shooter and scored")
+            elif c.keys(a, "shootout attempt", at, SHOOTOUT_ATTEMPT):
+                c.choice(a, "team", at, ("home", "away"))
+                c.text(a, "shooter", at)
+                c.boolean(a, "scored", at)
 
 
 # -- normalised objects ----------------------------------------------------------------------------------
@@ -411,7 +426,7 @@ def norm_event(e: dict[str, Any]) -> dict[str, Any]:
     required, optional = EVENT_FIELDS[etype]
     order = ["type", "team", "period", "elapsed", "scorer", "assists", "empty_net", "player", "infraction",
              "class", "served_by", "shooter", "scored", "fouled_by", "reason", "action", "minutes", "points",
-             "text", "report"]
+             "text", "report", "attempts"]
     out: dict[str, Any] = {}
     for k in order:
         if k == "type":

@@ -19,7 +19,14 @@ from scorekeeper.db.lock import DatabaseLockedError, WriterLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin, EntryResult
 from scorekeeper.office import hash_password, verify_password
-from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError, load_rulebook, parse_rulebook
+from scorekeeper.rulebook import (
+    DEFAULT_RULEBOOK,
+    RulebookError,
+    load_rulebook,
+    load_rulebook_file,
+    parse_rulebook,
+    shipped_rulebooks,
+)
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.appeals import check_appeals
 from scorekeeper.rules.coed import check_coed_roster
@@ -280,7 +287,7 @@ class Services(EntryMixin, WindowQueries):
         if store.find_season(league, season) is not None:
             raise ServiceError(f"{league} already has a season {season!r}")
         try:
-            book = load_rulebook(rulebook or DEFAULT_RULEBOOK)
+            book = self._book_named(rulebook or DEFAULT_RULEBOOK)
         except RulebookError as exc:
             raise ServiceError(str(exc)) from None
         with self.db.atomic():
@@ -288,6 +295,54 @@ class Services(EntryMixin, WindowQueries):
             store.create_season(league, season, record)
         self._changed()
         return {"name": season, "league": league, "rulebook": book.id}
+
+    # -- rulebooks -----------------------------------------------------------------------------------
+    def _book_named(self, name: str) -> Rulebook:
+        """A rulebook by id: one loaded into this database (`load_rulebook_file`), else one Scorekeeper ships."""
+        record = store.find_rulebook(name)
+        if record is not None:
+            return parse_rulebook(record.text, origin=f"rulebook {record.name}")
+        try:
+            return load_rulebook(name)
+        except RulebookError:
+            loaded = [r.name for r in store.list_rulebooks()]
+            shipped = shipped_rulebooks()
+            raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped) or 'none'}; loaded "
+                                f"into this database: {', '.join(loaded) or 'none'})") from None
+
+    def rulebooks(self) -> list[dict[str, Any]]:
+        """Every rulebook a season can name: those loaded into the database and those shipped."""
+        out: dict[str, dict[str, Any]] = {}
+        for record in store.list_rulebooks():
+            out[record.name] = {"name": record.name, "source": "database",
+                                "seasons": [s.name for s in store.list_seasons() if s.rulebook.name == record.name]}
+        for name in shipped_rulebooks():
+            out.setdefault(name, {"name": name, "source": "shipped", "seasons": []})
+        return sorted(out.values(), key=lambda r: r["name"])
+
+    def load_rulebook_file(self, path: str | Path) -> dict[str, Any]:
+        """Load another league's rulebook (a TOML file like those in resources/rulebooks) into the database, so
+        that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
+        already loaded under that id keeps its text (its seasons are played under it): loading the same text
+        again changes nothing, a different one is refused."""
+        try:
+            book = load_rulebook_file(path)
+        except RulebookError as exc:
+            raise ServiceError(str(exc)) from None
+        existing = store.find_rulebook(book.id)
+        if (existing is None and book.id in shipped_rulebooks()
+                and book.source_text != load_rulebook(book.id).source_text):
+            raise ServiceError(f"{path}: the rulebook id {book.id!r} is one Scorekeeper ships; give this "
+                               "rulebook an id of its own")
+        if existing is not None:
+            if existing.text != book.source_text:
+                raise ServiceError(f"{path}: a different rulebook {book.id!r} is already loaded into the database "
+                                   "(a season keeps the rulebook it is played under); give this one an id of its own")
+            return {"name": book.id, "league": book.league, "title": book.name, "loaded": False}
+        with self.db.atomic():
+            store.ensure_rulebook(book.id, book.source_text)
+        self._changed()
+        return {"name": book.id, "league": book.league, "title": book.name, "loaded": True}
 
     def rulebook_for(self, season: Season) -> Rulebook:
         try:
@@ -332,7 +387,7 @@ class Services(EntryMixin, WindowQueries):
         else:
             name = incoming.get("rulebook") or DEFAULT_RULEBOOK
             try:
-                book = load_rulebook(name)
+                book = self._book_named(name)
             except RulebookError as exc:
                 return ImportReport(False, incoming["season"], [Violation("FILE", "block", str(exc), "season file",
                                                                           "rulebook")])

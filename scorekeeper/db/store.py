@@ -51,6 +51,14 @@ def list_seasons() -> list[Season]:
                 .join(RulebookRecord).order_by(Season.id))
 
 
+def find_rulebook(name: str) -> RulebookRecord | None:
+    return RulebookRecord.get_or_none(RulebookRecord.name == name)
+
+
+def list_rulebooks() -> list[RulebookRecord]:
+    return list(RulebookRecord.select().order_by(RulebookRecord.name))
+
+
 def ensure_rulebook(name: str, text: str) -> RulebookRecord:
     rec = RulebookRecord.get_or_none(RulebookRecord.name == name)
     if rec is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 SIDES = ("home", "away")
 TIMED_TYPES = ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie")
-UNTIMED_TYPES = ("late", "forfeit", "called", "note")
+UNTIMED_TYPES = ("late", "forfeit", "called", "note", "shootout")
 EVENT_TYPES = TIMED_TYPES + UNTIMED_TYPES
 
 

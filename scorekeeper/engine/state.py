@@ -43,6 +43,22 @@ class GoalRecord:
                 "empty_net": self.empty_net, "penalty_shot": self.penalty_shot, "awarded": self.awarded}
 
 
+@dataclass(frozen=True)
+class Shootout:
+    """The shootout after a tie in overtime, where the rulebook has one: its winner and, when entered, its
+    attempts in order (side, shooter, scored)."""
+
+    winner: str
+    attempts: tuple[tuple[str, str, bool], ...] = ()
+
+    def goals(self, side: str) -> int:
+        return sum(1 for team, _, scored in self.attempts if team == side and scored)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "goals": {s: self.goals(s) for s in SIDES} if self.attempts else None,
+                "attempts": [{"team": t, "shooter": p, "scored": sc} for t, p, sc in self.attempts]}
+
+
 @dataclass
 class PenaltyRecord:
     seq: int
@@ -122,6 +138,7 @@ class GameState:
     end_t: int | None = None
     over: bool = False
     applied: set[int] = field(default_factory=set)  # seqs of events applied
+    shootout: Shootout | None = None  # the shootout that decided the game (decision "shootout")
 
     @property
     def final(self) -> bool:
@@ -152,6 +169,7 @@ class GameState:
             "pim": {s: self.pim(s) for s in SIDES},
             "report": self.report(),
             "violations": [v.to_json() for v in self.violations],
+            **({"shootout": self.shootout.to_json()} if self.shootout is not None else {}),
         }
 
     def report(self) -> list[dict[str, Any]]:
@@ -203,6 +221,7 @@ class _Computation:
         self.ot_checked = False
         self.applied: set[int] = set()
         self.max_period = book.clock.periods
+        self.shootout_ev: Event | None = None
 
     # -- messages ------------------------------------------------------------------------------------
     def who(self, side: str, player: str | None) -> str:
@@ -595,6 +614,17 @@ class _Computation:
                 self.flag("PTS-3", "warn", f"game called off by the referee: points given by hand "
                           f"({called['home']}-{called['away']}), reason: {ev.get('reason') or 'none given'}", ev)
                 self.applied.add(ev.seq)
+            elif ev.type == "shootout":
+                if ev.team not in SIDES:
+                    self.flag("GAME-2", "block", f"a shootout's team is its winner, 'home' or 'away' (got "
+                              f"{ev.team!r})", ev)
+                elif self.shootout_ev is not None:
+                    self.flag("GAME-2", "block", "the game already has its shootout", ev)
+                elif not book.shootout.get(self.g.stage, False):
+                    self.flag("GAME-2", "block", f"{self.g.stage} games have no shootout in this rulebook: a tie "
+                              f"after overtime is {'played on' if self.g.stage == 'playoff' else 'a tie'}", ev)
+                elif self.shootout_attempts_ok(ev):
+                    self.shootout_ev = ev  # applied once the game is known to be tied after overtime (finish)
             else:
                 self.applied.add(ev.seq)
         late_forfeit = [s for s, m in lates.items() if m >= book.lateness.forfeit_at_min]
@@ -608,6 +638,36 @@ class _Computation:
                     self.goals.append(GoalRecord(-1, 1, 0, 0, other(side), None, [], None, False,
                                                  awarded=True, late=True))
         return forfeit, called, None
+
+    def shootout_attempts_ok(self, ev: Event) -> bool:
+        """A shootout's attempts (optional): shooters dressed for their side, and the winner scored more."""
+        attempts = ev.get("attempts") or []
+        for n, a in enumerate(attempts, 1):
+            if not self.check_dressed(ev, a["team"], a["shooter"], f"shootout shooter (attempt {n})"):
+                return False
+        if attempts:
+            won = sum(1 for a in attempts if a["team"] == ev.team and a["scored"])
+            lost = sum(1 for a in attempts if a["team"] != ev.team and a["scored"])
+            if won <= lost:
+                assert ev.team is not None
+                self.flag("GAME-2", "block", f"the shootout's attempts give {self.team_name(ev.team)} {won} goal(s) "
+                          f"against {lost}: not a win for it", ev)
+                return False
+        return True
+
+    def decide_shootout(self) -> Shootout | None:
+        """GAME-2: the shootout entered, applied if the game is tied after its overtime (None otherwise)."""
+        ev = self.shootout_ev
+        if ev is None:
+            return None
+        if self.score["home"] != self.score["away"]:
+            self.flag("GAME-2", "block", f"a shootout follows a tie after overtime, but the score is "
+                      f"{self.score['home']}-{self.score['away']}", ev)
+            return None
+        self.applied.add(ev.seq)
+        assert ev.team is not None
+        attempts = tuple((a["team"], a["shooter"], bool(a["scored"])) for a in ev.get("attempts") or [])
+        return Shootout(ev.team, attempts)
 
     # -- result --------------------------------------------------------------------------------------
     def fork(self) -> _Computation:
@@ -657,7 +717,11 @@ class _Computation:
         decision: str | None = None
         winner: str | None = None
         points: dict[str, int] | None = None
+        shootout = self.decide_shootout() if forfeit is None and called is None else None
         tied = self.score["home"] == self.score["away"]
+        if final and tied and shootout is None and self.over_t is None and forfeit is None and called is None and (
+                self.ot.enabled and book.shootout.get(g.stage, False)):
+            self.flag("GAME-2", "block", "the game is tied after overtime: enter the shootout's winner to finish it")
         if self.over_t is not None:
             end_t = self.over_t
         elif final:
@@ -668,7 +732,7 @@ class _Computation:
                     last = min(last, book.clock.periods + self.ot.max_periods)
                 self.ensure_period(last)
                 end_t = game_time(book, g.stage, last, period_length(book, g.stage, last))
-                if g.stage == "playoff" and not called and not forfeit:
+                if g.stage == "playoff" and not called and not forfeit and not book.shootout.get(g.stage, False):
                     self.flag("GAME-2", "warn", "a playoff game cannot end tied: overtime continues until a goal")
         if final:
             p = book.points
@@ -691,6 +755,11 @@ class _Computation:
                 points = dict(called)
                 if called["home"] != called["away"]:
                     winner = "home" if called["home"] > called["away"] else "away"
+            elif shootout is not None:
+                winner, decision = shootout.winner, "shootout"
+                points = {s: p.so_win if s == winner else p.so_loss for s in SIDES}
+                if book.shootout_winner_goal:
+                    self.score = {**self.score, winner: self.score[winner] + 1}
             else:
                 if not tied:
                     winner = "home" if self.score["home"] > self.score["away"] else "away"
@@ -716,7 +785,8 @@ class _Computation:
             self.late_misconducts(end_t)
         return GameState(g, self.score, self.by_period, self.goals, self.penalties,
                          sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
-                         self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied)
+                         self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied,
+                         shootout if decision == "shootout" else None)
 
 
 def _run(game: GameInput, book: Rulebook, until: int | None) -> tuple[_Computation, str | None, dict[str, int] | None]:

@@ -20,7 +20,7 @@ SIDES = ("home", "away")
 CLASS_LABELS = {"minor": "Minor", "bench_minor": "Bench minor", "major": "Major", "misconduct": "Misconduct",
                 "game_misconduct": "Game misconduct", "gross_misconduct": "Gross misconduct", "match": "Match"}
 DECISIONS = {"regulation": "regulation", "overtime": "overtime", "mercy": "mercy rule", "forfeit": "forfeit",
-             "double_forfeit": "double forfeit", "called": "called by the referee"}
+             "double_forfeit": "double forfeit", "called": "called by the referee", "shootout": "shootout"}
 # Where a discipline row names no infraction of its own, the penalties that set it off, by class.
 TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PEN-MATCH-1": ("match",),
                    "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
@@ -640,8 +640,8 @@ def _result_text(state: dict[str, Any], home: str, away: str) -> str:
                f"{home} {pts.get('home', 0)}, {away} {pts.get('away', 0)}"
     if winner is None:
         return f"Tie {hi}–{lo}" + (" after overtime" if decision == "overtime" else "")
-    how = {"regulation": "in regulation", "overtime": "in overtime", "mercy": "on the mercy rule"}.get(decision,
-                                                                                                       decision)
+    how = {"regulation": "in regulation", "overtime": "in overtime", "mercy": "on the mercy rule",
+           "shootout": "in a shootout"}.get(decision, decision)
     return f"{names[winner]} win {hi}–{lo} {how}"
 
 

@@ -139,6 +139,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
 
     s = top.table("shootout")
     shootout = {stage: s.yes(stage) for stage in STAGES}
+    winner_goal = s.yes("winner_goal", True)
     s.done()
 
     p = top.table("points")
@@ -288,7 +289,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
         infractions=infractions, discipline=tuple(discipline), suspensions=suspensions,
         appeal_fee_cents=appeal_fee, appeal_channels=channels, default_fine_payer=payer, rules=rules,
-        source_text=text)
+        shootout_winner_goal=winner_goal, source_text=text)
     top.done()
     return book
 

@@ -177,7 +177,7 @@ class Rulebook:
     timeouts_carry_into_ot: bool
     clock: Clock
     overtime: dict[str, Overtime]
-    shootout: dict[str, bool]
+    shootout: dict[str, bool]  # stage -> a tie after overtime goes to a shootout
     points: Points
     tiebreakers: tuple[str, ...]
     icing: Icing
@@ -195,6 +195,7 @@ class Rulebook:
     appeal_channels: tuple[str, ...]
     default_fine_payer: str
     rules: dict[str, RuleRef]
+    shootout_winner_goal: bool = True  # the shootout's winner gets one goal in the final score
     source_text: str = field(default="", repr=False, compare=False)
 
     # -- derived helpers -------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ class Row:
     t: int = 0
     otw: int = 0
     otl: int = 0
+    sow: int = 0
+    sol: int = 0
     pts: int = 0
     gf: int = 0
     ga: int = 0
@@ -28,10 +30,12 @@ class Row:
     def diff(self) -> int:
         return self.gf - self.ga
 
-    def to_json(self, rank: int) -> dict[str, Any]:
+    def to_json(self, rank: int, shootouts: bool = False) -> dict[str, Any]:
+        """The contract's row; `sow` and `sol` (shootout wins and losses, among `w` and `l`) follow `otl` where
+        the rulebook has shootouts in the regular season."""
         return {"rank": rank, "team": self.team, "gp": self.gp, "w": self.w, "l": self.l, "t": self.t,
-                "otw": self.otw, "otl": self.otl, "pts": self.pts, "gf": self.gf, "ga": self.ga,
-                "diff": self.diff, "pim": self.pim}
+                "otw": self.otw, "otl": self.otl, **({"sow": self.sow, "sol": self.sol} if shootouts else {}),
+                "pts": self.pts, "gf": self.gf, "ga": self.ga, "diff": self.diff, "pim": self.pim}
 
 
 def _results(view: SeasonView) -> list[tuple[dict[str, Any], Any]]:
@@ -63,14 +67,17 @@ def standings(view: SeasonView) -> dict[str, Any]:
             elif st.winner == side:
                 r.w += 1
                 r.otw += st.decision == "overtime"
+                r.sow += st.decision == "shootout"
             else:
                 r.l += 1
                 r.otl += st.decision == "overtime"
+                r.sol += st.decision == "shootout"
     out = []
     for div_id in view.divisions:
         members = [rows[t] for t, team in view.teams.items() if team["division"] == div_id]
         ranked = rank_rows(members, view.book.tiebreakers, h2h)
-        out.append({"division": div_id, "rows": [r.to_json(i + 1) for i, r in enumerate(ranked)]})
+        shootouts = view.book.shootout.get("regular", False)
+        out.append({"division": div_id, "rows": [r.to_json(i + 1, shootouts) for i, r in enumerate(ranked)]})
     return {"season": view.name, "divisions": out}
 
 
@@ -78,7 +85,7 @@ def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str
     """Order rows by the tiebreakers in turn; head-to-head is points among the teams still tied."""
     keys: dict[str, Callable[[Row], int]] = {
         "points": lambda r: r.pts, "wins": lambda r: r.w, "goal_diff": lambda r: r.diff, "gf": lambda r: r.gf,
-        "ga": lambda r: -r.ga, "regulation_wins": lambda r: r.w - r.otw,
+        "ga": lambda r: -r.ga, "regulation_wins": lambda r: r.w - r.otw - r.sow,
     }
 
     by_team: dict[str, dict[str, int]] = {}

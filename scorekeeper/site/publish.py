@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int, str], bool | None]
 PAGES = (("index.html", "Home"), ("standings.html", "Standings"), ("leaders.html", "Leaders"),
          ("suspensions.html", "Suspensions"), ("eligibility.html", "Playoff eligibility"), ("games.html", "Games"))
-DECISIONS = {"overtime": "OT", "forfeit": "forfeit", "double_forfeit": "double forfeit", "called": "called",
-             "mercy": "mercy rule"}
+DECISIONS = {"overtime": "OT", "shootout": "SO", "forfeit": "forfeit", "double_forfeit": "double forfeit",
+             "called": "called", "mercy": "mercy rule"}
 
 
 class PublishError(Exception):
