@@ -111,6 +111,12 @@ def _show_game(g: dict[str, Any]) -> None:
         print(f"Decision: {g['decision']}; winner: {g['winner'] or 'none'}; points: home {pts.get('home')}, "
               f"away {pts.get('away')}")
     print(f"By period: home {g['by_period']['home']}, away {g['by_period']['away']}")
+    if g.get("shootout"):
+        so = g["shootout"]
+        loser = "away" if so["winner"] == "home" else "home"
+        goals = f", {so['goals'][so['winner']]}-{so['goals'][loser]} in {len(so['attempts'])} attempts" if so[
+            "goals"] else ""
+        print(f"Shootout: won by {so['winner']}{goals}")
     if g["goals"]:
         print("\nGoals")
         print(_table(["PER", "TIME", "TEAM", "SCORER", "ASSISTS", "STR", "EN"],

@@ -119,7 +119,8 @@ class WindowQueries:
                 "period_word": book.clock.period_word,
                 "overtime": ot.min * 60 if ot.enabled else 0, "overtime_periods": ot.max_periods,
                 "stop_time_last": book.clock.stop_time_last_min * 60,
-                "overtime_stop_time_last": ot.stop_time_last_min * 60}
+                "overtime_stop_time_last": ot.stop_time_last_min * 60,
+                "shootout": bool(book.shootout.get(stage, False))}
 
     @staticmethod
     def demo_season_path() -> str:

@@ -44,7 +44,9 @@ KINDS = (
     Kind("late", "Team late", "L"),
     Kind("forfeit", "Forfeit", "F"),
     Kind("note", "Note", "N"),
+    Kind("shootout", "Shootout won by", "O"),  # offered only where the rulebook has shootouts
 )
+OPTIONAL_KINDS = {"shootout"}
 FORFEIT_REASONS = ("late", "short_players", "ineligible", "other")
 TIMED = {"goal", "penalty", "timeout", "penalty_shot", "awarded_goal", "goalie"}
 
@@ -79,7 +81,8 @@ class EntryForm(QWidget):
 
         self.kind = QComboBox(self)
         for kind in KINDS:
-            self.kind.addItem(f"{kind.label}  ({kind.key})", kind.type)
+            if kind.type not in OPTIONAL_KINDS:
+                self.kind.addItem(f"{kind.label}  ({kind.key})", kind.type)
         self.team = QComboBox(self)
         self.team.setToolTip("Type H for home, A for away")
         number = QRegularExpressionValidator(QRegularExpression(r"\d{0,2}"), self)
@@ -151,9 +154,10 @@ class EntryForm(QWidget):
 
     # -- set-up --------------------------------------------------------------------------------------------
     def set_game(self, home: str, away: str, infractions: dict[str, dict[str, Any]],
-                 resolve: Callable[[str, int], str]) -> None:
-        """The teams' names, the rulebook's infractions (`Services.infractions()` rows by code), and how a
-        side's jersey number becomes a player id."""
+                 resolve: Callable[[str, int], str], shootout: bool = False) -> None:
+        """The teams' names, the rulebook's infractions (`Services.infractions()` rows by code), how a side's
+        jersey number becomes a player id, and whether the game can go to a shootout (the rulebook's choice)."""
+        self.set_kind_available("shootout", shootout)
         self.infractions = infractions
         self._labels = {infraction_label(code, i["name"]): code for code, i in infractions.items()}
         self.completer_model.setStringList(sorted(self._labels, key=str.casefold))
@@ -165,6 +169,18 @@ class EntryForm(QWidget):
         self._kind_changed()
         index = self.team.findData(current)
         self.team.setCurrentIndex(max(index, 0))
+
+    def set_kind_available(self, type_: str, available: bool) -> None:
+        """Offer an optional kind of entry (a shootout) or take it out of the list."""
+        index = self.kind.findData(type_)
+        if available and index < 0:
+            kind = next(k for k in KINDS if k.type == type_)
+            self.kind.addItem(f"{kind.label}  ({kind.key})", kind.type)
+        elif not available and index >= 0:
+            self.kind.removeItem(index)
+
+    def has_kind(self, type_: str) -> bool:
+        return self.kind.findData(type_) >= 0
 
     def current_type(self) -> str:
         return str(self.kind.currentData())
@@ -201,6 +217,7 @@ class EntryForm(QWidget):
             "late": {"team", "minutes"},
             "forfeit": {"team", "reason"},
             "note": {"text", "report"},
+            "shootout": {"team"},
         }[kind]
         if kind in TIMED:
             shown |= {"period", "elapsed"}

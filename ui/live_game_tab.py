@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.services import ServiceError
 from ui import dialogs, office
-from ui.entry_form import KINDS, EntryError, EntryForm
+from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock
 from ui.models import EventsModel, GamesModel, LineupModel
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from ui.print_preview import PreviewDialog
 
 SHORTCUTS = [
-    *((kind.key, kind.label) for kind in KINDS),
+    *((kind.key, kind.label + (" (where the rulebook has shootouts)" if kind.type in OPTIONAL_KINDS else ""))
+      for kind in KINDS),
     ("H / A", "In the Team field: home or away"),
     ("Tab", "Next field"),
     ("Enter", "Record the entry (in the event list: edit the entry)"),
@@ -58,7 +59,18 @@ SHORTCUTS = [
     ("Ctrl+Shift+F", "Finish the game"),
     ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
 ]
-PERIOD = {1: "1st", 2: "2nd", 3: "OT"}
+SIDES = ("home", "away")
+
+
+def other_side(side: str) -> str:
+    return "away" if side == "home" else "home"
+
+
+def period_label(period: int, regulation: int) -> str:
+    """'1st', '2nd', '3rd' ... for the rulebook's regulation periods, then 'OT', 'OT2' ..."""
+    if period <= regulation:
+        return f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')}"
+    return "OT" if period == regulation + 1 else f"OT{period - regulation}"
 REFUSED = ("suspended", "ineligible")
 """Line-up candidates the rulebook refuses outright (a division-1 limit is a cap on the count: a note)."""
 
@@ -178,6 +190,7 @@ class LiveGameTab(TableTab):
     def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(svc, GamesModel(), parent)
         self.settings = settings if settings is not None else QSettings()
+        self.regulation_periods = 2  # the rulebook's, once a game is shown
         self.season: str | None = None
         self.game_id: str | None = None
         self.game: dict[str, Any] = {}
@@ -519,7 +532,9 @@ class LiveGameTab(TableTab):
         self.clock.set_period_length(
             lambda period: periods[period - 1] if period <= len(periods) else overtime)
         self.infractions = {row["code"]: row for row in self.svc.infractions(self.season)}
-        self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve)
+        self.regulation_periods = len(periods)
+        self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
+                            shootout=bool(clock.get("shootout")))
         self.events.set_rows(self._event_rows(game))
         fit_columns(self.events_view, padding=12)
         self._fill_lineups(game)
@@ -619,11 +634,17 @@ class LiveGameTab(TableTab):
                 details = f"called: {event.get('points')} {event.get('reason', '')}"
             elif kind == "note":
                 details = str(event.get("text", "")) + ("  (reported)" if event.get("report") else "")
+            elif kind == "shootout":
+                attempts = event.get("attempts") or []
+                goals = {side: sum(1 for a in attempts if a["team"] == side and a["scored"]) for side in SIDES}
+                details = "won the shootout" + (f" ({goals[event.get('team') or 'home']}–"
+                                                f"{goals[other_side(event.get('team') or 'home')]} in "
+                                                f"{len(attempts)} attempts)" if attempts else "")
             team = event.get("team")
             period = event.get("period")
             rows.append({
                 "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
-                "period_label": PERIOD.get(period, f"OT{period - 2}") if period else "",
+                "period_label": period_label(period, self.regulation_periods) if period else "",
                 "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
                 "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
                 "details": details,
@@ -660,6 +681,10 @@ class LiveGameTab(TableTab):
     def begin(self, type_: str) -> None:
         """Start an entry of `type_` (G, P, T… from anywhere in the tab), time from the clock."""
         if self.game_id is None or not self.entry.isEnabled():
+            return
+        if not self.entry.has_kind(type_):
+            self.show_violations([{"rule": "GAME-2", "severity": "block", "section": "", "where": "",
+                                   "message": f"the rulebook in force has no {type_} in this game"}], "Not offered")
             return
         self.pages.setCurrentIndex(0)
         self.entry.start(type_, self.clock.period.value(), self.clock.elapsed())

@@ -304,7 +304,7 @@ class EventsModel(RecordTableModel):
     """A game's event list as the window describes it (rows made by the Live Game tab from the game)."""
 
     columns = (
-        Column("Per.", field("period_label"), CENTER, "Period: 1st or 2nd half, OT"),
+        Column("Per.", field("period_label"), CENTER, "Period: the rulebook's periods (1st, 2nd ...), then OT"),
         Column("Time", field("elapsed"), CENTER, "Time elapsed in the period"),
         Column("Team", field("team_name")),
         Column("Entry", field("kind")),

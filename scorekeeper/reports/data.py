@@ -517,6 +517,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     susp_rows = svc.suspensions(season)["suspensions"]
     final = g.get("status", "final") == "final"
     n_periods = max(len(state["by_period"]["home"]), book.clock.periods)
+    shootout_column = bool(state.get("shootout")) and book.shootout_winner_goal
     shots = g.get("shots") or {}
     teams = {}
     for side in SIDES:
@@ -530,6 +531,8 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
                     for e in sorted((e for e in g.get("events", []) if e["type"] == "timeout" and e["team"] == side),
                                     key=lambda e: (e["period"], e["elapsed"]))]
         by_period = list(state["by_period"][side]) + [0] * (n_periods - len(state["by_period"][side]))
+        if shootout_column:  # the shootout winner's goal, so the columns add up to the final score
+            by_period.append(int(state["shootout"]["winner"] == side))
         started = final or bool(g.get("events"))
         teams[side] = SheetTeam(side, team_of(side), state["score"][side] if started else None, by_period, lineup,
                                 _absentees(svc, view, g, side, susp_rows, season), timeouts,
@@ -610,7 +613,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
         reports.append(f"{who(r['player']) or 'Bench'} ({team_of(r['team'])}): "
                        f"{_infraction_name(book, r['infraction'])} at {period_label(book, r['period'], short=True)} "
                        f"{r['elapsed']} — reported for {r['reason']} (PEN-REPORT-1)")
-    periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)]
+    periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)] + (["SO"] if shootout_column else [])
     div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
     return GameSheetData(
         league=str(view.data.get("league", "")), season=view.name, game_id=game_id, division=str(div.get("name", "")),

@@ -51,7 +51,8 @@ def test_roster_rows(svc):
 
 def test_clock_from_the_rulebook(svc):
     assert svc.clock("g001") == {"periods": [1200, 1200], "period_word": "half", "overtime": 300,
-                                 "overtime_periods": 1, "stop_time_last": 60, "overtime_stop_time_last": 60}
+                                 "overtime_periods": 1, "stop_time_last": 60, "overtime_stop_time_last": 60,
+                                 "shootout": False}
 
 
 def test_demo_season_ships_and_imports(tmp_path):
