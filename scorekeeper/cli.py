@@ -216,6 +216,9 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         return EXIT_OK
     if cmd == "rulebook":
         if args.rulebook_command == "load":
+            if svc.has_office_password() and not svc.unlock_office(_ask("Office password: ")):
+                print("scorekeeper: wrong office password; no rulebook was loaded (OFFICE)", file=sys.stderr)
+                return EXIT_REJECTED
             done = svc.load_rulebook_file(args.file)
             print(f"rulebook {done['name']} ({done['title']}) " + ("loaded into the database: a season file can "
                   "now name it" if done["loaded"] else "is already in the database, unchanged"))

@@ -325,6 +325,9 @@ class Services(EntryMixin, WindowQueries):
         that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
         already loaded under that id keeps its text (its seasons are played under it): loading the same text
         again changes nothing, a different one is refused."""
+        if not self.office_unlocked:
+            self._log_refused("load a rulebook")
+            raise ServiceError("loading a rulebook needs the office password (OFFICE): unlock the office first")
         try:
             book = load_rulebook_file(path)
         except RulebookError as exc:
@@ -341,6 +344,7 @@ class Services(EntryMixin, WindowQueries):
             return {"name": book.id, "league": book.league, "title": book.name, "loaded": False}
         with self.db.atomic():
             store.ensure_rulebook(book.id, book.source_text)
+            self._audit_any("load rulebook", book.id)
         self._changed()
         return {"name": book.id, "league": book.league, "title": book.name, "loaded": True}
 

@@ -77,18 +77,25 @@ def ask_first_start(parent: QWidget | None) -> str | None:
 class NewSeasonDialog(QDialog):
     """League and season names for a new season, and its first division (more come with a season file)."""
 
-    def __init__(self, parent: QWidget | None = None, league: str = "") -> None:
+    def __init__(self, parent: QWidget | None = None, league: str = "", rulebooks: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Create a season")
         self.league = QLineEdit(league, self)
         self.season = QLineEdit(self)
         self.season.setPlaceholderText("e.g. 2016-17")
+        self.rulebook = QComboBox(self)
+        self.rulebook.setToolTip("The rulebook the season is played under (Rulebook ▸ Load another league's "
+                                 "rulebook… adds one)")
+        for name in rulebooks:
+            self.rulebook.addItem(name, name)
         self.division = QLineEdit("Co-ed Division 1", self)
         self.coed = QCheckBox("co-ed division", self)
         self.coed.setChecked(True)
         form = QFormLayout(self)
         form.addRow("&League:", self.league)
         form.addRow("&Season:", self.season)
+        if self.rulebook.count() > 1:
+            form.addRow("&Rulebook:", self.rulebook)
         form.addRow("First &division:", self.division)
         form.addRow("", self.coed)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -99,12 +106,16 @@ class NewSeasonDialog(QDialog):
     def answer(self) -> dict[str, Any] | None:
         names = {"league": self.league.text().strip(), "season": self.season.text().strip(),
                  "division": self.division.text().strip()}
-        return {**names, "coed": self.coed.isChecked()} if all(names.values()) else None
+        if not all(names.values()):
+            return None
+        return {**names, "coed": self.coed.isChecked(), "rulebook": self.rulebook.currentData()}
 
 
-def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hockey League") -> dict[str, Any] | None:
-    """{league, season, division, coed} as typed, or None when cancelled or left blank."""
-    dialog = NewSeasonDialog(parent, league)
+def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hockey League",
+                   rulebooks: Sequence[str] = ()) -> dict[str, Any] | None:
+    """{league, season, division, coed, rulebook} as typed (rulebook None: the default), or None when cancelled
+    or left blank."""
+    dialog = NewSeasonDialog(parent, league, rulebooks)
     if run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
     return dialog.answer()
@@ -275,6 +286,12 @@ def ask_export_file(parent: QWidget | None, suggested: str) -> str | None:
 
 def ask_csv_file(parent: QWidget | None, folder: str = "") -> str | None:
     path, _ = QFileDialog.getOpenFileName(parent, "Import roster spreadsheet (CSV)", folder, CSVS)
+    return path or None
+
+
+def ask_rulebook_file(parent: QWidget | None, folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Load another league's rulebook", folder,
+                                          "Rulebook files (*.toml);;All files (*)")
     return path or None
 
 

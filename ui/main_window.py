@@ -259,7 +259,9 @@ class MainWindow(QMainWindow):
                 file_menu.addAction(item)
         rule_menu = self.menuBar().addMenu("R&ulebook")
         self.rulebook_action = self._action("&Rulebook in force…", self.show_rulebook, "Ctrl+R")
+        self.load_rulebook_action = self._action("&Load another league's rulebook…", self.load_rulebook)
         rule_menu.addAction(self.rulebook_action)
+        rule_menu.addAction(self.load_rulebook_action)
         office_menu = self.menuBar().addMenu("&Office")
         self.password_action = self._action("Set or change the office &password…", self.change_password)
         self.unlock_action = self._action("&Unlock the office…", self.unlock_office)
@@ -290,8 +292,8 @@ class MainWindow(QMainWindow):
         self.operator_label.setText(f"Operator: {self.svc.operator or '—'}  ")
         unlocked = self.svc.office_unlocked
         self.office_label.setText("Office: unlocked" if unlocked else "Office: locked")
-        self.office_label.setToolTip("Reopening final games, overriding blocks, waiving fines and lifting "
-                                     "suspensions need the office password (Office ▸ Unlock)")
+        self.office_label.setToolTip("Reopening final games, overriding blocks, waiving fines, lifting "
+                                     "suspensions and loading a rulebook need the office password (Office ▸ Unlock)")
         self.lock_action.setEnabled(unlocked and self.svc.has_office_password())
         self.unlock_action.setEnabled(not unlocked)
 
@@ -420,11 +422,11 @@ class MainWindow(QMainWindow):
         from ui import dialogs
         from ui.roster_tab import slug
 
-        answer = dialogs.ask_new_season(self)
+        answer = dialogs.ask_new_season(self, rulebooks=[r["name"] for r in self.svc.rulebooks()])
         if answer is None:
             return
         try:
-            self.svc.create_season(answer["league"], answer["season"])
+            self.svc.create_season(answer["league"], answer["season"], answer.get("rulebook"))
             result = None
             if answer.get("division"):
                 division = {"id": slug(answer["division"]), "name": answer["division"], "coed": answer["coed"]}
@@ -644,6 +646,27 @@ class MainWindow(QMainWindow):
         return self.season_tab.print_current()
 
     # -- rulebook and help -----------------------------------------------------------------------------------
+    def load_rulebook(self) -> bool:
+        """Rulebook ▸ Load another league's rulebook: a rulebook file into the database (an office action), so
+        that a new season or a season file can be played under it."""
+        from scorekeeper.services import ServiceError
+        from ui import dialogs
+
+        if not self.svc.office_unlocked and not self.unlock_office():
+            return False
+        path = dialogs.ask_rulebook_file(self, str(self.settings.value(FOLDER, "")))
+        if not path:
+            return False
+        try:
+            done = self.svc.load_rulebook_file(path)
+        except ServiceError as exc:
+            dialogs.tell(self, "Load a rulebook", f"The rulebook was not loaded.\n\n{exc}", error=True)
+            return False
+        dialogs.tell(self, "Load a rulebook", f"{done['title']} ({done['name']}) "
+                     + ("is loaded: a new season (File ▸ New season…) or a season file can now be played under it."
+                        if done["loaded"] else "was already loaded, unchanged."))
+        return True
+
     def show_rulebook(self) -> None:
         from ui import dialogs
 

@@ -182,3 +182,24 @@ def test_synthetic_240_game_season_imports(tmp_path: Path):
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     data = json.loads(cli("standings", "--json", db=db).stdout)
     assert sum(r["gp"] for d in data["divisions"] for r in d["rows"]) == 480
+
+
+def test_office_rulebook_load_asks_the_office_password(tmp_path: Path):
+    """`rulebook load` is an office action: with a password set, it is asked (read from standard input here)."""
+    db = tmp_path / "office.db"
+    root = Path(__file__).resolve().parents[2]
+    book = tmp_path / "other.toml"
+    book.write_text((root / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+                    .replace('id = "westridge-2015-16"', 'id = "other"'), encoding="utf-8")
+    base = [sys.executable, "-m", "scorekeeper", "--db", str(db)]
+
+    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*base, *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+    assert run("password", "set", stdin="s3cret\n").returncode == 0
+    wrong = run("rulebook", "load", str(book), stdin="guess\n")
+    assert wrong.returncode == 1 and "wrong office password" in wrong.stderr and "OFFICE" in wrong.stderr
+    assert json.loads(run("rulebook", "list", "--json").stdout) == [
+        {"name": "westridge-2015-16", "source": "shipped", "seasons": []}]
+    right = run("rulebook", "load", str(book), stdin="s3cret\n")
+    assert right.returncode == 0 and "other" in right.stdout

@@ -115,7 +115,7 @@ def test_first_start_can_create_a_season(
 ) -> None:
     settings.setValue("operator", "Dana")
     monkeypatch.setattr(dialogs, "ask_first_start", lambda parent: "create")
-    monkeypatch.setattr(dialogs, "ask_new_season", lambda parent: {
+    monkeypatch.setattr(dialogs, "ask_new_season", lambda parent, rulebooks=(): {
         "league": "Westridge Sponge Hockey League", "season": "2016-17", "division": "Co-ed Division 1",
         "coed": True})
     window = open_window(qtbot, empty_svc, settings)
@@ -214,3 +214,49 @@ def test_shortcuts_are_listed_in_help(window_with_demo: MainWindow, monkeypatch:
 @pytest.fixture
 def window_with_demo(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> MainWindow:
     return open_window(qtbot, demo_svc, settings)
+
+
+def test_game_1_another_leagues_rulebook_loaded_from_the_menu_then_a_season_under_it(
+    qtbot: QtBot, svc: Services, settings: QSettings, shown: list[QDialog], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    book = tmp_path / "three.toml"
+    root = Path(__file__).resolve().parents[2]
+    book.write_text((root / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+                    .replace('id = "westridge-2015-16"', 'id = "three-periods"')
+                    .replace("periods = 2 ", "periods = 3 "), encoding="utf-8")
+    monkeypatch.setattr(dialogs, "ask_rulebook_file", lambda parent, folder: str(book))
+    window = open_window(qtbot, svc, settings)
+    assert window.load_rulebook_action.isEnabled()
+    window.load_rulebook_action.trigger()
+    (box,) = shown
+    assert isinstance(box, QMessageBox) and "is loaded" in box.text()
+    assert "three-periods" in [r["name"] for r in svc.rulebooks()]
+
+    def fill(dialog: QDialog) -> int:  # the new-season dialog: the loaded rulebook is offered, pick it
+        shown.append(dialog)
+        assert isinstance(dialog, dialogs.NewSeasonDialog)
+        assert [dialog.rulebook.itemData(i) for i in range(dialog.rulebook.count())] == [
+            "three-periods", "westridge-2015-16"]
+        dialog.season.setText("2026-27")
+        dialog.rulebook.setCurrentIndex(dialog.rulebook.findData("three-periods"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(dialogs, "run_dialog", fill)
+    window.create_season()
+    assert {"name": "2026-27", "league": "Westridge Sponge Hockey League", "rulebook": "three-periods"} in (
+        svc.seasons())
+
+
+def test_office_loading_a_rulebook_from_the_menu_asks_the_office_password(
+    qtbot: QtBot, svc: Services, settings: QSettings, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ui import office
+
+    svc.set_office_password("s3cret")
+    svc.lock_office()
+    asked: list[str] = []
+    monkeypatch.setattr(office, "unlock", lambda parent, s: asked.append("unlock") or False)
+    monkeypatch.setattr(dialogs, "ask_rulebook_file", lambda parent, folder: pytest.fail("no file is asked"))
+    window = open_window(qtbot, svc, settings)
+    assert window.load_rulebook() is False and asked == ["unlock"]
