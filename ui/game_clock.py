@@ -35,8 +35,11 @@ def parse_time(text: str) -> int | None:
     return None if seconds >= 60 else minutes * 60 + seconds
 
 
-def period_name(period: int) -> str:
-    return {1: "1st half", 2: "2nd half", 3: "OT"}.get(period, f"OT{period - 2}")
+def period_name(period: int, regulation: int = 2, word: str = "half") -> str:
+    """'1st half', '2nd half', then 'OT', 'OT2' ... (the rulebook's number of periods and its word for one)."""
+    if period <= regulation:
+        return f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')} {word}"
+    return "OT" if period == regulation + 1 else f"OT{period - regulation}"
 
 
 class GameClock(QWidget):
@@ -50,6 +53,7 @@ class GameClock(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._period_length: Callable[[int], int] = lambda period: 20 * 60
+        self._regulation, self._word = 2, "half"
         self._base = 0
         self._started: float | None = None
         self._last_shown = -1
@@ -57,7 +61,7 @@ class GameClock(QWidget):
         self.period = QSpinBox(self)
         self.period.setRange(1, 9)
         self.period.setPrefix("Period ")
-        self.period.setToolTip("1 and 2 are the halves, 3 the first overtime")
+        self.period.setToolTip("1 and 2: the halves; 3 and after: overtime")
         self.time = QLineEdit("00:00", self)
         self.time.setObjectName("clockTime")
         self.time.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,3}:?\d{0,2}"), self))
@@ -90,9 +94,13 @@ class GameClock(QWidget):
         self._show()
 
     # -- reading -------------------------------------------------------------------------------------------
-    def set_period_length(self, length: Callable[[int], int]) -> None:
-        """How long period n lasts, in seconds (from the rulebook in force)."""
+    def set_period_length(self, length: Callable[[int], int], regulation: int = 2, word: str = "half") -> None:
+        """How long period n lasts, in seconds, how many regulation periods there are and what one is called
+        (from the rulebook in force)."""
         self._period_length = length
+        self._regulation, self._word = regulation, word
+        self.period.setToolTip(f"1 to {regulation}: the {word}s; {regulation + 1} and after: overtime")
+        self._show()
 
     def seconds(self) -> int:
         elapsed = self._base
@@ -197,4 +205,4 @@ class GameClock(QWidget):
             self.time.setText(fmt(seconds))
         self.time.setReadOnly(self.running())
         self.button.setText("Pause" if self.running() else "Start")
-        self.period_name.setText(period_name(self.period.value()))
+        self.period_name.setText(period_name(self.period.value(), self._regulation, self._word))

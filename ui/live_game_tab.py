@@ -60,6 +60,7 @@ SHORTCUTS = [
     ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
 ]
 SIDES = ("home", "away")
+SHOOTOUT = next(kind.label for kind in KINDS if kind.type == "shootout")
 
 
 def other_side(side: str) -> str:
@@ -530,7 +531,8 @@ class LiveGameTab(TableTab):
         periods = list(clock["periods"])
         overtime = int(clock["overtime"]) or (periods[-1] if periods else 20 * 60)
         self.clock.set_period_length(
-            lambda period: periods[period - 1] if period <= len(periods) else overtime)
+            lambda period: periods[period - 1] if period <= len(periods) else overtime, len(periods),
+            str(clock.get("period_word") or "period"))
         self.infractions = {row["code"]: row for row in self.svc.infractions(self.season)}
         self.regulation_periods = len(periods)
         self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
@@ -644,12 +646,14 @@ class LiveGameTab(TableTab):
             period = event.get("period")
             rows.append({
                 "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
-                "period_label": period_label(period, self.regulation_periods) if period else "",
+                "period_label": period_label(period, self.regulation_periods) if period else (
+                    "SO" if kind == "shootout" else ""),
                 "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
                 "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
                 "details": details,
             })
-        rows.sort(key=lambda row: (row["period"], row["elapsed"], row["index"]))
+        # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
+        rows.sort(key=lambda row: (99 if row["kind"] == SHOOTOUT else row["period"], row["elapsed"], row["index"]))
         return rows
 
     # -- line-ups ------------------------------------------------------------------------------------------

@@ -196,13 +196,16 @@ class StandingsModel(RecordTableModel):
         Column("T", field("t"), RIGHT, "Ties"),
         Column("OTW", field("otw"), RIGHT, "Overtime wins"),
         Column("OTL", field("otl"), RIGHT, "Overtime losses"),
+        Column("SOW", field("sow"), RIGHT, "Shootout wins (where the rulebook has shootouts)"),
+        Column("SOL", field("sol"), RIGHT, "Shootout losses (where the rulebook has shootouts)"),
         Column("PTS", field("pts"), RIGHT, "Points"),
         Column("GF", field("gf"), RIGHT, "Goals for"),
         Column("GA", field("ga"), RIGHT, "Goals against"),
         Column("DIFF", _signed("diff"), RIGHT, "Goal difference"),
         Column("PIM", field("pim"), RIGHT, "Penalty minutes"),
     )
-    POINTS = 8
+    POINTS = 10
+    SHOOTOUT_COLUMNS = (8, 9)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), parent)
@@ -228,6 +231,11 @@ class StandingsModel(RecordTableModel):
     def set_rows(self, rows: Iterable[Row]) -> None:
         """Standings rows need their headings: use `set_standings`."""
         raise TypeError("use StandingsModel.set_standings()")
+
+    @property
+    def shootouts(self) -> bool:
+        """Do the rows count shootouts (the rulebook has them)? Else the view hides those columns."""
+        return any("sow" in row for row in self._rows)
 
     def heading_rows(self) -> list[int]:
         """The table rows that are division headings (the view spans them across all columns)."""

@@ -213,6 +213,8 @@ class SeasonTab(TableTab):
             division_names={team["division"]: team["division_name"] for team in teams},
         )
         self.view.clearSpans()
+        for column in self.model.SHOOTOUT_COLUMNS:
+            self.view.setColumnHidden(column, not self.model.shootouts)
         for row in self.model.heading_rows():
             self.view.setSpan(row, 0, 1, self.model.columnCount())
         view = self.svc.view(season)

@@ -297,6 +297,8 @@ class StandingsRow:
     ga: int
     diff: int
     pim: int
+    sow: int | None = None  # shootout wins and losses, where the rulebook has shootouts
+    sol: int | None = None
 
 
 @dataclass
@@ -793,13 +795,16 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     p = view.book.points
     breakers = {"points": "points", "wins": "wins", "h2h": "head-to-head points", "goal_diff": "goal difference",
                 "gf": "goals for", "ga": "fewest goals against", "regulation_wins": "regulation wins"}
+    shootout = (f"; shootout win {p.so_win}, shootout loss {p.so_loss}"
+                if view.book.shootout.get("regular", False) else "")
     out.rules_note = (f"Points: win {p.win}, tie {p.tie}, loss {p.loss}; overtime win {p.ot_win}, overtime loss "
-                      f"{p.ot_loss}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
+                      f"{p.ot_loss}{shootout}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
                       + ", then ".join(breakers.get(t, t) for t in view.book.tiebreakers) + ".")
     for div in table["divisions"]:
         name = str(view.divisions.get(div["division"], {}).get("name", div["division"]))
         rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
-                             r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"]) for r in div["rows"]]
+                             r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"))
+                for r in div["rows"]]
         out.divisions.append(StandingsDivision(name, rows))
     played = [r for r in stats if r["gp"] > 0]
     out.scorers = _ranked(view, [r for r in played if r["pts"] > 0], lambda r: (-r["pts"], -r["g"]), leaders)

@@ -16,19 +16,23 @@ from scorekeeper.reports.templates import BODY_W, Head, build_pdf
 
 
 def _division(div: StandingsDivision) -> Flowable:
-    head = ["Rk", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "GF", "GA", "DIFF", "PIM"]
+    shootouts = any(r.sow is not None for r in div.rows)  # the rulebook has shootouts
+    head = ["Rk", "Team", "GP", "W", "L", "T", "OTW", "OTL", *(["SOW", "SOL"] if shootouts else []), "PTS", "GF",
+            "GA", "DIFF", "PIM"]
     rows: list[list[Any]] = [head]
     for r in div.rows:
-        rows.append([str(r.rank), Paragraph(esc(r.team), styles.CELL9), r.gp, r.w, r.l, r.t, r.otw, r.otl, r.pts,
-                     r.gf, r.ga, f"{r.diff:+d}" if r.diff else "0", r.pim])
+        rows.append([str(r.rank), Paragraph(esc(r.team), styles.CELL9), r.gp, r.w, r.l, r.t, r.otw, r.otl,
+                     *([r.sow, r.sol] if shootouts else []), r.pts, r.gf, r.ga, f"{r.diff:+d}" if r.diff else "0",
+                     r.pim])
     if not div.rows:
-        rows.append(["", Paragraph("no team", CELL_MUTED)] + [""] * 11)
-    w: list[float] = [24.0, 0.0] + [34.0] * 11
+        rows.append(["", Paragraph("no team", CELL_MUTED)] + [""] * (len(head) - 2))
+    w: list[float] = [24.0, 0.0] + [34.0 if not shootouts else 30.0] * (len(head) - 2)
     w[1] = BODY_W - sum(w)
+    pts = head.index("PTS")
     t = Table(rows, colWidths=w, repeatRows=1)
     t.setStyle(styles.table_style(size=8.5, extra=[
         ("ALIGN", (2, 0), (-1, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
-        ("FONT", (8, 1), (8, -1), styles.FONT_BOLD, 9), ("BACKGROUND", (8, 1), (8, -1), TINT),
+        ("FONT", (pts, 1), (pts, -1), styles.FONT_BOLD, 9), ("BACKGROUND", (pts, 1), (pts, -1), TINT),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
     return KeepTogether([Paragraph(esc(div.name), styles.HEADING), t, Spacer(0, 10)])
 
@@ -67,9 +71,11 @@ def build_standings_report(d: StandingsData) -> bytes:
     pair.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
                    ("RIGHTPADDING", (0, 0), (0, 0), 6), ("LEFTPADDING", (1, 0), (1, 0), 6),
                    ("RIGHTPADDING", (1, 0), (1, 0), 0)])
+    shootouts = any(r.sow is not None for div in d.divisions for r in div.rows)
     story += [pair, Spacer(0, 8),
               Paragraph("GP games played · W wins (overtime wins included) · L losses · T ties · OTW/OTL overtime "
-                        "wins/losses · PTS points · GF/GA goals for/against · DIFF goal difference · PIM penalty "
-                        "minutes assessed. Regular season only.", styles.NOTE)]
+                        "wins/losses · " + ("SOW/SOL shootout wins/losses (among W and L) · " if shootouts else "")
+                        + "PTS points · GF/GA goals for/against · DIFF goal difference · PIM penalty minutes "
+                        "assessed. Regular season only.", styles.NOTE)]
     return build_pdf(story, title=f"Standings {d.season}", subject=f"{d.league} {d.season}: standings and leaders",
                      author=d.league)

@@ -87,3 +87,15 @@ def test_game_2_no_shootout_entry_under_westridge(qtbot: QtBot, demo_svc: Servic
     qtbot.waitUntil(lambda: QApplication.focusWidget() is tab.events_view)
     press(qtbot, Qt.Key.Key_O)
     assert "no shootout" in tab.messages.text() and "GAME-2" in tab.messages.text()
+
+
+def test_pts_2_season_tab_shows_shootout_wins_and_losses(qtbot: QtBot, league_svc: Services,
+                                                         settings: QSettings) -> None:
+    league_svc.add_event("s1", {"type": "shootout", "team": "home"}, confirm=True, season="2026")
+    assert league_svc.finish_game("s1", confirm=True, season="2026").ok
+    window = open_window(qtbot, league_svc, settings)
+    window.tabs.setCurrentWidget(window.season_tab)
+    tab = window.season_tab
+    assert not any(tab.view.isColumnHidden(c) for c in tab.model.SHOOTOUT_COLUMNS)
+    assert column(tab.model, "SOW")[1:] == ["1", "0"] and column(tab.model, "SOL")[1:] == ["0", "1"]
+    assert column(tab.model, "PTS")[1:] == ["2", "1"]

@@ -89,13 +89,18 @@ def test_standings_show_every_division_and_team(window: MainWindow, svc: Service
         assert tab.view.columnSpan(heading, 0) == model.columnCount()
     team_rows = [r for r in range(model.rowCount()) if r not in headings]
     headers = [c.header for c in model.columns]
-    assert headers == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "GF", "GA", "DIFF", "PIM"]
-    keys = ["rank", None, "gp", "w", "l", "t", "otw", "otl", "pts", "gf", "ga", "diff", "pim"]
+    assert headers == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "SOW", "SOL", "PTS", "GF", "GA", "DIFF",
+                       "PIM"]
+    # the Westridge rulebook has no shootout: its columns are hidden (and empty)
+    assert [tab.view.isColumnHidden(c) for c in range(model.columnCount())] == [False] * 8 + [True] * 2 + [False] * 5
+    keys = ["rank", None, "gp", "w", "l", "t", "otw", "otl", "sow", "sol", "pts", "gf", "ga", "diff", "pim"]
     for table_row, row in zip(team_rows, rows, strict=True):
         shown = [model.index(table_row, c).data() for c in range(model.columnCount())]
         for text, key in zip(shown, keys, strict=True):
             if key == "diff":
                 assert int(text) == row["diff"]
+            elif key in ("sow", "sol"):
+                assert text == ""
             elif key is not None:
                 assert text == str(row[key])
     names = {team["id"]: team["name"] for team in svc.teams("2015-16")}
