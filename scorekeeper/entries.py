@@ -79,7 +79,7 @@ class EntryMixin:
     def view(self, season: str | None = None) -> SeasonView:
         raise NotImplementedError
 
-    def _changed(self) -> None:
+    def _changed(self, season_id: int | None = None) -> None:
         raise NotImplementedError
 
     def suspensions(self, season: str | None = None) -> dict[str, Any]:
@@ -175,7 +175,7 @@ class EntryMixin:
             self._undo.setdefault(gid, []).append(old)
             self._redo.pop(gid, None)
         if overridden:
-            self._changed()  # the overrides now in the audit trail are part of the season's state
+            self._changed(s.id)  # the overrides now in the audit trail are part of the season's state
         else:
             if candidate.rows is not None:
                 candidate.rows.games.update(revisions)
@@ -355,7 +355,7 @@ class EntryMixin:
             self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
                         after={"status": "scheduled"})
         self._undo.setdefault(game_id, []).append(before)
-        self._changed()
+        self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game_id], "teams": [game["home"], game["away"]],
                                              "tables": ["games"]})
 
@@ -386,7 +386,7 @@ class EntryMixin:
                 store.write_changes(s, {**{name: [] for name in LISTS}, "games": [previous]})
         source[game_id].pop()
         target.setdefault(game_id, []).append(current)
-        self._changed()
+        self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game_id], "teams": [current["home"], current["away"]],
                                              "tables": ["games"]})
 
@@ -467,7 +467,7 @@ class EntryMixin:
                                   notice_message_id=message_id).where(Suspension.id == row.id).execute()
             self._audit(s, "captain notified", f"{player}/{game}",
                         after={"sent": when.isoformat(), "recipient": recipient, "message_id": message_id})
-        self._changed()
+        self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
 
     def lift_suspension(self, player: str, game: str, date: str, reason: str, season: str | None = None
@@ -498,7 +498,7 @@ class EntryMixin:
                 Suspension.update(lifted=when, note=reason).where(Suspension.id == row.id).execute()
             self._audit(s, "suspension lifted", f"{player}/{game}", before={"status": "active"},
                         after={"status": "lifted", "date": date, "reason": reason})
-        self._changed()
+        self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
 
     # -- roster spreadsheets -----------------------------------------------------------------------------
@@ -570,5 +570,5 @@ class EntryMixin:
             Fine.create(season=s, team=team, player=prow, game=grow, rule=rule, amount_cents=cents, waived=True,
                         note=reason)
             self._audit(s, "fine waived", f"{payer}/{game}", before=fine, after={"waived": True, "reason": reason})
-        self._changed()
+        self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game], "teams": [fine["team"]], "tables": ["fines"]})

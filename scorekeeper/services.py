@@ -34,7 +34,8 @@ from scorekeeper.rules.lineup import check_lineups
 from scorekeeper.rules.references import check_references
 from scorekeeper.rules.roster import check_roster
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season import discipline
+from scorekeeper.season import carryover, discipline
+from scorekeeper.season.carryover import Carried
 from scorekeeper.season.eligibility import eligibility
 from scorekeeper.season.standings import standings
 from scorekeeper.season.stats import player_stats
@@ -50,6 +51,9 @@ from scorekeeper.seasonfile import (
 from scorekeeper.window_queries import WindowQueries
 
 __all__ = ["DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
+
+
+CARRIED_FROM = "carried_from"  # view.cache: the season the carried suspensions came from (A-28)
 
 
 class ServiceError(Exception):
@@ -148,6 +152,8 @@ class Services(EntryMixin, WindowQueries):
         self.db = db
         self.target = target
         self._views: dict[int, SeasonView] = {}
+        # A-28: each season's suspensions still in force at its end, with the seasons that went into them
+        self._season_ends: dict[int, tuple[frozenset[int], list[Carried]]] = {}
         self._lock: WriterLock | None = None
         self._office = False
         self._seasons: list[Season] | None = None
@@ -357,18 +363,58 @@ class Services(EntryMixin, WindowQueries):
     def view(self, season: str | None = None) -> SeasonView:
         s = self._season(season)
         if s.id not in self._views:
-            rows = store.RowIds()
-            view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
-            view.cache["notices"] = store.load_notices(s)
-            view.cache["lifted"] = store.load_lifted(s)
-            view.cache["waived"] = store.load_waivers(s)
-            view.cache["overrides"] = overrides_from_audit(store.load_audit(s))
-            self._views[s.id] = view
+            self._views[s.id] = self._load_view(s)
         return self._views[s.id]
 
-    def _changed(self) -> None:
+    def _load_view(self, s: Season) -> SeasonView:
+        rows = store.RowIds()
+        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
+        view.cache["notices"] = store.load_notices(s)
+        view.cache["lifted"] = store.load_lifted(s)
+        view.cache["waived"] = store.load_waivers(s)
+        view.cache["overrides"] = overrides_from_audit(store.load_audit(s))
+        view.cache[carryover.SOURCE] = self._carry_source(s.league.name, s.id)
+        return view
+
+    # -- A-28: suspensions carried into the next season ----------------------------------------------------
+    def _carry_source(self, league: str, season_id: int | None) -> Callable[[SeasonView], list[Carried]]:
+        """What a season's view calls, once, for the suspensions carried into it: those still in force at the
+        end of the league's season before it (the one whose last game comes latest before this one's first)."""
+
+        def source(view: SeasonView) -> list[Carried]:
+            dates = [str(g["date"]) for g in view.games.values()]
+            if not dates:
+                return []
+            first = min(dates)
+            ranges = store.season_date_ranges()
+            earlier = [s for s in store.list_seasons() if s.league.name == league and s.id != season_id
+                       and s.id in ranges and ranges[s.id][1] < first]
+            if not earlier:
+                return []
+            previous = max(earlier, key=lambda s: (ranges[s.id][1], s.id))
+            view.cache[CARRIED_FROM] = previous.id
+            return self._season_end(previous)[1]
+
+        return source
+
+    def _season_end(self, s: Season) -> tuple[frozenset[int], list[Carried]]:
+        if s.id not in self._season_ends:
+            view = self._load_view(s)  # read for this and let go: only what it carries over is kept
+            ends = carryover.unfinished(view)
+            before = view.cache.get(CARRIED_FROM)
+            used = self._season_ends[before][0] if before in self._season_ends else frozenset()
+            self._season_ends[s.id] = (used | {s.id}, ends)
+        return self._season_ends[s.id]
+
+    def _changed(self, season_id: int | None = None) -> None:
+        """Forget what was read: every season's view, and what a season carries over (A-28) where it was read
+        from the season written (`season_id`; None: any)."""
         self._views.clear()
         self._seasons = None
+        if season_id is None:
+            self._season_ends.clear()
+        else:
+            self._season_ends = {sid: end for sid, end in self._season_ends.items() if season_id not in end[0]}
 
     # -- import and export ---------------------------------------------------------------------------
     def import_file(self, path: str | Path, replace: bool = False) -> ImportReport:
@@ -406,6 +452,7 @@ class Services(EntryMixin, WindowQueries):
             return ImportReport(False, incoming["season"], [Violation(
                 "FILE", "block", "audit must be a list of entries with 'at' and 'action'", "season file", "audit")])
         view = SeasonView(merged, book)
+        view.cache[carryover.SOURCE] = self._carry_source(incoming["league"], season.id if season else None)
         view.cache["overrides"] = {**(overrides_from_audit(store.load_audit(season)) if season else {}),
                                    **overrides_from_audit([a for a in audit if isinstance(a, dict)])}
         changed_games = [g["id"] for g in changes["games"]]
@@ -433,7 +480,7 @@ class Services(EntryMixin, WindowQueries):
                                               after=json.dumps(g, ensure_ascii=False))
             except DatabaseError as exc:
                 raise ServiceError(f"the database refused the import, nothing was written: {exc}") from None
-            self._changed()
+            self._changed(season.id if existing.get("games") or existing.get("teams") else None)
         report.written = written
         return report
 

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from peewee import JOIN, SqliteDatabase
+from peewee import JOIN, SqliteDatabase, fn
 
 from scorekeeper.db.models import (
     Appeal,
@@ -49,6 +49,12 @@ def find_season(league: str, season: str) -> Season | None:
 def list_seasons() -> list[Season]:
     return list(Season.select(Season, League, RulebookRecord).join(League).switch(Season)
                 .join(RulebookRecord).order_by(Season.id))
+
+
+def season_date_ranges() -> dict[int, tuple[str, str]]:
+    """Each season's first and last game date (seasons with games), in one query."""
+    rows: Any = (Game.select(Game.season, fn.MIN(Game.date), fn.MAX(Game.date)).group_by(Game.season).tuples())
+    return {int(sid): (str(first)[:10], str(last)[:10]) for sid, first, last in rows}
 
 
 def find_rulebook(name: str) -> RulebookRecord | None:

@@ -25,6 +25,7 @@ class Sanction:
     infraction: str = ""
     date: str = ""
     units: int = 1  # games a per-game fine counts (FINE-11)
+    season: str = ""  # set when carried over from an earlier season (A-28)
 
     @property
     def kind(self) -> str:
@@ -127,8 +128,14 @@ def _served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
     return count
 
 
+def served_games(view: SeasonView, s: Sanction) -> int:
+    """SUSP-1: games of the team served since the offence, to the end of the season."""
+    return _served(view, s)
+
+
 def active_suspension(view: SeasonView, player: str, game_id: str) -> tuple[Sanction, int] | None:
-    """ELIG-2: the suspension `player` is under at game `game_id` (with games served so far), if any."""
+    """ELIG-2: the suspension `player` is under at game `game_id` (with games served so far), if any; one
+    carried over from the season before counts too (A-28)."""
     at = view.order_of(game_id)
     appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
     for s in sanctions(view):
@@ -143,6 +150,12 @@ def active_suspension(view: SeasonView, player: str, game_id: str) -> tuple[Sanc
         served = _served(view, s, before=at)
         if s.kind != "games" or served < int(s.row.suspend):
             return s, served
+    from scorekeeper.season.carryover import in_force
+
+    carried = in_force(view, player, game_id)
+    if carried is not None:
+        c, served = carried
+        return Sanction(c.player, c.team, c.game, c.row, -1, c.infraction, c.date, season=c.season), served
     return None
 
 
@@ -213,7 +226,8 @@ def describe(view: SeasonView, s: Sanction, served: int) -> str:
     what = f"game {served + 1} of {s.row.suspend}" if s.kind == "games" else f"{s.kind} suspension"
     inf = view.book.infractions.get(s.infraction)
     cause = inf.name if inf else view.book.rules[s.row.rule].title if s.row.rule in view.book.rules else s.row.rule
-    return (f"{what} for {cause.lower()} on {s.date} (game {s.game}), "
+    game = f"game {s.game} of season {s.season}, carried over under A-28" if s.season else f"game {s.game}"
+    return (f"{what} for {cause.lower()} on {s.date} ({game}), "
             f"{view.book.section(s.row.rule) or 'fines table'}, {s.row.rule}")
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 # Season-wide values that depend only on final games and on what the database holds beside the games: kept while
 # an entry touches no final game.
 KEPT_WHILE_NO_FINAL = ("sanctions", "gp", "order")
-KEPT_ALWAYS = ("notices", "lifted", "waived", "overrides")
+KEPT_ALWAYS = ("notices", "lifted", "waived", "overrides", "carry_source", "carried")
 
 
 def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
