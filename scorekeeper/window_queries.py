@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.engine.events import SIDES
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.coed import division1_players
+from scorekeeper.season.carryover import carried_in, person_key, served_here
 from scorekeeper.season.discipline import active_suspension, describe
 from scorekeeper.season.eligibility import games_played
 from scorekeeper.season.view import SeasonView, active_on
@@ -29,6 +30,22 @@ class WindowQueries:
 
     def fines(self, season: str | None = None) -> dict[str, Any]:
         raise NotImplementedError
+
+    def carried_suspensions(self, season: str | None = None) -> list[dict[str, Any]]:
+        """Suspensions carried into this season from the one before (A-28), as `suspensions()` rows: `game` is the
+        offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
+        view = self.view(season)
+        rows = []
+        for c in carried_in(view):
+            if c.player in view.players and c.name != person_key(view, c.player):
+                continue  # another person under that id
+            served = c.served + served_here(view, c)
+            done = c.kind == "games" and served >= c.games
+            rows.append({"player": c.player, "team": c.team, "game": c.game, "season": c.season, "rule": c.row.rule,
+                         "kind": c.kind, "games": c.games if c.kind == "games" else c.row.min_games or None,
+                         "served": min(served, c.games) if c.kind == "games" else served,
+                         "status": "served" if done else "active", "appeal": None, "review": c.row.review})
+        return rows
 
     def lineup(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
         """The players dressed for `side`, with the numbers they wear."""
@@ -81,7 +98,7 @@ class WindowQueries:
         view = self.view(season)
         stats = {(r["player"], r["team"]): r for r in self.stats(season)["players"]}
         active: dict[str, dict[str, Any]] = {}
-        for s in self.suspensions(season)["suspensions"]:
+        for s in self.suspensions(season)["suspensions"] + self.carried_suspensions(season):  # A-28
             if s["status"] == "active":
                 active.setdefault(s["player"], s)
         owed: dict[str, int] = {}

@@ -220,7 +220,9 @@ class SeasonTab(TableTab):
         view = self.svc.view(season)
         self.player_name = view.player_name
         self._load_stats()
-        self.suspensions.set_rows([self._named(row) for row in self.svc.suspensions(season)["suspensions"]])
+        carried = [{**row, "game": f"{row['game']} ({row['season']})", "status": f"{row['status']}, carried over"}
+                   for row in self.svc.carried_suspensions(season)]
+        self.suspensions.set_rows([self._named(row) for row in carried + self.svc.suspensions(season)["suspensions"]])
         fines = self.svc.fines(season)
         self.fines.set_rows([self._named(row) for row in fines["fines"]])
         self.totals.set_rows([self._named(row) for row in fines["totals"]])

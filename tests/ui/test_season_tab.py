@@ -120,3 +120,19 @@ def test_the_points_chart_ends_at_the_standings(qtbot: QtBot, tab: SeasonTab, de
         assert final == {names[row["team"]]: row["pts"] for row in rows}
         assert all(len(series.points) == 4 for series in tab.chart.series)
         assert not tab.chart.grab().isNull()
+
+
+def test_a_28_suspensions_page_lists_what_was_carried_into_the_season(
+    qtbot: QtBot, empty_svc: Services, settings: QSettings
+) -> None:
+    from tests.scorekeeper.season.test_carryover import new_season, old_season
+
+    for data in (old_season(), new_season(b02_from=99, games=2)):
+        report = empty_svc.import_data(data)
+        assert report.ok, [v.line() for v in report.blocks]
+    window = open_window(qtbot, empty_svc, settings)
+    window.tabs.setCurrentWidget(window.season_tab)
+    model = window.season_tab.suspensions
+    assert column(model, "Game") == ["x04 (2014-15)"]
+    assert column(model, "Status") == ["active, carried over"]
+    assert column(model, "Served") == ["2 of 5"]  # two of b's games in 2015-16

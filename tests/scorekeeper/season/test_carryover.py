@@ -176,3 +176,23 @@ def test_a_28_what_a_season_carries_is_read_once_and_kept_while_only_the_new_sea
     assert old_id in svc._season_ends  # ... keeps what the old one carries
     assert svc.lift_suspension("b02", "x04", "2015-06-01", "reviewed", season="2014-15").ok
     assert old_id not in svc._season_ends  # a write to the old season forgets it
+
+
+def test_a_28_the_new_season_lists_what_was_carried_into_it(svc: Services):
+    assert imported(svc, old_season(extra_games=2)) == []
+    assert imported(svc, new_season(b02_from=99, games=2)) == []
+    assert svc.carried_suspensions("2015-16") == [
+        {"player": "b02", "team": "b", "game": "x04", "season": "2014-15", "rule": "PEN-FIGHT-1", "kind": "games",
+         "games": 5, "served": 4, "status": "active", "appeal": None, "review": True}]
+    assert imported(svc, new_season(b02_from=99, games=4)) == []
+    assert svc.carried_suspensions("2015-16")[0]["served"] == 5
+    assert svc.carried_suspensions("2015-16")[0]["status"] == "served"
+    assert svc.carried_suspensions("2014-15") == []
+
+
+def test_a_28_the_roster_shows_the_carried_suspension(svc: Services):
+    assert imported(svc, old_season()) == []
+    assert imported(svc, new_season(b02_from=99, games=2)) == []
+    rows = {(r["team"], r["player"]): r for r in svc.roster("2015-16")}
+    assert rows[("b", "b02")]["suspension"] == "PEN-FIGHT-1 games 2/5"
+    assert rows[("b", "b03")]["suspension"] is None
