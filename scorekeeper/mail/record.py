@@ -31,7 +31,7 @@ def log_path(svc: Services) -> Path:
     from platformdirs import user_data_dir
 
     digest = hashlib.sha256(svc.target.encode("utf-8")).hexdigest()[:12]
-    return Path(user_data_dir("scorekeeper")) / f"mail-log-{digest}.json"
+    return Path(user_data_dir("scorekeeper", appauthor=False)) / f"mail-log-{digest}.json"
 
 
 def load_log(svc: Services) -> list[dict[str, Any]]:

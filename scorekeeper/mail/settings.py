@@ -74,7 +74,7 @@ def settings_path() -> Path:
     """platformdirs' user config folder for scorekeeper, file mail.json."""
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("scorekeeper")) / "mail.json"
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "mail.json"
 
 
 def load_settings(path: str | Path | None = None) -> MailSettings:
