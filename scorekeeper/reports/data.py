@@ -478,6 +478,18 @@ def _absentees(svc: Services, view: SeasonView, game: dict[str, Any], side: str,
         number = _roster_number(view, team, s["player"], game["date"])
         out.append(SheetAbsent(number, view.player_name(s["player"]),
                                f"did not dress: suspended, {what} ({s['rule']}, from game {s['game']})"))
+    from scorekeeper.season.carryover import in_force
+    from scorekeeper.season.view import active_on
+
+    for r in view.roster_by_team.get(team, []):  # suspensions carried over from the season before
+        pid = r["player"]
+        carried = in_force(view, pid, game["id"]) if pid not in dressed and active_on(r, game["date"]) else None
+        if carried is None:
+            continue
+        c, served = carried
+        what = f"game {served + 1} of {c.games}" if c.kind == "games" else f"{c.kind} suspension"
+        out.append(SheetAbsent(r["number"], view.player_name(pid), f"did not dress: suspended, {what} ({c.row.rule}, "
+                               f"from game {c.game} of season {c.season}, A-28)"))
     return out
 
 

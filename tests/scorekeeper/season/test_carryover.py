@@ -196,3 +196,15 @@ def test_a_28_the_roster_shows_the_carried_suspension(svc: Services):
     rows = {(r["team"], r["player"]): r for r in svc.roster("2015-16")}
     assert rows[("b", "b02")]["suspension"] == "PEN-FIGHT-1 games 2/5"
     assert rows[("b", "b03")]["suspension"] is None
+
+
+def test_a_28_the_game_sheet_names_the_player_absent_under_a_carried_suspension(svc: Services):
+    from scorekeeper.reports.data import game_sheet_data
+
+    assert imported(svc, old_season()) == []
+    assert imported(svc, new_season(b02_from=99, games=2)) == []
+    sheet = game_sheet_data(svc, "y02", season="2015-16")
+    (absent,) = sheet.home.absent
+    assert absent.name == "P02 TeamB" and absent.number == 2
+    assert absent.note == ("did not dress: suspended, game 2 of 5 (PEN-FIGHT-1, from game x04 of season 2014-15, "
+                             "A-28)")
