@@ -1,13 +1,15 @@
 """Convert the PWHL's published data (shared/realdata/pwhl/data) into a Scorekeeper season file.
 
 The data is the league's statistics feed as CSV: every game with its final score and status, every goal
-with scorer and assists, the shootout attempts and the goalie changes. A season file needs more than that:
-line-ups and a roster. They are made from what the data shows: a player dresses for a game when she scored,
-assisted, shot in the shootout or played in goal in it, and is signed to every team she appeared for (with
-`signed`/`released` dates from her first and last appearance when she played for more than one team).
+with scorer and assists, every penalty, the shootout attempts and the goalie changes. A season file needs more
+than that: line-ups and a roster. They are made from what the data shows: a player dresses for a game when she
+scored, assisted, took or served a penalty, shot in the shootout or played in goal in it, and is signed to every
+team she appeared for (with `signed`/`released` dates from her first and last appearance when she played for more
+than one team).
 
-No penalty events are emitted: the PWHL's penalties and discipline are not those of the rulebook the season
-file is played under (`pwhl-2024.toml`, which only takes the PWHL's clock, overtime, shootout and points).
+Penalties (games/play_by_play/penalties.csv) become `penalty` events under the PWHL's own infraction codes
+(`INFRACTIONS`, defined in `pwhl-2024.toml`). `time_off_formatted` is the time the penalty was called, elapsed
+in the period: the published power-play goals follow it within the minor's two minutes.
 """
 
 from __future__ import annotations
@@ -56,6 +58,75 @@ def is_shootout(game: Row) -> bool:
 def mmss(seconds: int) -> str:
     """Seconds since the start of a period as the season file's "MM:SS"."""
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+# lang_penalty_description -> (infraction code in pwhl-2024.toml, class the data gives it). A "Major-" description
+# is the offence given as a major; a bench penalty (`bench` 1, no offender) is given as a bench minor instead.
+INFRACTIONS: dict[str, tuple[str, str]] = {
+    "Boarding": ("boarding", "minor"),
+    "Major-Boarding": ("boarding", "major"),
+    "Charging": ("charging", "minor"),
+    "Major-Charging": ("charging", "major"),
+    "Major-Check/behind": ("checking_from_behind", "major"),
+    "2-Minute-Hit to the head": ("hit_to_the_head", "minor"),
+    "Check to the Head (Accidental)": ("accidental_check_to_the_head", "minor"),
+    "Major - Check to the Head": ("check_to_the_head", "major"),
+    "Closing Hand on Puck": ("closing_hand_on_puck", "minor"),
+    "Cross Checking": ("cross_checking", "minor"),
+    "Delay of Game": ("delay_of_game", "minor"),
+    "Delay of Game - Coaches Challenge": ("failed_challenge", "minor"),
+    "Delay of Game - Face-off Violation": ("faceoff_violation", "minor"),
+    "Elbowing": ("elbowing", "minor"),
+    "High Sticking": ("high_sticking", "minor"),
+    "Holding": ("holding", "minor"),
+    "Holding Opp. Stick": ("holding_the_stick", "minor"),
+    "Hooking": ("hooking", "minor"),
+    "Illegal Body Checking": ("illegal_body_checking", "minor"),
+    "Inter. on Goaltender": ("goaltender_interference", "minor"),
+    "Interference": ("interference", "minor"),
+    "Kneeing": ("kneeing", "minor"),
+    "Ob-Interference": ("obstruction_interference", "minor"),
+    "Ob-Tripping": ("obstruction_tripping", "minor"),
+    "Playing w/broken st.": ("broken_stick", "minor"),
+    "Roughing": ("roughing", "minor"),
+    "Slashing": ("slashing", "minor"),
+    "Spearing": ("spearing", "minor"),
+    "Throwing Equipment": ("throwing_equipment", "minor"),
+    "Too Many Players": ("too_many_players", "bench_minor"),
+    "Tripping": ("tripping", "minor"),
+    "Unsportsmanlike Cnd.": ("unsportsmanlike_conduct", "minor"),
+    "10-Minute Misconduct": ("misconduct", "misconduct"),
+    "Game Misconduct": ("game_misconduct", "game_misconduct"),  # published as a 10-minute "Misconduct"
+    "Match-Attempt/Injure": ("attempt_to_injure", "match"),
+}
+
+# Default class of each code (the first class the table gives it): `class` is written only when it differs.
+DEFAULT_CLASS = {code: cls for code, cls in reversed(list(INFRACTIONS.values()))}
+# At one instant, the serious penalty first and a game misconduct last (the offender leaves after serving)
+CLASS_ORDER = {"major": 0, "match": 0, "minor": 1, "bench_minor": 1, "misconduct": 2, "game_misconduct": 3}
+
+
+def seconds_of(mm_ss: str) -> int:
+    """A published "M:SS" (or "MM:SS") as seconds."""
+    minutes, seconds = mm_ss.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def is_penalty_shot(r: Row) -> bool:
+    """A minor that led to a penalty shot instead of a power play (`penalty_shot` 1, `pp` 0): no time is served
+    and the published PIM leaves it out (a documented quirk). The shooter is not in the data, so no
+    `penalty_shot` event can be written either. Where `pp` is 1 too (games 57 and 89), the flags contradict
+    each other and the power play is what happened (game 89: goal 433 is a power-play goal during 89_penalty_556):
+    the penalty is kept."""
+    return r["penalty_shot"] == "1" and r["pp"] == "0"
+
+
+def penalty_class(r: Row) -> tuple[str, str]:
+    """(infraction code, class) of a published penalty."""
+    code, cls = INFRACTIONS[r["lang_penalty_description"]]
+    if r["bench"] == "1" and cls == "minor":
+        cls = "bench_minor"
+    return code, cls
 
 
 def _by_game(relative: str, games: set[str]) -> dict[str, list[Row]]:
@@ -147,6 +218,8 @@ def season_file(season_id: int, name: str, playoff_season_id: int | None = None)
     goals = _by_game("goals.csv", ids)
     shootouts = _by_game("shootouts.csv", ids)
     changes = _by_game("goalie_changes.csv", ids)
+    penalties = {gid: [r for r in rows if not is_penalty_shot(r)]
+                 for gid, rows in _by_game("penalties.csv", ids).items()}
 
     games: list[_Game] = []
     goalie_ids = {pid for pid, p in people.items() if p["type"] == "goalie"}
@@ -162,6 +235,12 @@ def season_file(season_id: int, name: str, playoff_season_id: int | None = None)
         for r in sorted(goals.get(row["id"], []), key=lambda r: (int(r["period"]), int(r["seconds"]))):
             for pid in (r["goal_player_id"], r["assist1_player_id"], r["assist2_player_id"]):
                 if pid:
+                    game.skater(r["team_id"], pid)
+        for r in penalties.get(row["id"], []):
+            for pid in (r["player_id"], r["player_served"]):
+                if pid in goalie_ids:
+                    game.goalie(r["team_id"], pid)
+                elif pid:
                     game.skater(r["team_id"], pid)
         for s in sorted(shootouts.get(row["id"], []), key=lambda r: int(r["seconds"])):
             game.skater(s["team_id"], s["player_id"])
@@ -205,22 +284,51 @@ def season_file(season_id: int, name: str, playoff_season_id: int | None = None)
         "teams": [{"id": r["code"], "name": r["name"], "division": DIVISION} for r in read_csv("basic/teams.csv")],
         "players": players,
         "roster": roster,
-        "games": [_game_dict(g, goals.get(g.row["id"], []), shootouts.get(g.row["id"], []), goalie_ids)
-                  for g in games],
+        "games": [_game_dict(g, goals.get(g.row["id"], []), penalties.get(g.row["id"], []),
+                             shootouts.get(g.row["id"], []), goalie_ids) for g in games],
     }
 
 
-def _game_dict(game: _Game, goals: list[Row], shootouts: list[Row], goalie_ids: set[str]) -> dict[str, Any]:
-    """One game of the season file: line-ups, goals and, for a game decided by a shootout, its winner."""
+def penalty_event(game: _Game, r: Row, goalie_ids: set[str]) -> dict[str, Any]:
+    """One published penalty as a season file `penalty` event. `served_by` names the published server when she is
+    not the offender: a teammate serving a goalie's penalty (PEN-GOALIE-1), a major or match penalty whose
+    offender is thrown out with a game misconduct, or a bench penalty (the offender is then null)."""
+    code, cls = penalty_class(r)
+    offender = r["player_id"] or None
+    event: dict[str, Any] = {
+        "type": "penalty", "team": game.side_of[r["team_id"]], "period": int(r["period"]),
+        "elapsed": mmss(seconds_of(r["time_off_formatted"])), "player": f"p{offender}" if offender else None,
+        "infraction": code}
+    if cls != DEFAULT_CLASS[code]:
+        event["class"] = cls
+    server = r["player_served"]
+    if server and server != offender and server not in goalie_ids:
+        event["served_by"] = f"p{server}"
+    return event
+
+
+def _game_dict(game: _Game, goals: list[Row], penalties: list[Row], shootouts: list[Row],
+               goalie_ids: set[str]) -> dict[str, Any]:
+    """One game of the season file: line-ups, goals, penalties and, for a game decided by a shootout, its winner.
+
+    Events are applied in (period, elapsed, file order): at the same second a goal comes before a penalty (a
+    penalty called at the stoppage the goal made neither counts for that goal's strength nor is ended by it), as
+    the published flags show: 164_goal_870 and 185_goal_905 are even-strength goals scored at the second the
+    other side's bench minor and failed challenge were called, and 185_goal_906 a power-play goal after it."""
     row = game.row
-    events: list[dict[str, Any]] = []
+    timed: list[tuple[tuple[int, int, int, int, int], dict[str, Any]]] = []
     # `time` is the time elapsed in the period (it equals `seconds`, which grows with the event id)
-    for r in sorted(goals, key=lambda r: (int(r["period"]), int(r["seconds"]), int(r["event_id"]))):
-        events.append({
+    for r in goals:
+        timed.append(((int(r["period"]), int(r["seconds"]), 0, 0, int(r["event_id"])), {
             "type": "goal", "team": game.side_of[r["team_id"]], "period": int(r["period"]),
             "elapsed": mmss(int(r["seconds"])), "scorer": f"p{r['goal_player_id']}",
             "assists": [f"p{r[k]}" for k in ("assist1_player_id", "assist2_player_id") if r[k]],
-            "empty_net": r["empty_net"] == "1"})
+            "empty_net": r["empty_net"] == "1"}))
+    for r in penalties:
+        order = CLASS_ORDER[penalty_class(r)[1]]
+        timed.append(((int(r["period"]), seconds_of(r["time_off_formatted"]), 1, order, int(r["event_id"])),
+                      penalty_event(game, r, goalie_ids)))
+    events = [event for _, event in sorted(timed, key=lambda kv: kv[0])]
     if is_shootout(row):
         # the winner is the side with more goals in the final score (it holds the shootout winner's extra goal)
         winner = "home" if int(row["home_goal_count"]) > int(row["visiting_goal_count"]) else "away"
