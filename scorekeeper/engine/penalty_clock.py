@@ -3,7 +3,9 @@
 Rules kept here: PEN-GEN-4 (expiry = start + duration, one server's penalties one after another),
 PEN-MINOR-2 / A-13 (a goal ends the earliest running releasable penalty of the short-handed side, only
 when the scoring side has more players), PEN-GEN-2 (nothing offsets), ICE-4 / A-14 (never below the
-minimum on the ice: a further short-handed penalty starts when one ends).
+minimum on the ice: a further short-handed penalty starts when one ends). Two readings other leagues' rulebooks
+may choose: a penalty in overtime adds a skater to the other side (3-on-3 overtime), and a short-handed goal
+also ends the scoring side's own penalty.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class PenaltyClock:
         self.reg_end = book.regulation_seconds
         self.full_reg = book.on_ice.max
         self.full_ot = book.overtime_for(stage).skaters + 1
+        self.ot_adds = book.overtime_for(stage).penalties_add_skaters
+        self.sh_goal_ends_own = book.penalties.sh_goal_ends_own_penalty
         self.min = book.on_ice.min
         self.pending: list[Served] = []
         self.running: list[Served] = []
@@ -61,8 +65,15 @@ class PenaltyClock:
     def sh_running(self, side: str) -> int:
         return sum(1 for s in self.running if s.side == side and s.short_handed)
 
+    def adds_skaters(self, t: int) -> bool:
+        """In this overtime a penalty adds a skater to the other side (the rulebook's choice)."""
+        return self.ot_adds and t > self.reg_end
+
     def on_ice(self, side: str, t: int) -> int:
         """Players `side` may have on the ice at `t`, by the penalties running (ICE-4)."""
+        if self.adds_skaters(t):
+            extra = max(0, self.sh_running(other(side)) - self.sh_running(side))
+            return min(self.full_reg, self.full_ot + extra)
         return max(self.min, self.full(t) - self.sh_running(side))
 
     def in_box(self, player: str, t: int) -> bool:
@@ -93,7 +104,8 @@ class PenaltyClock:
             if served.server in busy or served.server in blocked_servers:
                 blocked_servers.add(served.server)
                 continue
-            if served.short_handed and self.sh_running(served.side) >= self.full(t) - self.min:
+            if served.short_handed and not self.adds_skaters(t) and (
+                    self.sh_running(served.side) >= self.full(t) - self.min):
                 blocked_servers.add(served.server)
                 continue
             served.start = t
@@ -117,8 +129,15 @@ class PenaltyClock:
             self._start_pending(first.nominal_end)
 
     def goal_scored(self, side: str, t: int) -> Served | None:
-        """PEN-MINOR-2: a goal by `side` ends the opponent's earliest running releasable penalty."""
+        """PEN-MINOR-2: a goal by `side` ends the opponent's earliest running releasable penalty (and, where the
+        rulebook says so, a short-handed goal ends the scoring side's own)."""
         opp = other(side)
+        if self.sh_goal_ends_own and self.on_ice(side, t) < self.on_ice(opp, t):
+            own = [s for s in self.running if s.side == side and s.releasable]
+            if own:
+                self._end(min(own, key=lambda s: (s.start, s.seq)), t, by_goal=True)
+                self._start_pending(t)
+            return None
         candidates = [s for s in self.running if s.side == opp and s.releasable]
         if not candidates:
             return None

@@ -131,7 +131,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         overtime[stage] = Overtime(o.yes("enabled"), o.num("min", lo=0, hi=90),
                                    o.num("stop_time_last_min", lo=0, hi=90), o.num("skaters", lo=1, hi=10),
                                    o.yes("sudden_death"), o.num("max_periods", lo=0, hi=20),
-                                   o.num("new_timeouts", lo=0, hi=10))
+                                   o.num("new_timeouts", lo=0, hi=10), o.yes("penalties_add_skaters", False))
         if overtime[stage].enabled and overtime[stage].min < 1:
             raise o.fail("min", "must be at least 1 when overtime is enabled")
         o.done()
@@ -211,7 +211,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         pe.num("ejection_at_count", lo=0, hi=50), pe.yes("count_bench_minors"),
         pe.num("game_misconduct_pim", hi=60), pe.yes("added_gm_counts_pim"),
         pe.txts("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.num("report_last_min", hi=90),
-        classes)
+        classes, pe.yes("sh_goal_ends_own_penalty", False))
     pe.done()
 
     inf_table = top.table("infractions")

@@ -27,6 +27,8 @@ class Overtime:
     sudden_death: bool
     max_periods: int  # 0: repeat until a goal
     new_timeouts: int
+    # a penalty in overtime adds a skater to the other side instead of taking one off (3-on-3 overtime)
+    penalties_add_skaters: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class Penalties:
     goalie_served_by_teammate: tuple[str, ...]
     report_last_min: int
     classes: dict[str, PenaltyClass]
+    # a goal by the short-handed side also ends its own earliest running releasable penalty
+    sh_goal_ends_own_penalty: bool = False
 
 
 @dataclass(frozen=True)

@@ -42,24 +42,12 @@ PIM_NOT_PUBLISHED = {REGULAR_2024: ("57_penalty_436", "57_penalty_439", "57_pena
 
 # Goals whose strength the app computes differently from the published flag: goal id -> (app, published, why).
 STRENGTH_DIFFERENCES: dict[str, tuple[str, str, str]] = {
-    # (c) The PWHL's "jailbreak" rule: a short-handed goal ends the scoring team's own minor (minors only, the one
-    # with the least time left). No rulebook key expresses it: a goal only ends the opponent's penalty
-    # (PEN-MINOR-2, `pp_release`).
-    # Ottawa's p60 trips at 2nd 9:08; Ottawa scores short-handed at 10:12 (39_goal_247), which frees p60; New
-    # York scores at 10:50 at 5 on 5, while the app still has p60 in the box until 11:08 (a PP goal that ends it).
-    "39_goal_248": ("PP", "EV", "jailbreak"),
-    # Montreal's p157 hooks at 2nd 16:42; Montreal scores short-handed at 17:12 (121_goal_600), which frees p157;
-    # Montreal scores again at 18:27 at 5 on 5, while the app still has p157 in the box until 18:42.
-    "121_goal_601": ("SH", "EV", "jailbreak"),
     # Whole-second times: Boston's p5 holds at 3rd 14:27 and Ottawa scores at 16:27, the second the minor ends.
     # The app reads the minor as over (EV); the league had p5 still in the box (5 skaters on 4), the call and the
     # goal being apart by a little less than 2:00. The data holds no tenths (its `seconds` are whole), and the
     # league's own goals go both ways at that boundary: 127_goal_637 (slashing at 1st 4:48, goal at 6:48) is
     # published EV with 5 skaters on 5, as the app reads it. Not a rule: no reading of whole seconds fits both.
     "151_goal_781": ("EV", "PP", "whole seconds"),
-    # (d) The app's penalty clock in a 3-on-3 overtime (test_penalty_in_3_on_3_overtime_gives_a_power_play):
-    # Montreal's p30 slashes at OT 1:10 and New York scores at OT 1:54, published PP (4 skaters on 3).
-    "161_goal_851": ("EV", "PP", "3-on-3 overtime"),
 }
 
 SIDE_OF_SKATERS = {"EV": lambda mine, theirs: mine == theirs, "PP": lambda mine, theirs: mine > theirs,
@@ -279,13 +267,25 @@ def test_pwhl_2024_25_player_pim_matches_published_penalties(pwhl_2024_25: Loade
     assert not differences, show(differences)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="penalty clock: in a 3-on-3 overtime (full strength 4 = on_ice.min) a minor never starts, "
-                   "so it is never timed and gives no power play; the PWHL plays it 4 skaters on 3")
 def test_penalty_in_3_on_3_overtime_gives_a_power_play(pwhl_2024_25: Loaded) -> None:
+    """`[overtime.regular] penalties_add_skaters`: the penalized side keeps its 3 skaters, the other adds one."""
     # g161: Montreal's p30 slashes at OT 1:10, New York scores at OT 1:54 (161_goal_851: published PP, 4 on 3)
     game = pwhl_2024_25.svc.game("g161", pwhl_2024_25.name)
     slash = next(p for p in game["penalties"] if (p["period"], p["elapsed"], p["player"]) == (4, "01:10", "p30"))
     goal = next(g for g in game["goals"] if (g["period"], g["elapsed"], g["team"]) == (4, "01:54", "home"))
     assert slash["ends"] is not None, f"the overtime minor is never timed: {slash}"
     assert goal["strength"] == "PP", f"app {goal['strength']}"
+
+
+def test_jailbreak_a_short_handed_goal_frees_the_scorers_own_minor(pwhl_2024: Loaded,
+                                                                    pwhl_2024_25: Loaded) -> None:
+    """`[penalties] sh_goal_ends_own_penalty`: Ottawa's p60 trips at 2nd 9:08, Ottawa scores short-handed at 10:12
+    (39_goal_247), which frees p60: New York's goal at 10:50 is at even strength (39_goal_248, published EV);
+    Montreal's p157 hooks at 2nd 16:42, Montreal scores short-handed at 17:12 and again at 18:27, even strength
+    (121_goal_601, published EV)."""
+    game = pwhl_2024.svc.game("g39", pwhl_2024.name)
+    trip = next(p for p in game["penalties"] if (p["period"], p["elapsed"], p["player"]) == (2, "09:08", "p60"))
+    assert (trip["ends"], trip["ended_by_goal"]) == ("30:12", True)
+    assert next(g for g in game["goals"] if (g["period"], g["elapsed"]) == (2, "10:50"))["strength"] == "EV"
+    game = pwhl_2024_25.svc.game("g121", pwhl_2024_25.name)
+    assert next(g for g in game["goals"] if (g["period"], g["elapsed"]) == (2, "18:27"))["strength"] == "EV"
