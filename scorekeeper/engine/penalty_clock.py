@@ -154,6 +154,12 @@ class PenaltyClock:
         if end_t is not None:
             for served in list(self.running):
                 self._end(served, min(served.nominal_end, end_t))
+            for served in list(self.pending):  # waited in vain: it lapses at full time without being served
+                if served.assessed < end_t:
+                    served.start = end_t
+                    self.pending.remove(served)
+                    self.running.append(served)
+                    self._end(served, end_t)
 
     def strength(self, t: int) -> dict[str, int]:
         return {side: self.on_ice(side, t) for side in SIDES}

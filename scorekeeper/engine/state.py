@@ -496,6 +496,10 @@ class _Computation:
                       f"{self.who(side, served_by)} is a goalie and cannot serve {whose}'s penalty; name a "
                       f"skater who was on the ice", ev)
             return False
+        if goalie_offender and served_by is not None and served_by != player and self.clock.in_box(served_by, t):
+            self.flag("PEN-GOALIE-1", "block", f"{self.who(side, served_by)} is in the penalty box and cannot serve "
+                      f"the goalie's penalty; name a teammate who was on the ice", ev)
+            return False
 
         post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))
         minutes = book.penalty_minutes(inf, cls)
@@ -777,8 +781,8 @@ class _Computation:
                 else:
                     points = {s: p.win if s == winner else p.loss for s in SIDES}
         self.clock.close(end_t)
-        if end_t is not None and self.over_t is None:
-            for pen in self.penalties:
+        if end_t is not None and (self.over_t is None or self.over_reason == "mercy"):
+            for pen in self.penalties:  # after the final horn (or the mercy rule's end): after the game
                 if pen.t >= end_t:
                     pen.post_game = True
         if end_t is not None:

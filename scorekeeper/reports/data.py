@@ -681,11 +681,10 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
             game_cache[gid] = svc.game(gid, season)
         return game_cache[gid]
 
-    # A player's payment goes to the first team that signed the player (as the ledger counts it).
-    first_team: dict[str, str] = {}
-    for tid, _rows in _roster_teams(view):
-        for r in _rows:
-            first_team.setdefault(r["player"], tid)
+    from scorekeeper.season.discipline import payment_parts
+
+    # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
+    parts = payment_parts(view, ledger["fines"])
     out = FineStatementsData(str(view.data.get("league", "")), view.name, issued, book.appeal_fee_cents)
     for tid, t in view.teams.items():
         if team is not None and tid != team:
@@ -714,13 +713,12 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
                 suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"])))
         st.player_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "player")
         st.team_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "team")
-        for p in sorted(view.data.get("payments", []), key=lambda p: (p.get("date", ""), p.get("memo") or "")):
+        for p, owner, part in parts:
             kind, ref = next(iter(p["payer"].items()))
-            owner = ref if kind == "team" else first_team.get(ref)
             if owner == tid:
                 st.payments.append(PaymentLine(str(p.get("date", "")),
                                                "Team" if kind == "team" else view.player_name(ref),
-                                               str(p.get("memo") or ""), cents(p["amount"])))
+                                               str(p.get("memo") or ""), part))
         tot = totals.get(tid, {})
         st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
         st.paid_cents = cents(tot.get("paid")) if tot else sum(p.amount_cents for p in st.payments)

@@ -1,4 +1,8 @@
-"""Player statistics (SCORE-1, SCORE-3): GP, G, A, PTS, PIM, regular season and playoffs apart."""
+"""Player statistics (SCORE-1, SCORE-3): GP, G, A, PTS, PIM, regular season and playoffs apart.
+
+GP is games played as A-24 counts them (line-up appearances in completed, non-forfeited games): the rulebook
+takes playoff eligibility "as per the statistics page" (ELIG-1, section 1 k), so the page and the check agree.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
         team_of = {}
         for side in SIDES:
             for d in st.game.lineups.get(side, []):
-                row(d.player, g[side])["gp"] += 1
+                row(d.player, g[side])["gp"] += 0 if st.forfeited else 1
                 team_of[d.player] = g[side]
         for goal in st.goals:
             if goal.scorer:
