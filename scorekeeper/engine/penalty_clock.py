@@ -100,8 +100,12 @@ class PenaltyClock:
     def _start_pending(self, t: int) -> None:
         blocked_servers: set[str] = set()
         busy = {s.server for s in self.running}
+        # a player in the box for a misconduct only (the team not short) who gets a short-handed penalty: the team
+        # is short from now, a teammate serving it (PEN-GEN-4 runs one player's time in the box one after another)
+        short = {s.server for s in self.running if s.short_handed}
         for served in list(self.pending):
-            if served.server in busy or served.server in blocked_servers:
+            waits = served.server in busy and (not served.short_handed or served.server in short)
+            if waits or served.server in blocked_servers:
                 blocked_servers.add(served.server)
                 continue
             if served.short_handed and not self.adds_skaters(t) and (
@@ -112,6 +116,8 @@ class PenaltyClock:
             self.pending.remove(served)
             self.running.append(served)
             busy.add(served.server)
+            if served.short_handed:
+                short.add(served.server)
 
     def _end(self, served: Served, t: int, by_goal: bool = False) -> None:
         served.end = t

@@ -715,6 +715,13 @@ class _Computation:
     def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
         book, g = self.book, self.g
         final = g.status == "final"
+        need = book.lateness.min_dressed
+        if final and forfeit is None and called is None and all(
+                0 < len(g.lineups.get(side, [])) < need for side in SIDES):
+            # FORF-4 (section 1 j): both teams without the required number of players both receive a loss
+            forfeit = "both"
+            self.flag("FORF-4", "warn", f"both teams dressed fewer than {need} players "
+                      f"({len(g.lineups['home'])} and {len(g.lineups['away'])}): both receive a loss, 0 points")
         if final and self.book.clock.periods >= 2:
             self.halftime(None)
         end_t: int | None = None

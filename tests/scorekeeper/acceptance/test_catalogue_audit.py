@@ -891,3 +891,20 @@ def test_elig_1_playoff_lineup_with_six_accepted(tmp_path):
     data["games"].append(sb.game("po1", "ea", "eb", [goal(H, 1, "05:00", "ea02")], stage="playoff"))
     code, out, err = _import_variant(tmp_path, data)
     assert code == 0, out + err
+
+
+def test_forf_4_example_each_has_three_players_both_lose(tmp_path):
+    """FORF-4 (section 1 j, C result): "Both teams short -> both get a loss and 0 points"; example "Each has 3
+    players -> L/L, 0/0". No forfeit entry: the line-ups say it. Standings: both gp 1, l 1, pts 0, gf/ga 0-0."""
+    sb = SeasonBuilder({"d1": ["a", "b"]})
+    three = ("02", "03")  # the goalie and two skaters
+    sb.game("f4", "a", "b", [goal(H, 1, "05:00", "a02")],
+            lineups={"home": sb.lineup("a", three), "away": sb.lineup("b", three)})
+    code, out, err = _import_variant(tmp_path, sb.build())
+    assert code == 0, out + err
+    game = cli_json(tmp_path / "variant.db", "game", "f4", "--json")
+    assert (game["decision"], game["winner"], game["points"]) == ("double_forfeit", None, {"home": 0, "away": 0})
+    table = cli_json(tmp_path / "variant.db", "standings", "--json")
+    for team in ("a", "b"):
+        row = standings_row(table, "d1", team)
+        assert (row["gp"], row["w"], row["l"], row["t"], row["pts"], row["gf"], row["ga"]) == (1, 0, 1, 0, 0, 0, 0)

@@ -304,3 +304,24 @@ def test_pen_misc_2_a_20_window_counts_overtime():
     # 0-0 after regulation: overtime is played to 45:00, so 33:00 is not in the final ten minutes of play
     assert "PEN-MISC-2" not in rules(play([pen("away", 2, "13:00", "a3", "misconduct")]))
     assert "PEN-MISC-2" in rules(play([pen("away", 2, "16:00", "a3", "misconduct")]))
+
+
+def test_pen_gen_4_a_minor_to_a_player_serving_a_misconduct_makes_the_team_short_at_once():
+    """The misconduct (5:00-15:00) leaves the team at full strength; the minor at 8:00 puts it short at once
+    (a teammate serves it): 8:00-10:00, and a goal against at 9:00 is a power-play goal that ends it."""
+    from tests.scorekeeper.gamebuilder import goal, pen, penalty, play
+
+    st = play([pen("home", 1, "05:00", "h3", infraction="misconduct"),
+               pen("home", 1, "08:00", "h3"), goal("away", 1, "09:00", "a2")])
+    assert st.goals[0].strength == "PP"
+    misconduct, minor = penalty(st, 0), penalty(st, 1)
+    assert (misconduct["starts"], misconduct["ends"]) == ("05:00", "15:00")
+    assert (minor["starts"], minor["ends"], minor["ended_by_goal"]) == ("08:00", "09:00", True)
+
+
+def test_pen_gen_4_a_misconduct_after_a_minor_still_waits_for_it():
+    from tests.scorekeeper.gamebuilder import pen, penalty, play
+
+    st = play([pen("home", 1, "05:00", "h3"), pen("home", 1, "06:00", "h3", infraction="misconduct")])
+    assert (penalty(st, 0)["starts"], penalty(st, 0)["ends"]) == ("05:00", "07:00")
+    assert (penalty(st, 1)["starts"], penalty(st, 1)["ends"]) == ("07:00", "17:00")

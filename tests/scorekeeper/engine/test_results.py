@@ -138,3 +138,22 @@ def test_scheduled_game_has_no_result():
 def test_pts_3_called_game_adds_no_overtime_period():
     st = play([ev("called", points={"home": 1, "away": 1}, reason="power cut")])
     assert st.by_period == {"home": [0, 0], "away": [0, 0]} and st.decision == "called"
+
+
+def test_forf_4_both_teams_short_both_lose_without_a_forfeit_entry():
+    """FORF-4 example: "Each has 3 players -> L/L, 0/0" (section 1 j: computed from the line-ups)."""
+    from tests.scorekeeper.gamebuilder import lineup
+
+    st = play([goal("home", 1, "01:00", "h2")], home=lineup("h", 3), away=lineup("a", 3))
+    assert st.decision == "double_forfeit" and st.winner is None and st.points == {"home": 0, "away": 0}
+    assert st.score == {"home": 0, "away": 0}
+    assert "FORF-4" in rules(st, "warn")
+
+
+def test_forf_4_one_team_short_is_the_lateness_process_not_a_double_loss():
+    from tests.scorekeeper.gamebuilder import lineup
+
+    st = play([goal("home", 1, "01:00", "h2")], away=lineup("a", 3))
+    assert st.decision == "regulation" and st.winner == "home"
+    live = play([], home=lineup("h", 3), away=lineup("a", 3), status="scheduled")  # not final: nothing decided
+    assert live.decision is None
