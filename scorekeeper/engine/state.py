@@ -540,6 +540,10 @@ class _Computation:
 
         served: Served | None = None
         served_out = served_by
+        if ejected_now and klass.short_handed and served_by is not None and served_by == player and minutes > 0:
+            self.flag(rule or "PEN-GEN-3", "warn", f"{self.who(side, player)} is ejected and cannot serve the "
+                      "penalty: a substitute serves it", ev)
+            served_by = served_out = None
         if minutes > 0 and not post_game:
             if served_by is not None:
                 server = served_by

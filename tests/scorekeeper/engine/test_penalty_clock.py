@@ -325,3 +325,13 @@ def test_pen_gen_4_a_misconduct_after_a_minor_still_waits_for_it():
     st = play([pen("home", 1, "05:00", "h3"), pen("home", 1, "06:00", "h3", infraction="misconduct")])
     assert (penalty(st, 0)["starts"], penalty(st, 0)["ends"]) == ("05:00", "07:00")
     assert (penalty(st, 1)["starts"], penalty(st, 1)["ends"]) == ("07:00", "17:00")
+
+
+def test_pen_gen_3_the_ejected_player_named_as_his_own_server_is_replaced_by_a_substitute():
+    from tests.scorekeeper.gamebuilder import pen, penalty, play, rules
+
+    st = play([pen("home", 1, "01:00", "h3"), pen("home", 1, "05:00", "h3"),
+               pen("home", 1, "09:00", "h3", served_by="h3")])
+    third = penalty(st, 2)
+    assert third["served_by"] != "h3" and third["starts"] == "09:00" and third["ends"] == "11:00"
+    assert "PEN-GEN-3" in rules(st, "warn") and [e.player for e in st.ejections] == ["h3"]
