@@ -53,9 +53,6 @@ from scorekeeper.window_queries import WindowQueries
 __all__ = ["DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
 
 
-CARRIED_FROM = "carried_from"  # view.cache: the season the carried suspensions came from (A-28)
-
-
 class ServiceError(Exception):
     """A request the facade refuses, with a message for a person."""
 
@@ -319,9 +316,10 @@ class Services(EntryMixin, WindowQueries):
     def rulebooks(self) -> list[dict[str, Any]]:
         """Every rulebook a season can name: those loaded into the database and those shipped."""
         out: dict[str, dict[str, Any]] = {}
+        seasons = store.list_seasons()
         for record in store.list_rulebooks():
             out[record.name] = {"name": record.name, "source": "database",
-                                "seasons": [s.name for s in store.list_seasons() if s.rulebook.name == record.name]}
+                                "seasons": [s.name for s in seasons if s.rulebook.name == record.name]}
         for name in shipped_rulebooks():
             out.setdefault(name, {"name": name, "source": "shipped", "seasons": []})
         return sorted(out.values(), key=lambda r: r["name"])
@@ -392,7 +390,7 @@ class Services(EntryMixin, WindowQueries):
             if not earlier:
                 return []
             previous = max(earlier, key=lambda s: (ranges[s.id][1], s.id))
-            view.cache[CARRIED_FROM] = previous.id
+            view.cache[carryover.CARRIED_FROM] = previous.id
             return self._season_end(previous)[1]
 
         return source
@@ -401,7 +399,7 @@ class Services(EntryMixin, WindowQueries):
         if s.id not in self._season_ends:
             view = self._load_view(s)  # read for this and let go: only what it carries over is kept
             ends = carryover.unfinished(view)
-            before = view.cache.get(CARRIED_FROM)
+            before = view.cache.get(carryover.CARRIED_FROM)
             used = self._season_ends[before][0] if before in self._season_ends else frozenset()
             self._season_ends[s.id] = (used | {s.id}, ends)
         return self._season_ends[s.id]

@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.engine.events import SIDES
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.coed import division1_players
-from scorekeeper.season.carryover import carried_in, person_key, served_here
+from scorekeeper.season.carryover import carried_for, served_here
 from scorekeeper.season.discipline import active_suspension, describe
 from scorekeeper.season.eligibility import games_played
 from scorekeeper.season.view import SeasonView, active_on
@@ -36,9 +36,7 @@ class WindowQueries:
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
         view = self.view(season)
         rows = []
-        for c in carried_in(view):
-            if c.player in view.players and c.name != person_key(view, c.player):
-                continue  # another person under that id
+        for c in carried_for(view):
             served = c.served + served_here(view, c)
             done = c.kind == "games" and served >= c.games
             rows.append({"player": c.player, "team": c.team, "game": c.game, "season": c.season, "rule": c.row.rule,

@@ -36,9 +36,11 @@ def parse_time(text: str) -> int | None:
 
 
 def period_name(period: int, regulation: int = 2, word: str = "half") -> str:
-    """'1st half', '2nd half', then 'OT', 'OT2' ... (the rulebook's number of periods and its word for one)."""
+    """'1st half', '2nd half', then 'OT', 'OT2' ... (the rulebook's number of periods and its word for one;
+    without a word: '1st', '2nd')."""
     if period <= regulation:
-        return f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')} {word}"
+        ordinal = f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')}"
+        return f"{ordinal} {word}" if word else ordinal
     return "OT" if period == regulation + 1 else f"OT{period - regulation}"
 
 

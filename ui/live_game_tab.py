@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.services import ServiceError
 from ui import dialogs, office
 from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
-from ui.game_clock import GameClock
+from ui.game_clock import GameClock, period_name
 from ui.models import EventsModel, GamesModel, LineupModel
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
@@ -59,19 +59,6 @@ SHORTCUTS = [
     ("Ctrl+Shift+F", "Finish the game"),
     ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
 ]
-SIDES = ("home", "away")
-SHOOTOUT = next(kind.label for kind in KINDS if kind.type == "shootout")
-
-
-def other_side(side: str) -> str:
-    return "away" if side == "home" else "home"
-
-
-def period_label(period: int, regulation: int) -> str:
-    """'1st', '2nd', '3rd' ... for the rulebook's regulation periods, then 'OT', 'OT2' ..."""
-    if period <= regulation:
-        return f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')}"
-    return "OT" if period == regulation + 1 else f"OT{period - regulation}"
 REFUSED = ("suspended", "ineligible")
 """Line-up candidates the rulebook refuses outright (a division-1 limit is a cap on the count: a note)."""
 
@@ -638,22 +625,23 @@ class LiveGameTab(TableTab):
                 details = str(event.get("text", "")) + ("  (reported)" if event.get("report") else "")
             elif kind == "shootout":
                 attempts = event.get("attempts") or []
-                goals = {side: sum(1 for a in attempts if a["team"] == side and a["scored"]) for side in SIDES}
-                details = "won the shootout" + (f" ({goals[event.get('team') or 'home']}–"
-                                                f"{goals[other_side(event.get('team') or 'home')]} in "
-                                                f"{len(attempts)} attempts)" if attempts else "")
+                scored = [a["team"] for a in attempts if a["scored"]]
+                won = scored.count(event.get("team"))
+                details = "won the shootout" + (f" ({won}–{len(scored) - won} in {len(attempts)} attempts)"
+                                                if attempts else "")
             team = event.get("team")
             period = event.get("period")
             rows.append({
                 "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
-                "period_label": period_label(period, self.regulation_periods) if period else (
+                "period_label": period_name(period, self.regulation_periods, "") if period else (
                     "SO" if kind == "shootout" else ""),
                 "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
                 "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
                 "details": details,
+                "after_play": kind == "shootout",
             })
         # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
-        rows.sort(key=lambda row: (99 if row["kind"] == SHOOTOUT else row["period"], row["elapsed"], row["index"]))
+        rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
         return rows
 
     # -- line-ups ------------------------------------------------------------------------------------------

@@ -727,13 +727,6 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
     return out
 
 
-def _roster_teams(view: SeasonView) -> list[tuple[str, list[dict[str, Any]]]]:
-    grouped: dict[str, list[dict[str, Any]]] = {}
-    for r in view.data.get("roster", []):
-        grouped.setdefault(r["team"], []).append(r)
-    return list(grouped.items())
-
-
 def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                             date: str | dt.date | None = None, season: str | None = None) -> SuspensionNoticesData:
     """The notices to the team captain of every suspension of `player` (or the one from `game`)."""

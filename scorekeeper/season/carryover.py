@@ -18,6 +18,7 @@ from scorekeeper.season.view import SeasonView
 
 CARRIED = "carried"  # view.cache: the suspensions carried into the season (list[Carried])
 SOURCE = "carry_source"  # view.cache: a callable giving them, called once on first need
+CARRIED_FROM = "carried_from"  # view.cache: the season they came from (set by the source)
 
 
 @dataclass(frozen=True)
@@ -58,22 +59,18 @@ def carried_in(view: SeasonView) -> list[Carried]:
     return list(view.cache[CARRIED])
 
 
+def carried_for(view: SeasonView) -> list[Carried]:
+    """The carried suspensions that concern the person under that id here: an id this season gives another name
+    is another person (one it does not name at all stays carried, the person may come back later)."""
+    return [c for c in carried_in(view) if c.player not in view.players or c.name == person_key(view, c.player)]
+
+
 def served_here(view: SeasonView, c: Carried, before: int | None = None) -> int:
-    """Games of a carried suspension served in this season, in the games before order `before` (all: None)."""
-    count_forfeits = bool(view.book.suspensions.get("count_forfeits", True))
-    count = 0
-    for order, g in enumerate(view.games.values()):
-        if before is not None and order >= before:
-            break
-        if g.get("status", "final") != "final":
-            continue
-        teams = _serving_teams(view, c, g["date"])
-        if not teams & {g["home"], g["away"]}:
-            continue
-        if not count_forfeits and view.state(g["id"]).forfeited:
-            continue
-        count += 1
-    return count
+    """Games of a carried suspension served in this season, in the games before place `before` (all: None)."""
+    from scorekeeper.season.discipline import games_served
+
+    return games_served(view, lambda g: bool(_serving_teams(view, c, g["date"]) & {g["home"], g["away"]}),
+                        before=before)
 
 
 def _serving_teams(view: SeasonView, c: Carried, date: str) -> set[str]:
@@ -85,7 +82,7 @@ def _serving_teams(view: SeasonView, c: Carried, date: str) -> set[str]:
 def in_force(view: SeasonView, player: str, game_id: str) -> tuple[Carried, int] | None:
     """The carried suspension `player` is under at game `game_id` (with games served so far, both seasons), if
     any."""
-    carried = [c for c in carried_in(view) if c.player == player and c.name == person_key(view, player)]
+    carried = [c for c in carried_for(view) if c.player == player]
     if not carried:
         return None
     at = view.order_of(game_id)
@@ -117,9 +114,7 @@ def unfinished(view: SeasonView) -> list[Carried]:
             continue
         out.append(Carried(s.player, person_key(view, s.player), view.name, s.game, s.date, s.team, s.row,
                            s.infraction, served))
-    for c in carried_in(view):
-        if c.name != person_key(view, c.player) and c.player in view.players:
-            continue  # another person under the same id: not this one's suspension
+    for c in carried_for(view):
         served = c.served + served_here(view, c)
         if c.kind != "games" or served < c.games:
             out.append(Carried(c.player, c.name, c.season, c.game, c.date, c.team, c.row, c.infraction, served))

@@ -7,6 +7,7 @@ row). An N-game suspension is served by the team's next N final games in date or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,19 +114,26 @@ def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
     return count
 
 
-def _served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
-    """SUSP-1: the team's final games after the offence game (forfeits count), up to `before`."""
+def games_served(view: SeasonView, serves: Callable[[dict[str, Any]], bool], after: int = -1,
+                 before: int | None = None) -> int:
+    """SUSP-1: the final games between places `after` and `before` in the season that `serves(game)` counts
+    (forfeits counted as the rulebook says)."""
     count = 0
     count_forfeits = bool(view.book.suspensions.get("count_forfeits", True))
     for order, g in enumerate(view.games.values()):
         if before is not None and order >= before:
             break
-        if order <= s.order or g.get("status", "final") != "final" or s.team not in (g["home"], g["away"]):
+        if order <= after or g.get("status", "final") != "final" or not serves(g):
             continue
         if not count_forfeits and view.state(g["id"]).forfeited:
             continue
         count += 1
     return count
+
+
+def _served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
+    """SUSP-1: the team's final games after the offence game, up to `before`."""
+    return games_served(view, lambda g: s.team in (g["home"], g["away"]), s.order, before)
 
 
 def served_games(view: SeasonView, s: Sanction) -> int:
