@@ -7,3 +7,18 @@ one: set the offscreen platform at import, before pytest-qt creates its applicat
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fast_office_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Office password hashes at N=2^10 (and a floor to match) so the many tests that set one stay fast;
+    tests/scorekeeper/test_office_password_strength.py puts the real cost back to prove it is the default."""
+    from scorekeeper import office
+
+    monkeypatch.setattr(office, "DEFAULT_COST", office.COST, raising=False)
+    monkeypatch.setattr(office, "DEFAULT_FLOOR", office.FLOOR, raising=False)
+    monkeypatch.setattr(office, "COST", office.Cost(2**10, 8, 1))
+    monkeypatch.setattr(office, "FLOOR", office.Cost(2**10, 8, 1))

@@ -144,8 +144,12 @@ def unlock(parent: QWidget | None, svc: Services, why: str = "") -> bool:
     password = dialogs.ask_password(parent, "Unlock the office", why or "The office password:")
     if password is None:
         return False
-    if svc.unlock_office(password):
-        return True
+    try:
+        if svc.unlock_office(password):
+            return True
+    except ServiceError as exc:  # the back-off after wrong passwords: how long to wait
+        dialogs.tell(parent, "Unlock the office", f"The office was not unlocked: {exc}.", error=True)
+        return False
     dialogs.tell(parent, "Unlock the office", "Wrong office password: the attempt is recorded in the audit "
                  "trail.", error=True)
     return False
