@@ -145,8 +145,11 @@ def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    import sqlite3
+
     from peewee import DatabaseError
 
+    from scorekeeper.db.errors import explain_database_error
     from scorekeeper.services import ServiceError, Services
 
     if args.command in (None, "gui"):
@@ -167,16 +170,30 @@ def _run(args: argparse.Namespace) -> int:
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
-    except DatabaseError as exc:
-        print(f"scorekeeper: the database {svc.database_label} cannot be used: {exc}; restore a backup "
-              "(scorekeeper --db FILE restore BACKUP)", file=sys.stderr)
+    except (DatabaseError, sqlite3.Error) as exc:
+        print(f"scorekeeper: {explain_database_error(svc, exc)}", file=sys.stderr)
         return EXIT_REJECTED
     finally:
         svc.close()
 
 
+# What each writing command does, for the message that refuses it while the window owns the database.
+WRITING_COMMANDS = {"import": "the import", "restore": "the restore", "password": "the password change",
+                    "mail": "sending mail (it records what was sent)"}
+
+
+def _writes(args: argparse.Namespace) -> str | None:
+    if args.command == "rulebook" and args.rulebook_command == "load":
+        return "loading the rulebook"
+    return WRITING_COMMANDS.get(args.command)
+
+
 def _command(svc: Any, args: argparse.Namespace) -> int:
     cmd = args.command
+    writes = _writes(args)
+    if writes and svc.read_only:
+        print(f"scorekeeper: {svc.guest_refusal(writes)}", file=sys.stderr)
+        return EXIT_REJECTED
     if cmd == "print":
         return run_print(svc, args)
     if cmd == "mail":

@@ -13,12 +13,14 @@ from typing import Any
 
 from peewee import Database, DatabaseError
 
+from scorekeeper import office
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
-from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
-from scorekeeper.db.lock import DatabaseLockedError, WriterLock
+from scorekeeper.db.backup import BackupError, backup_connection, dated_name, is_database_file, restore_into
+from scorekeeper.db.connect import read_only_folder_message, sqlite_file
+from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin, EntryResult
-from scorekeeper.office import hash_password, verify_password
+from scorekeeper.office import hash_password, needs_upgrade, verify_password
 from scorekeeper.rulebook import (
     DEFAULT_RULEBOOK,
     RulebookError,
@@ -51,6 +53,8 @@ from scorekeeper.seasonfile import (
 from scorekeeper.window_queries import WindowQueries
 
 __all__ = ["DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
+
+OFFICE_REFUSALS = "office_refusals"  # Meta: "<wrong passwords in a row> <unix time of the last>"
 
 
 class ServiceError(Exception):
@@ -151,7 +155,9 @@ class Services(EntryMixin, WindowQueries):
         self._views: dict[int, SeasonView] = {}
         # A-28: each season's suspensions still in force at its end, with the seasons that went into them
         self._season_ends: dict[int, tuple[frozenset[int], list[Carried]]] = {}
-        self._lock: WriterLock | None = None
+        self._lock: LeagueLock | None = None
+        self._path: Path | None = None
+        self.owner: str | None = None  # the window that owns the database when this process is its guest
         self._office = False
         self._seasons: list[Season] | None = None
         self._undo: dict[str, list[Any]] = {}
@@ -160,62 +166,125 @@ class Services(EntryMixin, WindowQueries):
     # -- opening -------------------------------------------------------------------------------------
     @classmethod
     def open(cls, target: str | None = None, exclusive: bool = False, operator: str = "") -> Services:
-        """Open a database. `exclusive` (the window): one writer per SQLite file, a second one is refused."""
+        """Open a database. `exclusive` (the window): it owns the SQLite file, a second window is refused. Any other
+        process shares it, or, while a window owns it, reads it as a guest (read-only; see `db.lock`)."""
+        lock: LeagueLock | None = None
+        holder: str | None = None
         try:
-            db, resolved = open_database(target)
+            path = sqlite_file(target)
+            if path is not None:
+                lock = LeagueLock(path, operator)
+                try:
+                    if exclusive:
+                        lock.acquire_window()
+                    else:
+                        holder = lock.acquire_command()
+                except DatabaseLockedError as exc:
+                    raise DatabaseInUseError(str(exc)) from None
+                except PermissionError:
+                    raise DatabaseOpenError(read_only_folder_message(path)) from None
+                except OSError as exc:
+                    raise DatabaseOpenError(f"cannot open {path}: {exc.strerror or exc}") from None
+            db, resolved = open_database(target, guest=holder is not None)
         except DatabaseOpenError as exc:
+            if lock is not None:
+                lock.release()
             raise ServiceError(str(exc)) from None
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         svc = cls(db, resolved)
         svc.operator = operator
-        path = svc.sqlite_path
-        if exclusive and path is not None:
-            lock = WriterLock(path, operator)
-            try:
-                lock.acquire()
-            except (DatabaseLockedError, OSError) as exc:
-                db.close()
-                raise DatabaseInUseError(str(exc)) from None
-            svc._lock = lock
+        svc._lock = lock
+        svc._path = path
+        svc.owner = holder
         return svc
+
+    @property
+    def read_only(self) -> bool:
+        """A guest: the window owns the database, this process may only read it."""
+        return self.owner is not None
+
+    def guest_refusal(self, what: str) -> str:
+        """Why `what` cannot be done from here while the window owns the database."""
+        return (f"{self.database_label} is open in {self.owner}: while that window is open, other programs may only "
+                f"read it, so {what} was not done; do it in the window, or close the window first")
 
     @property
     def database_label(self) -> str:
         return describe(self.target)
 
     def close(self) -> None:
+        if not self.db.is_closed():
+            self.db.close()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
-        if not self.db.is_closed():
-            self.db.close()
 
     # -- the office password -------------------------------------------------------------------------
     def has_office_password(self) -> bool:
         return Meta.get_or_none(Meta.key == "office_password") is not None
 
     def set_office_password(self, new: str, old: str | None = None) -> None:
-        """Set or change the office password (stored only as a salted scrypt hash)."""
+        """Set or change the office password (stored only as a salted scrypt hash; see `office`)."""
         if len(new) < 6:
             raise ServiceError("the office password needs at least 6 characters")
+        if self.read_only:
+            raise ServiceError(self.guest_refusal("the office password change"))
         row = Meta.get_or_none(Meta.key == "office_password")
-        if row is not None and not (old is not None and verify_password(old, row.value)):
-            self._log_refused("change office password")
-            raise ServiceError("the current office password is wrong")
+        if row is not None:
+            self._office_wait()
+            if not (old is not None and verify_password(old, row.value)):
+                self._log_refused("change office password", wrong_password=True)
+                raise ServiceError("the current office password is wrong")
         with self.db.atomic():
             if row is None:
                 Meta.create(key="office_password", value=hash_password(new))
             else:
                 Meta.update(value=hash_password(new)).where(Meta.key == "office_password").execute()
+            Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
             self._audit_any("office password set" if row is None else "office password changed")
 
     def unlock_office(self, password: str) -> bool:
-        """Unlock the office role for this session; a wrong password is refused and logged."""
+        """Unlock the office role for this session; a wrong password is refused and logged, and after
+        FREE_ATTEMPTS of them in a row the next attempt must wait (ServiceError says how long). A hash in the
+        form earlier versions wrote is re-hashed at today's cost in the same transaction as the unlock."""
         row = Meta.get_or_none(Meta.key == "office_password")
-        if row is None or verify_password(password, row.value):
+        if row is None:
             self._office = True
             return True
-        self._log_refused("unlock office")
-        return False
+        if self.read_only:  # a guest could only guess (it cannot count its refusals): the window unlocks
+            raise ServiceError(self.guest_refusal("unlocking the office"))
+        self._office_wait()
+        if not verify_password(password, row.value):
+            self._log_refused("unlock office", wrong_password=True)
+            return False
+        with self.db.atomic():
+            if needs_upgrade(row.value):
+                Meta.update(value=hash_password(password)).where(
+                    (Meta.key == "office_password") & (Meta.value == row.value)).execute()
+                self._audit_any("office password hash upgraded", f"scrypt N={office.COST.n}")
+            Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
+        self._office = True
+        return True
+
+    def _office_refusals(self) -> tuple[int, float]:
+        """(wrong office passwords in a row, when the last one was given), kept in the database."""
+        row = Meta.get_or_none(Meta.key == OFFICE_REFUSALS)
+        try:
+            count, at = str(row.value).split() if row is not None else ("0", "0")
+            return max(0, int(count)), float(at)
+        except ValueError:  # an unreadable counter counts as many refusals just now
+            return office.FREE_ATTEMPTS + 4, office.clock()
+
+    def _office_wait(self) -> None:
+        """Refuse a password attempt made before the back-off after wrong passwords has elapsed."""
+        count, at = self._office_refusals()
+        wait = office.backoff_seconds(count) - max(0.0, office.clock() - at)
+        if wait > 0:
+            raise ServiceError(f"{count} wrong office passwords in a row: wait {office.wait_text(wait)} before "
+                               "trying again (OFFICE)")
 
     def lock_office(self) -> None:
         self._office = False
@@ -224,9 +293,17 @@ class Services(EntryMixin, WindowQueries):
     def office_unlocked(self) -> bool:
         return self._office or not self.has_office_password()
 
-    def _log_refused(self, what: str) -> None:
+    def _log_refused(self, what: str, wrong_password: bool = False) -> None:
+        """Record a refusal in the audit trail; a `wrong_password` also counts towards the back-off."""
+        if self.read_only:  # a guest writes nothing (the window owns the database)
+            return
         with self.db.atomic():
             self._audit_any("office password refused", what)
+            if wrong_password:
+                count, _ = self._office_refusals()
+                value = f"{count + 1} {office.clock():.3f}"
+                if not Meta.update(value=value).where(Meta.key == OFFICE_REFUSALS).execute():
+                    Meta.create(key=OFFICE_REFUSALS, value=value)
 
     def _audit_any(self, action: str, subject: str = "") -> None:
         seasons = store.list_seasons()
@@ -236,20 +313,19 @@ class Services(EntryMixin, WindowQueries):
     # -- backups -------------------------------------------------------------------------------------------
     @property
     def sqlite_path(self) -> Path | None:
-        """The database file, or None for PostgreSQL."""
-        from peewee import SqliteDatabase
-
-        if isinstance(self.db, SqliteDatabase) and self.db.database != ":memory:":
-            return Path(self.db.database)
-        return None
+        """The database file, or None for PostgreSQL (or a database in memory)."""
+        return self._path
 
     def backup(self, dest: str | Path | None = None) -> Path:
         """A consistent, verified copy of the database (SQLite's online backup; the window may be open)."""
         path = self.sqlite_path
         if path is None:
             raise ServiceError("backups of a PostgreSQL database are made with pg_dump on the server")
+        target = Path(dest) if dest else dated_name(path)
+        if is_database_file(target, path):
+            raise ServiceError(f"{target} is the database itself (or its journal): a backup goes to another file")
         try:
-            return backup_connection(self.db.connection(), Path(dest) if dest else dated_name(path))
+            return backup_connection(self.db.connection(), target)
         except BackupError as exc:
             raise ServiceError(str(exc)) from None
 
@@ -258,6 +334,8 @@ class Services(EntryMixin, WindowQueries):
         path = self.sqlite_path
         if path is None:
             raise ServiceError("restore a PostgreSQL database with pg_restore on the server")
+        if self.read_only:
+            raise ServiceError(self.guest_refusal(f"the restore of {source}"))
         try:
             kept = restore_into(self.db.connection(), path, Path(source))
         except BackupError as exc:

@@ -15,34 +15,70 @@ class BackupError(Exception):
 
 
 def verify_copy(path: Path) -> int:
-    """Check an SQLite file is a sound Scorekeeper database; returns its schema version."""
+    """Check an SQLite file is a sound Scorekeeper database, as thoroughly as before it is written to: every page
+    (integrity_check), every reference (foreign_key_check), every row read and its text decoded, the tables a
+    Scorekeeper database has. Read-only, the file untouched. Returns its schema version."""
+    from scorekeeper.db.connect import CORE_TABLES, guest_uri
+
     if not path.is_file():
-        raise BackupError(f"{path}: no such file")
+        raise BackupError(f"{path}: no such file" if not path.exists() else f"{path} is not a database file")
     with open(path, "rb") as fh:
         if not fh.read(16).startswith(b"SQLite format 3\x00"):
             raise BackupError(f"{path} is not a Scorekeeper database (not an SQLite file)")
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(guest_uri(path), uri=True)
         try:
             result = con.execute("pragma integrity_check").fetchone()[0]
             if result != "ok":
-                raise BackupError(f"{path} is damaged: {result}")
+                raise BackupError(f"{path} is damaged: {str(result).splitlines()[0]}")
+            tables = [r[0] for r in con.execute("select name from sqlite_master where type = 'table'")]
+            if not set(tables) >= CORE_TABLES:
+                raise BackupError(f"{path} is not a Scorekeeper database (tables missing)")
+            if con.execute("pragma foreign_key_check").fetchone() is not None:
+                raise BackupError(f"{path} is damaged: rows refer to rows that are not there")
+            for table in tables:
+                for _ in con.execute(f'select * from "{table}"'):  # every value read, every text decoded
+                    pass
             row = con.execute("select value from meta where key = 'schema_version'").fetchone()
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{path} is not a usable Scorekeeper database: {exc}") from None
+        raise BackupError(f"{path} is damaged or not a usable Scorekeeper database: {exc}") from None
     if row is None:
         raise BackupError(f"{path} is not a Scorekeeper database (no schema version)")
-    version = int(row[0])
+    try:
+        version = int(row[0])
+    except (TypeError, ValueError):
+        raise BackupError(f"{path} is damaged: its schema version is {row[0]!r}") from None
     if version > LATEST:
         raise BackupError(f"{path} was written by a newer Scorekeeper (schema {version})")
     return version
 
 
+def is_database_file(candidate: Path, db_path: Path) -> bool:
+    """Is `candidate` the database at `db_path`, its -wal, -shm or lock file (by name or, existing, by identity)?"""
+    names = [db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm"), Path(f"{db_path}-journal"),
+             Path(f"{db_path}.lock")]
+    try:
+        resolved = candidate.resolve()
+        for name in names:
+            if resolved == name.resolve():
+                return True
+            if candidate.exists() and name.exists() and os.path.samefile(candidate, name):
+                return True
+    except OSError:
+        return False
+    return False
+
+
 def backup_connection(con: sqlite3.Connection, dest: Path) -> Path:
     """Copy a live database to `dest` with SQLite's online backup, verify the copy, then move it in place."""
     dest = Path(dest)
+    if dest.is_symlink():
+        dest = dest.resolve()  # written through: the link's target is replaced, the link kept
+    if dest.exists() and not dest.is_file():
+        raise BackupError(f"cannot write the backup to {dest}: it is not a regular file (a folder, a device or a "
+                          "pipe)")
     if not dest.parent.is_dir():
         raise BackupError(f"cannot write {dest}: the folder {dest.parent} does not exist")
     tmp = dest.with_name(dest.name + ".partial")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 from peewee import Database, DatabaseError, OperationalError, SqliteDatabase
 
@@ -14,7 +14,10 @@ from scorekeeper.db.models import database_proxy
 
 ENV_VAR = "SCOREKEEPER_DB"
 SQLITE_PRAGMAS = {"journal_mode": "wal", "foreign_keys": 1, "synchronous": "full", "busy_timeout": 5000}
-KNOWN_TABLES = {"meta"}
+GUEST_PRAGMAS = {"foreign_keys": 1, "busy_timeout": 5000}
+# Tables every Scorekeeper database has (schema 1 on): a file with a `meta` table but not these is someone else's.
+CORE_TABLES = {"meta", "league", "season", "team", "player", "game", "game_event", "audit_entry"}
+RESTORE_HINT = "restore a backup (scorekeeper --db FILE restore BACKUP)"
 
 
 class DatabaseOpenError(Exception):
@@ -59,75 +62,122 @@ def _sqlite_path(target: str) -> str:
     return str(Path(target).expanduser())
 
 
-def _open_sqlite(path_text: str, create_folder: bool) -> Database:
-    if path_text == ":memory:":
-        return SqliteDatabase(":memory:", pragmas={"foreign_keys": 1})
-    path = Path(path_text)
+def is_postgres(target: str) -> bool:
+    return target.startswith(("postgres://", "postgresql://"))
+
+
+def sqlite_file(target: str | None) -> Path | None:
+    """The database file a target names (None for PostgreSQL or an in-memory database); its folder is checked,
+    and created for the default database."""
+    resolved = resolve_target(target)
+    if is_postgres(resolved):
+        return None
+    if "://" in resolved and not resolved.startswith("sqlite:"):
+        raise DatabaseOpenError(f"{resolved!r}: a database is a file path, sqlite:///PATH or "
+                                "postgresql://USER@HOST:PORT/NAME")
+    text = _sqlite_path(resolved)
+    if text == ":memory:":
+        return None
+    path = Path(text)
     if path.is_dir():
         raise DatabaseOpenError(f"{path} is a folder, not a database file")
+    if path.exists() and not path.is_file():
+        raise DatabaseOpenError(f"{path} is not a database file (a device, a pipe or a socket)")
     if not path.parent.exists():
-        if create_folder:
+        if target is None and not os.environ.get(ENV_VAR):
             path.parent.mkdir(parents=True, exist_ok=True)
         else:
             raise DatabaseOpenError(f"cannot open {path}: the folder {path.parent} does not exist")
+    return path
+
+
+def file_uri(path: Path, **params: str) -> str:
+    """An SQLite `file:` URI for a path (any character in it escaped), with query parameters."""
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"file:{quote(str(path.resolve()).replace(os.sep, '/'))}" + (f"?{query}" if query else "")
+
+
+def guest_uri(path: Path) -> str:
+    """Read-only, with a read-only wal-index: this connection never writes a byte of the database, its `-wal` or
+    its `-shm`, so it can neither checkpoint nor reset nor delete what the owning window writes, even if the window's
+    own locks were lost (SQLite then reads the `-wal` into private memory). Where there is no `-shm`, nobody has
+    the database open (the caller holds its lock): plain read-only then, which may create a `-shm` beside it."""
+    if Path(f"{path}-shm").exists():
+        return file_uri(path, mode="ro", readonly_shm="1")
+    return file_uri(path, mode="ro")
+
+
+def read_only_folder_message(path: Path) -> str:
+    return (f"{path} is in a read-only folder ({path.parent}): Scorekeeper writes its journal (the -wal and -shm "
+            "files) beside the database; copy it to a folder you can write to, or check the folder's permissions")
+
+
+def _open_sqlite(path: Path, guest: bool) -> Database:
     if path.exists():
         with open(path, "rb") as fh:
             head = fh.read(16)
         if head and not head.startswith(b"SQLite format 3\x00"):
             raise DatabaseOpenError(f"{path} is not a Scorekeeper database (not an SQLite file)")
         if head:
-            _precheck(path)
-        if not path.stat().st_mode & 0o222 or not os.access(path, os.W_OK):
+            _precheck(path, thorough=not guest)
+        if not guest and (not path.stat().st_mode & 0o222 or not os.access(path, os.W_OK)):
             raise DatabaseOpenError(f"{path} is read-only: Scorekeeper needs to write to it (check the file's "
                                     "permissions, or copy it somewhere writable)")
+    elif guest:
+        raise DatabaseOpenError(f"cannot open {path}: no such database")
+    if not guest and not os.access(path.parent, os.W_OK):
+        raise DatabaseOpenError(read_only_folder_message(path))
+    if guest:
+        return SqliteDatabase(guest_uri(path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
     return SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
 
 
-def _precheck(path: Path) -> None:
-    """Read an existing file without changing a byte: is it a Scorekeeper database this version can open?"""
+def _precheck(path: Path, thorough: bool) -> None:
+    """Read an existing file without changing a byte (nor its -wal or -shm): is it a sound Scorekeeper database
+    this version can open? `thorough`: every page is checked (before a process writes to it)."""
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(guest_uri(path), uri=True)
         try:
             tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
-            with open(path, "rb") as fh:
-                header = fh.read(20)
-            if len(header) < 20 or header[18] != 2:
-                # Not yet in WAL mode: opening would rewrite the header, so check every page first.
+            if thorough:
                 result = con.execute("pragma quick_check").fetchone()[0]
                 if result != "ok":
-                    raise sqlite3.DatabaseError(result)
+                    raise sqlite3.DatabaseError(str(result).splitlines()[0])
             version = 0
             if "meta" in tables:
                 row = con.execute("select value from meta where key = 'schema_version'").fetchone()
                 version = int(row[0]) if row else 0
         finally:
             con.close()
+    except sqlite3.OperationalError as exc:
+        if not os.access(path.parent, os.W_OK) and "unable to open" in str(exc):
+            raise DatabaseOpenError(read_only_folder_message(path)) from None
+        raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); {RESTORE_HINT}") from None
     except (sqlite3.DatabaseError, ValueError) as exc:
-        raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); restore a backup "
-                                "(scorekeeper --db FILE restore BACKUP)") from None
-    if tables and "meta" not in tables:
+        raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); {RESTORE_HINT}") from None
+    if tables and (version == 0 or not tables >= CORE_TABLES):
         raise DatabaseOpenError(f"{path} is a database, but not a Scorekeeper database")
     if version > LATEST:
         raise DatabaseOpenError(f"{path} was written by a newer Scorekeeper (schema {version}, this one knows up "
                                 f"to {LATEST}); install the newer version to open it")
 
 
-def open_database(target: str | None = None) -> tuple[Database, str]:
-    """Open, bind and migrate the database; returns it with its resolved target text."""
+def open_database(target: str | None = None, guest: bool = False) -> tuple[Database, str]:
+    """Open, bind and migrate the database; returns it with its resolved target text. A `guest` (a command while
+    the window owns the file) opens it read-only and never migrates it."""
     resolved = resolve_target(target)
-    default = target is None and not os.environ.get(ENV_VAR)
-    if resolved.startswith(("postgres://", "postgresql://")):
+    if is_postgres(resolved):
         try:
             from playhouse.db_url import connect
 
             db = connect(resolved)
         except ImportError as exc:  # pragma: no cover - depends on the installed driver
             raise DatabaseOpenError(f"PostgreSQL needs the psycopg2 driver: {exc}") from None
-    elif "://" in resolved and not resolved.startswith("sqlite:"):
-        raise DatabaseOpenError(f"{resolved!r}: a database is a file path, sqlite:///PATH or "
-                                "postgresql://USER@HOST:PORT/NAME")
+        guest = False
     else:
-        db = _open_sqlite(_sqlite_path(resolved), create_folder=default)
+        path = sqlite_file(target)
+        db = (SqliteDatabase(":memory:", pragmas={"foreign_keys": 1}) if path is None
+              else _open_sqlite(path, guest))
     try:
         db.connect(reuse_if_open=True)
         version = stored_version(db)
@@ -137,13 +187,17 @@ def open_database(target: str | None = None) -> tuple[Database, str]:
             raise DatabaseOpenError(
                 f"{describe(resolved)} was written by a newer Scorekeeper (schema {version}, this one "
                 f"knows up to {LATEST}); install the newer version to open it")
+        if guest and version < LATEST:
+            raise DatabaseOpenError(f"{describe(resolved)} is open in a window of an older Scorekeeper (schema "
+                                    f"{version}); close that window first")
         previous = database_proxy.obj
         database_proxy.initialize(db)  # bound only once the file passed every check
-        try:
-            migrate(db)
-        except Exception:
-            database_proxy.initialize(previous)
-            raise
+        if not guest:
+            try:
+                migrate(db)
+            except Exception:
+                database_proxy.initialize(previous)
+                raise
     except DatabaseOpenError:
         db.close()
         raise
