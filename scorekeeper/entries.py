@@ -349,7 +349,7 @@ class EntryMixin:
         before = copy.deepcopy(game)
         game["status"] = "scheduled"
         s = self._season(season)
-        with self.db.atomic():
+        with self._write_transaction():
             Game.update(status="scheduled", revision=Game.revision + 1).where(
                 (Game.season == s) & (Game.ext_id == game_id)).execute()
             self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
@@ -379,7 +379,7 @@ class EntryMixin:
         previous = source[game_id][-1]
         current = self._game(game_id, season)
         s = self._season(season)
-        with self.db.atomic():
+        with self._write_transaction():
             if previous is None:
                 Game.delete().where((Game.season == s) & (Game.ext_id == game_id)).execute()
             else:
@@ -457,7 +457,7 @@ class EntryMixin:
             from scorekeeper.services import ServiceError
 
             raise ServiceError(f"no suspension of {player!r} from game {game!r}")
-        with self.db.atomic():
+        with self._write_transaction():
             row = Suspension.get_or_none((Suspension.player == prow) & (Suspension.game == grow))
             if row is None:
                 Suspension.create(season=s, player=prow, game=grow, rule="SUSP-2", kind="notice",
@@ -489,7 +489,7 @@ class EntryMixin:
 
             raise ServiceError(f"no suspension of {player!r} from game {game!r}")
         when = dt.date.fromisoformat(date)
-        with self.db.atomic():
+        with self._write_transaction():
             row = Suspension.get_or_none((Suspension.player == prow) & (Suspension.game == grow))
             if row is None:
                 Suspension.create(season=s, player=prow, game=grow, rule="ELIG-2", kind="lifted", lifted=when,
@@ -566,7 +566,7 @@ class EntryMixin:
             prow = Player.get_or_none((Player.season == s) & (Player.ext_id == payer))
         grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
         cents = int(fine["amount"].replace(".", ""))
-        with self.db.atomic():
+        with self._write_transaction():
             Fine.create(season=s, team=team, player=prow, game=grow, rule=rule, amount_cents=cents, waived=True,
                         note=reason)
             self._audit(s, "fine waived", f"{payer}/{game}", before=fine, after={"waived": True, "reason": reason})

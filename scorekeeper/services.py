@@ -238,7 +238,7 @@ class Services(EntryMixin, WindowQueries):
             if not (old is not None and verify_password(old, row.value)):
                 self._log_refused("change office password", wrong_password=True)
                 raise ServiceError("the current office password is wrong")
-        with self.db.atomic():
+        with self._write_transaction():
             if row is None:
                 Meta.create(key="office_password", value=hash_password(new))
             else:
@@ -260,7 +260,7 @@ class Services(EntryMixin, WindowQueries):
         if not verify_password(password, row.value):
             self._log_refused("unlock office", wrong_password=True)
             return False
-        with self.db.atomic():
+        with self._write_transaction():
             if needs_upgrade(row.value):
                 Meta.update(value=hash_password(password)).where(
                     (Meta.key == "office_password") & (Meta.value == row.value)).execute()
@@ -297,7 +297,7 @@ class Services(EntryMixin, WindowQueries):
         """Record a refusal in the audit trail; a `wrong_password` also counts towards the back-off."""
         if self.read_only:  # a guest writes nothing (the window owns the database)
             return
-        with self.db.atomic():
+        with self._write_transaction():
             self._audit_any("office password refused", what)
             if wrong_password:
                 count, _ = self._office_refusals()
@@ -371,7 +371,7 @@ class Services(EntryMixin, WindowQueries):
             book = self._book_named(rulebook or DEFAULT_RULEBOOK)
         except RulebookError as exc:
             raise ServiceError(str(exc)) from None
-        with self.db.atomic():
+        with self._write_transaction():
             record = store.ensure_rulebook(book.id, book.source_text)
             store.create_season(league, season, record)
         self._changed()
@@ -424,7 +424,7 @@ class Services(EntryMixin, WindowQueries):
                 raise ServiceError(f"{path}: a different rulebook {book.id!r} is already loaded into the database "
                                    "(a season keeps the rulebook it is played under); give this one an id of its own")
             return {"name": book.id, "league": book.league, "title": book.name, "loaded": False}
-        with self.db.atomic():
+        with self._write_transaction():
             store.ensure_rulebook(book.id, book.source_text)
             self._audit_any("load rulebook", book.id)
         self._changed()
@@ -541,7 +541,7 @@ class Services(EntryMixin, WindowQueries):
         written = {name: len(rows) for name, rows in changes.items()}
         if any(written.values()) or audit:
             try:
-                with self.db.atomic():
+                with self._write_transaction():
                     if season is None:
                         record = store.ensure_rulebook(book.id, book.source_text)
                         season = store.create_season(incoming["league"], incoming["season"], record)
