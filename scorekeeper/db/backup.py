@@ -18,7 +18,7 @@ def verify_copy(path: Path) -> int:
     """Check an SQLite file is a sound Scorekeeper database, as thoroughly as before it is written to: every page
     (integrity_check), every reference (foreign_key_check), every row read and its text decoded, the tables a
     Scorekeeper database has. Read-only, the file untouched. Returns its schema version."""
-    from scorekeeper.db.connect import CORE_TABLES, guest_uri
+    from scorekeeper.db.connect import CORE_TABLES, check_uri
 
     if not path.is_file():
         raise BackupError(f"{path}: no such file" if not path.exists() else f"{path} is not a database file")
@@ -26,11 +26,14 @@ def verify_copy(path: Path) -> int:
         if not fh.read(16).startswith(b"SQLite format 3\x00"):
             raise BackupError(f"{path} is not a Scorekeeper database (not an SQLite file)")
     try:
-        con = sqlite3.connect(guest_uri(path), uri=True)
+        con = sqlite3.connect(check_uri(path), uri=True)
         try:
             result = con.execute("pragma integrity_check").fetchone()[0]
             if result != "ok":
                 raise BackupError(f"{path} is damaged: {str(result).splitlines()[0]}")
+            page_size = int(con.execute("pragma page_size").fetchone()[0])
+            if path.stat().st_size % page_size:
+                raise BackupError(f"{path} is damaged: it was cut short (not a whole number of pages)")
             tables = [r[0] for r in con.execute("select name from sqlite_master where type = 'table'")]
             if not set(tables) >= CORE_TABLES:
                 raise BackupError(f"{path} is not a Scorekeeper database (tables missing)")

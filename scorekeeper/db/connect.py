@@ -107,6 +107,14 @@ def guest_uri(path: Path) -> str:
     return file_uri(path, mode="ro")
 
 
+def check_uri(path: Path) -> str:
+    """For checking a file nobody has open: with no -wal and no -shm beside it (no program has it open, nothing is
+    waiting in a journal), read it as immutable, so that the check creates nothing beside it either."""
+    if not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
+        return file_uri(path, mode="ro", immutable="1")
+    return guest_uri(path)
+
+
 def read_only_folder_message(path: Path) -> str:
     return (f"{path} is in a read-only folder ({path.parent}): Scorekeeper writes its journal (the -wal and -shm "
             "files) beside the database; copy it to a folder you can write to, or check the folder's permissions")
@@ -136,11 +144,11 @@ def _precheck(path: Path, thorough: bool) -> None:
     """Read an existing file without changing a byte (nor its -wal or -shm): is it a sound Scorekeeper database
     this version can open? `thorough`: every page is checked (before a process writes to it)."""
     try:
-        con = sqlite3.connect(guest_uri(path), uri=True)
+        con = sqlite3.connect(check_uri(path), uri=True)
         try:
             tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
             if thorough:
-                result = con.execute("pragma quick_check").fetchone()[0]
+                result = con.execute("pragma integrity_check").fetchone()[0]
                 if result != "ok":
                     raise sqlite3.DatabaseError(str(result).splitlines()[0])
             version = 0
