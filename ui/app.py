@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings
@@ -117,6 +118,39 @@ def open_into(window: MainWindow, db: str | None) -> bool:
     return True
 
 
+def error_message(window: MainWindow, exc: BaseException) -> str:
+    """What an error no code path caught means, for the person at the window."""
+    import sqlite3
+
+    from peewee import DatabaseError
+
+    svc = getattr(window, "svc", None)
+    if isinstance(exc, DatabaseError | sqlite3.Error) and svc is not None:
+        from scorekeeper.db.errors import explain_database_error
+
+        return explain_database_error(svc, exc)
+    if isinstance(exc, OSError):
+        return f"A file could not be used: {exc.strerror or exc} ({exc.filename or 'no file name'})."
+    return (f"Scorekeeper could not finish that ({type(exc).__name__}: {exc}). What was recorded before is safe; "
+            "check the last entry and try again.")
+
+
+def install_error_handler(window: MainWindow) -> None:
+    """An error raised in a slot and caught nowhere is shown as a sentence over the window, which carries on;
+    never a traceback on the console (set SCOREKEEPER_DEBUG=1 to get one as well)."""
+    import os
+    import traceback
+
+    from PySide6.QtWidgets import QMessageBox
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if os.environ.get("SCOREKEEPER_DEBUG"):
+            traceback.print_exception(kind, exc, tb)
+        QMessageBox.warning(window if window.isVisible() else None, APP_NAME, error_message(window, exc))
+
+    sys.excepthook = hook
+
+
 def give_up(window: MainWindow) -> None:
     """Leave the event loop with exit code 1; `run_gui` closes the shell once the loop has ended (closed inside
     the loop, the last window would post a Quit event that outlives the loop)."""
@@ -131,6 +165,7 @@ def run_gui(db: str | None) -> int:
     A database that cannot be opened is reported in a message box and gives exit code 1, never a traceback.
     """
     window = show_window(db)
+    install_error_handler(window)
     try:
         code = application().exec()
     finally:
