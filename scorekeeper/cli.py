@@ -166,6 +166,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     try:
+        for warning in svc.integrity_warnings():
+            print(f"scorekeeper: warning: {warning}", file=sys.stderr)
         return _command(svc, args)
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
@@ -206,6 +208,16 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         return int(site.run(svc, args))
     if cmd == "import":
         report = svc.import_file(args.file, replace=args.replace)
+        if report.blocks and all(v.rule == "OFFICE" for v in report.blocks) and svc.has_office_password():
+            # what the office password guards: name each change, then ask the password (as `rulebook load` does)
+            print(f"{args.file} changes what the office password guards:", file=sys.stderr)
+            for v in report.blocks:
+                print(f"  {v.message.split(': that needs', 1)[0]}", file=sys.stderr)
+            if not svc.unlock_office(_ask("Office password: ")):
+                print(f"scorekeeper: wrong office password; {args.file} was not imported, nothing was written (OFFICE)",
+                      file=sys.stderr)
+                return EXIT_REJECTED
+            report = svc.import_file(args.file, replace=args.replace)
         for v in report.violations:
             print(v.line())
         if not report.ok:

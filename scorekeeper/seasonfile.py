@@ -155,6 +155,11 @@ class _Checker:
                                        f"(got {obj[key]!r})")
 
 
+def rulebook_path_like(name: str) -> bool:
+    """A season file's `rulebook` that is a path rather than an id (a separator, a drive, '~' or a .toml file)."""
+    return any(ch in name for ch in "/\\:") or name.startswith(("~", ".")) or name.lower().endswith(".toml")
+
+
 def check_structure(data: dict[str, Any]) -> list[Violation]:
     """Everything that makes a file not a season file, each with where it is."""
     c = _Checker()
@@ -188,6 +193,10 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
             c.err("top", f"the file needs {key!r}")
     if "rulebook" in data and data["rulebook"] is not None:
         c.text(data, "rulebook", "top")
+        book = data["rulebook"]
+        if isinstance(book, str) and book.strip() and rulebook_path_like(book):
+            c.err("top.rulebook", f"rulebook names a rulebook by its id, never a file ({book[:80]!r}): load another "
+                  "league's rulebook with 'scorekeeper rulebook load FILE' (an office action), then name its id")
     for name in LISTS:
         if name in data and not isinstance(data[name], list):
             c.err(name, f"{name} must be a list")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,12 +13,13 @@ from typing import Any
 from peewee import Database, DatabaseError
 
 from scorekeeper import office
-from scorekeeper.db import DatabaseOpenError, describe, open_database, store
+from scorekeeper.db import DatabaseOpenError, audit_chain, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, is_database_file, restore_into
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin, EntryResult
+from scorekeeper.import_guard import import_guards
 from scorekeeper.office import hash_password, needs_upgrade, verify_password
 from scorekeeper.rulebook import (
     DEFAULT_RULEBOOK,
@@ -448,7 +448,7 @@ class Services(EntryMixin, WindowQueries):
         view.cache["notices"] = store.load_notices(s)
         view.cache["lifted"] = store.load_lifted(s)
         view.cache["waived"] = store.load_waivers(s)
-        view.cache["overrides"] = overrides_from_audit(store.load_audit(s))
+        view.cache["overrides"] = store.load_overrides(s)
         view.cache[carryover.SOURCE] = self._carry_source(s.league.name, s.id)
         return view
 
@@ -498,10 +498,12 @@ class Services(EntryMixin, WindowQueries):
             data = read_season_file(path)
         except SeasonFileError as exc:
             return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
-        return self.import_data(data, replace=replace)
+        return self.import_data(data, replace=replace, source=str(path))
 
-    def import_data(self, data: dict[str, Any], replace: bool = False) -> ImportReport:
-        """Load a season file's content: the whole file or nothing."""
+    def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "") -> ImportReport:
+        """Load a season file's content: the whole file or nothing. What the office password guards (a final game
+        reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
+        refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited."""
         problems = check_structure(data)
         if problems:
             return ImportReport(False, str(data.get("season", "")), problems)
@@ -529,14 +531,35 @@ class Services(EntryMixin, WindowQueries):
                 "FILE", "block", "audit must be a list of entries with 'at' and 'action'", "season file", "audit")])
         view = SeasonView(merged, book)
         view.cache[carryover.SOURCE] = self._carry_source(incoming["league"], season.id if season else None)
-        view.cache["overrides"] = {**(overrides_from_audit(store.load_audit(season)) if season else {}),
-                                   **overrides_from_audit([a for a in audit if isinstance(a, dict)])}
+        if season is not None:  # what the office recorded stands (lifted, waived, notified)
+            view.cache["notices"] = store.load_notices(season)
+            view.cache["lifted"] = store.load_lifted(season)
+            view.cache["waived"] = store.load_waivers(season)
+        local = store.load_overrides(season) if season is not None else {}
+        view.cache["overrides"] = local
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
             changed_games = list(view.games)
         violations = validate_season(view, changed_games)
+        # the file's own "override block" entries are history: one is honoured only as the office's own action
+        offered = overrides_from_audit(audit)
+        overridable = [v for v in violations if v.blocks and override_key(v) in offered
+                       and " event " not in f" {v.where} "]
+        if overridable and all(not v.blocks or v in overridable for v in violations):
+            view.cache["overrides"] = {**local, **{override_key(v): offered[override_key(v)] for v in overridable}}
+            violations = apply_overrides(view, violations)
         report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
         if not report.ok:
+            return report
+        reason = f"import of {source}" if source else "import of a season file"
+        guarded = import_guards(existing, view, changes, overridable, offered, reason,
+                                self._discipline_now(season) if season is not None and any(changes.values())
+                                else None)
+        if guarded and not self.office_unlocked:
+            report.ok = False
+            report.violations = [*violations, *(Violation(
+                "OFFICE", "block", f"the season file {g.what}: that needs the office password (unlock the office "
+                "first); nothing was written", "office role", g.subject) for g in guarded)]
             return report
         written = {name: len(rows) for name, rows in changes.items()}
         if any(written.values()) or audit:
@@ -547,18 +570,45 @@ class Services(EntryMixin, WindowQueries):
                         season = store.create_season(incoming["league"], incoming["season"], record)
                     store.write_changes(season, changes)
                     written["audit"] = store.merge_audit(season, audit)
-                    for g in changes["games"]:
-                        old = next((x for x in existing["games"] if x["id"] == g["id"]), None)
-                        if old is not None and old.get("status") == "final":  # DATA-5: who, when, why
-                            AuditEntry.create(season=season, operator=self.operator or "import", action="replace "
-                                              "final game by import", subject=g["id"],
-                                              before=json.dumps(old, ensure_ascii=False),
-                                              after=json.dumps(g, ensure_ascii=False))
+                    for g in guarded:  # DATA-5, ELIG-2, FINE-STMT, APPEAL-1: who, when, what, why
+                        self._audit(season, g.action, g.subject, before=g.before, after=g.after)
             except DatabaseError as exc:
                 raise ServiceError(f"the database refused the import, nothing was written: {exc}") from None
             self._changed(season.id if existing.get("games") or existing.get("teams") else None)
         report.written = written
         return report
+
+    def _discipline_now(self, season: Season) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The season's suspensions and fines as stored (with what the office recorded)."""
+        view = self._views.get(season.id) or self._load_view(season)
+        return discipline.suspensions(view), discipline.fines(view)
+
+    # -- the audit trail's integrity (issue 14) -------------------------------------------------------------
+    _integrity: list[str] | None = None  # what the check found, once per opening
+
+    def integrity_warnings(self) -> list[str]:
+        """What was altered outside Scorekeeper in the audit trail or the office password row ([] when nothing),
+        checked once per opening. Unless this process is a guest, what was found is recorded in the audit trail
+        ("audit trail altered outside Scorekeeper"), which anchors the chain again: the next opening is quiet."""
+        found = self._integrity
+        if found is None:
+            found = audit_chain.problems()
+            if found and not self.read_only:
+                with self._write_transaction():
+                    found = audit_chain.problems()  # again, under the write lock
+                    if found:
+                        seasons = store.list_seasons()
+                        audit_chain.re_anchor(found, seasons[-1].id if seasons else None,
+                                              self.operator or "Scorekeeper")
+                self._changed()
+            self._integrity = found
+        if not found:
+            return []
+        return [f"the audit trail or the office password of {self.database_label} was altered outside Scorekeeper: "
+                + "; ".join(found) + ". " + ("This is now recorded in the audit trail. " if not self.read_only
+                                             else "") + "Find out who changed the file; a backup made before "
+                "holds the original" + (" (and set the office password again)" if any(
+                    "password" in f for f in found) else "") + "."]
 
     def export(self, season: str | None = None) -> dict[str, Any]:
         """The season file of a season, with a `computed` key holding every computed output."""

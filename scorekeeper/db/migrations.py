@@ -35,10 +35,28 @@ def _m003_game_revision(db: Database) -> None:
         db.execute_sql("alter table game add column revision integer not null default 0")
 
 
+def _m004_audit_chain(db: Database) -> None:
+    """Version 4: the audit trail is chained by hashes and marks the entries a season file brought (issue 14);
+    the trail already there is chained as it stands, with the office password row under the chain's head."""
+    from playhouse.migrate import SchemaMigrator, migrate
+
+    from scorekeeper.db import audit_chain
+    from scorekeeper.db.models import AuditEntry
+
+    columns = {c.name for c in db.get_columns(AuditEntry._meta.table_name)}
+    migrator = SchemaMigrator.from_database(db)
+    steps = [migrator.add_column(AuditEntry._meta.table_name, name, getattr(AuditEntry, name))
+             for name in ("imported", "hash") if name not in columns]
+    if steps:
+        migrate(*steps)
+    audit_chain.rechain()
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
     (3, _m003_game_revision),
+    (4, _m004_audit_chain),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -8,6 +8,7 @@ computed by the engine, never stored as the truth.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from peewee import (
     AutoField,
@@ -249,6 +250,12 @@ class Fine(BaseModel):
 
 
 class AuditEntry(BaseModel):
+    """One entry of the audit trail, chained to the one before by `hash` (see `db.audit_chain`): an entry
+    changed or removed outside Scorekeeper is found on the next open. `imported` entries came from a season
+    file: history only, never a permission (an imported "override block" overrides nothing)."""
+
+    season_id: int | None
+
     id = AutoField()
     season = ForeignKeyField(Season, null=True, backref="audit", on_delete="CASCADE")
     at = DateTimeField(default=_now)
@@ -257,6 +264,19 @@ class AuditEntry(BaseModel):
     subject = CharField(default="")
     before = TextField(null=True)
     after = TextField(null=True)
+    imported = BooleanField(default=False)
+    hash = CharField(null=True)
+
+    def save(self, *args: Any, **kwargs: Any) -> Any:
+        """A new entry is chained to the trail in the same transaction (existing entries are never saved)."""
+        if self.id is not None:
+            return super().save(*args, **kwargs)
+        from scorekeeper.db.audit_chain import advance, seal
+
+        head = seal(self)
+        done = super().save(*args, **kwargs)
+        advance(self, head)
+        return done
 
 
 ALL_MODELS: list[type[BaseModel]] = [

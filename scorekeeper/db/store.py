@@ -445,8 +445,25 @@ def load_audit(season: Season) -> list[dict[str, Any]]:
     return out
 
 
+def load_overrides(season: Season) -> dict[str, str]:
+    """The blocks the office overrode in this database (key -> reason): its own "override block" entries, never
+    one a season file brought (those are history, not permissions)."""
+    out: dict[str, str] = {}
+    rows: Any = (AuditEntry.select(AuditEntry.subject, AuditEntry.after)
+                 .where((AuditEntry.season == season) & (AuditEntry.action == "override block")
+                        & ~AuditEntry.imported).order_by(AuditEntry.id).tuples())
+    for subject, after in rows:
+        try:
+            reason = (json.loads(after) or {}).get("reason", "") if after else ""
+        except (ValueError, AttributeError):
+            reason = ""
+        out[subject] = str(reason)
+    return out
+
+
 def merge_audit(season: Season, entries: list[dict[str, Any]]) -> int:
-    """Add the audit entries of an imported file that the database does not hold yet."""
+    """Add the audit entries of an imported file that the database does not hold yet, marked as imported
+    (history: chained into the trail like any entry, but never a permission)."""
     have = {(e["at"], e["operator"], e["action"], e["subject"]) for e in load_audit(season)}
     added = 0
     for e in entries:
@@ -456,7 +473,8 @@ def merge_audit(season: Season, entries: list[dict[str, Any]]) -> int:
         AuditEntry.create(season=season, at=dt.datetime.fromisoformat(e["at"]), operator=key[1], action=key[2],
                           subject=key[3],
                           before=json.dumps(e["before"], ensure_ascii=False) if e.get("before") is not None else None,
-                          after=json.dumps(e["after"], ensure_ascii=False) if e.get("after") is not None else None)
+                          after=json.dumps(e["after"], ensure_ascii=False) if e.get("after") is not None else None,
+                          imported=True)
         have.add(key)
         added += 1
     return added

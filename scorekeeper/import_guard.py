@@ -1,0 +1,140 @@
+"""What a season file would change that the office password guards (issue 14).
+
+A season file is data, not a permission: an import that reopens or rewrites a final game (DATA-5), lifts or
+shortens a suspension (ELIG-2), waives or lowers a fine (FINE-STMT), records or changes an upheld appeal
+(APPEAL-1), or would have a block overridden by an "override block" entry of its own audit trail is the
+office's action. `import_guards` names each such change with the audit entry it is recorded under; the facade
+refuses the import (rule OFFICE) unless the office is unlocked, and writes the entries with the import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season import discipline
+from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import money_to_cents
+
+
+@dataclass
+class Guarded:
+    """One change an import makes that needs the office: in words, and as its audit entry."""
+
+    what: str
+    action: str
+    subject: str
+    before: Any
+    after: Any
+
+
+def _status(game: dict[str, Any]) -> str:
+    return str(game.get("status", "final"))
+
+
+def _final_games(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
+                 reason: str) -> list[Guarded]:
+    old_games = {g["id"]: g for g in existing.get("games", [])}
+    out: list[Guarded] = []
+    for g in changes["games"]:
+        old = old_games.get(g["id"])
+        if old is None or _status(old) != "final":
+            continue
+        if _status(g) != "final":
+            out.append(Guarded(f"reopens final game {g['id']} (its status would be {_status(g)!r})", "reopen game",
+                               g["id"], {"status": "final", "reason": reason}, {"status": _status(g)}))
+        if {**old, "status": "final"} != {**g, "status": "final"}:
+            out.append(Guarded(f"rewrites final game {g['id']} (its line-ups or events differ)",
+                               "replace final game by import", g["id"], old, {**g, "reason": reason}))
+    return out
+
+
+def _suspensions(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
+    def key(r: dict[str, Any]) -> tuple[str, str, str]:
+        return (r["player"], r["game"], r["rule"])
+
+    old = {key(r): r for r in (before or {}).get("suspensions", [])}
+    new = {key(r): r for r in discipline.suspensions(view)["suspensions"]}
+    out: list[Guarded] = []
+    for k, r in old.items():
+        player, game, rule = k
+        subject = f"{player}/{game}"
+        if r["status"] == "lifted":
+            continue
+        after = new.get(k)
+        if after is None:
+            out.append(Guarded(f"removes the suspension of {player} from game {game} ({rule})",
+                               "suspension lifted", subject, {"status": r["status"], "rule": rule},
+                               {"status": "removed", "reason": reason}))
+        elif after["status"] == "lifted":
+            out.append(Guarded(f"lifts the suspension of {player} from game {game} ({rule})", "suspension lifted",
+                               subject, {"status": r["status"], "rule": rule}, {"status": "lifted", "reason": reason}))
+        elif (r.get("games") or 0) > (after.get("games") or 0) or r["kind"] != after["kind"]:
+            out.append(Guarded(f"shortens the suspension of {player} from game {game} ({rule}: {r['kind']} "
+                               f"{r.get('games') or ''} -> {after['kind']} {after.get('games') or ''})",
+                               "suspension lifted", subject, {"kind": r["kind"], "games": r.get("games")},
+                               {"kind": after["kind"], "games": after.get("games"), "reason": reason}))
+    for k, r in new.items():
+        if k not in old and r["status"] == "lifted":
+            out.append(Guarded(f"records the suspension of {k[0]} from game {k[1]} ({k[2]}) as lifted",
+                               "suspension lifted", f"{k[0]}/{k[1]}", {"status": "new"},
+                               {"status": "lifted", "reason": reason}))
+    return out
+
+
+def _fines(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
+    if before is None:
+        return []
+
+    def by_key(rows: list[dict[str, Any]]) -> dict[tuple[str, str, str], dict[str, Any]]:
+        return {(next(iter(f["payer"].values())), f["game"], f["rule"]): f for f in rows}
+
+    old = by_key(before["fines"])
+    new = by_key(discipline.fines(view)["fines"])
+    out: list[Guarded] = []
+    for (payer, game, rule), f in old.items():
+        after = new.get((payer, game, rule))
+        if after is None:
+            out.append(Guarded(f"waives the fine of {payer} for game {game} ({rule}, {f['amount']})", "fine waived",
+                               f"{payer}/{game}", f, {"waived": True, "reason": reason}))
+        elif money_to_cents(after["amount"]) < money_to_cents(f["amount"]):
+            out.append(Guarded(f"lowers the fine of {payer} for game {game} ({rule}, {f['amount']} -> "
+                               f"{after['amount']})", "fine waived", f"{payer}/{game}", f,
+                               {"amount": after["amount"], "reason": reason}))
+    return out
+
+
+def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+    old = {(a["player"], a["game"], a["filed"]): a for a in existing.get("appeals", [])}
+    out: list[Guarded] = []
+    for a in changes["appeals"]:
+        was = old.get((a["player"], a["game"], a["filed"]), {}).get("decision", "pending")
+        now = a.get("decision", "pending")
+        if now != was and "upheld" in (now, was):
+            out.append(Guarded(f"records the appeal of {a['player']} for game {a['game']} as {now!r} (was "
+                               f"{was!r})", "appeal decided", f"{a['player']}/{a['game']}", {"decision": was},
+                               {"decision": now, "reason": reason}))
+    return out
+
+
+def _overrides(overridable: list[Violation], offered: dict[str, str], reason: str) -> list[Guarded]:
+    from scorekeeper.services import override_key
+
+    return [Guarded(f"overrides a block ({v.rule}{' at ' + v.where if v.where else ''}: {v.message}) by an "
+                    "'override block' entry of its own audit trail", "override block", override_key(v),
+                    {"rule": v.rule, "message": v.message, "section": v.section},
+                    {"reason": f"{offered[override_key(v)]} ({reason})"}) for v in overridable]
+
+
+def import_guards(existing: dict[str, Any], view: SeasonView, changes: dict[str, list[dict[str, Any]]],
+                  overridable: list[Violation], offered: dict[str, str], reason: str,
+                  before: tuple[dict[str, Any], dict[str, Any]] | None) -> list[Guarded]:
+    """Every change of the import that needs the office. `existing`: the season as stored; `view`: the season
+    after the import; `before`: the stored season's suspensions and fines (None: a new season, or no change)."""
+    out = _final_games(existing, changes, reason)
+    if before is not None:
+        out += _suspensions(before[0], view, reason) + _fines(before[1], view, reason)
+    out += _appeals(existing, changes, reason)
+    out += _overrides(overridable, offered, reason)
+    return out
