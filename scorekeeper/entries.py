@@ -13,7 +13,7 @@ import getpass
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from peewee import DatabaseError
 
@@ -61,6 +61,24 @@ def _login() -> str:
 
 def _key(v: Violation) -> tuple[str, str, str]:
     return (v.rule, v.severity, v.message)
+
+
+def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
+                ) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
+    """The audit entry (action, before, after) of an undo or redo that finishes, reopens or changes a final
+    game (DATA-5: Reopen's rule); None for any other step."""
+    was = (current or {}).get("status") == "final"
+    becomes = (previous or {}).get("status") == "final"
+    if not (was or becomes) or previous == current:
+        return None
+    if was and not becomes:
+        return ("reopen game", {"status": "final", "reason": "undo of finish" if name == "undo" else
+                                "redo of reopen"}, {"status": (previous or {}).get("status", "removed")})
+    if becomes and not was:
+        return ("finish game", {"status": (current or {}).get("status", "none"), "reason": "undo of reopen"
+                                if name == "undo" else "redo of finish"}, {"status": "final"})
+    return ("replace final game", {"status": "final", "reason": f"{name} of a change of a final game"},
+            {"status": "final"})
 
 
 class EntryMixin:
@@ -170,10 +188,11 @@ class EntryMixin:
             return self._conflict(view, conflict.game, retry)
         except DatabaseError as exc:
             self._changed()
-            return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
+            return EntryResult(False, [Violation("DATA-5", "block",
+                                                 f"the entry was not recorded: {self._explain(exc)}")])
         for gid, old in old_games.items():
-            self._undo.setdefault(gid, []).append(old)
-            self._redo.pop(gid, None)
+            if gid in revisions:
+                self._done(gid, old, revisions[gid])
         if overridden:
             self._changed(s.id)  # the overrides now in the audit trail are part of the season's state
         else:
@@ -201,6 +220,12 @@ class EntryMixin:
         return EntryResult(False, [Violation(
             "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
             "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
+
+    def _explain(self, exc: BaseException) -> str:
+        """A database error in true words (full disk, read-only, busy), see `db.errors`."""
+        from scorekeeper.db.errors import explain_database_error
+
+        return explain_database_error(cast(Any, self), exc)
 
     def _write_transaction(self) -> Any:
         """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic."""
@@ -284,9 +309,9 @@ class EntryMixin:
             return self._conflict(view, gid, retry)
         except DatabaseError as exc:
             self._changed()
-            return EntryResult(False, [Violation("DATA-5", "block", f"the database refused the entry: {exc}")])
-        self._undo.setdefault(gid, []).append(old)
-        self._redo.pop(gid, None)
+            return EntryResult(False, [Violation("DATA-5", "block",
+                                                 f"the entry was not recorded: {self._explain(exc)}")])
+        self._done(gid, old, rows.games[gid])
         self._views[s.id] = candidate
         return EntryResult(True, new, False, {"games": [gid], "teams": sorted({old["home"], old["away"]}),
                                               "tables": ["games"]})
@@ -349,17 +374,29 @@ class EntryMixin:
         before = copy.deepcopy(game)
         game["status"] = "scheduled"
         s = self._season(season)
-        with self._write_transaction():
-            Game.update(status="scheduled", revision=Game.revision + 1).where(
-                (Game.season == s) & (Game.ext_id == game_id)).execute()
-            self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
-                        after={"status": "scheduled"})
-        self._undo.setdefault(game_id, []).append(before)
+        try:
+            with self._write_transaction():
+                self._check_revision(view, game_id)
+                row_id, revision = view.rows.games[game_id] if view.rows is not None else (0, 0)
+                Game.update(status="scheduled", revision=Game.revision + 1).where(Game.id == row_id).execute()
+                self._audit(s, "reopen game", game_id, before={"status": "final", "reason": reason},
+                            after={"status": "scheduled"})
+        except store.GameChanged:
+            return self._conflict(view, game_id, None)
+        self._done(game_id, before, (row_id, revision + 1))
         self._changed(s.id)
         return EntryResult(True, [], False, {"games": [game_id], "teams": [game["home"], game["away"]],
                                              "tables": ["games"]})
 
     # -- undo and redo (the core's, not the window's) ----------------------------------------------------
+    # Each step of a game's undo (and redo) list is (the game as it was, its row id, the revision the game must
+    # be at: the one this facade's last write of it left, kept up to date for the step on top): a step writes
+    # only if nobody changed the game since (another PC, or a write around the lists).
+    def _done(self, game_id: str, before: dict[str, Any] | None, row: tuple[int, int]) -> None:
+        """An entry changed the game: what it was before goes on the undo list; the redo list is spent."""
+        self._undo.setdefault(game_id, []).append((before, *row))
+        self._redo.pop(game_id, None)
+
     def can_undo(self, game_id: str) -> bool:
         return bool(self._undo.get(game_id))
 
@@ -367,27 +404,61 @@ class EntryMixin:
         return bool(self._redo.get(game_id))
 
     def undo(self, game_id: str, season: str | None = None) -> EntryResult:
-        return self._step(game_id, self._undo, self._redo, season)
+        """Put the game back as it was before this facade's last change to it. Undoing a finish or a reopen
+        follows Reopen's rule (DATA-5: the office password while the office is locked) and is audited; a game
+        changed elsewhere since is never written over (refused, and its undo and redo lists are cleared)."""
+        return self._step(game_id, self._undo, self._redo, season, "undo")
 
     def redo(self, game_id: str, season: str | None = None) -> EntryResult:
-        return self._step(game_id, self._redo, self._undo, season)
+        """The change undone last, made again (the same rules as `undo`)."""
+        return self._step(game_id, self._redo, self._undo, season, "redo")
 
     def _step(self, game_id: str, source: dict[str, list[Any]], target: dict[str, list[Any]],
-              season: str | None) -> EntryResult:
+              season: str | None, name: str) -> EntryResult:
         if not source.get(game_id):
             return EntryResult(False)
-        previous = source[game_id][-1]
-        current = self._game(game_id, season)
+        previous, row_id, revision = source[game_id][-1]
         s = self._season(season)
-        with self._write_transaction():
-            if previous is None:
-                Game.delete().where((Game.season == s) & (Game.ext_id == game_id)).execute()
-            else:
-                store.write_changes(s, {**{name: [] for name in LISTS}, "games": [previous]})
+        view = self.view(s.name)
+        current = copy.deepcopy(view.games.get(game_id))
+        audit = _final_step(name, current, previous)
+        if audit is not None:
+            refused = self._office_needed(f"the {audit[1]['reason']} of game {game_id}")
+            if refused is not None:
+                return refused
+        try:
+            with self._write_transaction():
+                if revision < 0:  # the step re-creates a game this facade removed: it must still be absent
+                    if Game.select().where((Game.season == s) & (Game.ext_id == game_id)).exists():
+                        raise store.GameChanged(game_id)
+                else:
+                    store.check_revision(game_id, row_id, revision)
+                after: tuple[int, int] = (0, -1)
+                if previous is None:
+                    Game.delete().where(Game.id == row_id).execute()
+                else:
+                    empty: dict[str, list[dict[str, Any]]] = {n: [] for n in LISTS}
+                    after = store.write_changes(s, {**empty, "games": [previous]}, {game_id: current})[game_id]
+                if audit is not None:
+                    self._audit(s, audit[0], game_id, before=audit[1], after=audit[2])
+        except store.GameChanged:
+            self._undo.pop(game_id, None)
+            self._redo.pop(game_id, None)
+            self._changed()
+            return EntryResult(False, [Violation(
+                "DATA-5", "block", f"game {game_id} was changed on another PC since this window last changed it: "
+                f"the {name} was refused and nothing was written (it would have undone that change); the game has "
+                "been read again and its undo list cleared", view.book.section("DATA-5"), f"game {game_id}")])
+        except DatabaseError as exc:
+            self._changed()
+            return EntryResult(False, [Violation("DATA-5", "block", f"the {name} was not done: {self._explain(exc)}")])
         source[game_id].pop()
-        target.setdefault(game_id, []).append(current)
+        if source[game_id]:  # the next step expects the game as this one left it
+            source[game_id][-1] = (source[game_id][-1][0], *after)
+        target.setdefault(game_id, []).append((current, *after))
         self._changed(s.id)
-        return EntryResult(True, [], False, {"games": [game_id], "teams": [current["home"], current["away"]],
+        teams = current or previous or {}
+        return EntryResult(True, [], False, {"games": [game_id], "teams": [teams["home"], teams["away"]],
                                              "tables": ["games"]})
 
     # -- the live state at the boards --------------------------------------------------------------------
