@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -46,21 +47,23 @@ def _refuse(row: CsvRow, message: str) -> None:
 def read_rows(path: str | Path) -> list[CsvRow]:
     """Parse the CSV; a file that cannot be read raises ValueError with the reason."""
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not UTF-8 text (save the spreadsheet as CSV UTF-8)") from None
+        text = read_bounded(path, ROSTER_CSV_LIMIT, "roster CSV").decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text at byte {exc.start} (save the spreadsheet as CSV UTF-8)") from None
     sample = text[:2048]
     try:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     reader = csv.DictReader(io.StringIO(text), dialect=dialect)
-    if not reader.fieldnames:
+    try:
+        fieldnames = reader.fieldnames
+    except csv.Error as exc:
+        raise ValueError(f"{path}: not a CSV file at line 1: {exc}") from None
+    if not fieldnames:
         raise ValueError(f"{path}: empty file")
     names = {}
-    for raw in reader.fieldnames:
+    for raw in fieldnames:
         key = (raw or "").strip().lower()
         key = ALIASES.get(key, key)
         if key in COLUMNS:
@@ -69,11 +72,14 @@ def read_rows(path: str | Path) -> list[CsvRow]:
     if missing:
         raise ValueError(f"{path}: the header needs the column(s) {', '.join(sorted(missing))}")
     rows = []
-    for n, record in enumerate(reader, start=2):
-        data = {names[k]: (v or "").strip() for k, v in record.items() if k in names}
-        if not any(data.values()):
-            continue
-        rows.append(CsvRow(n, data))
+    try:
+        for record in reader:
+            data = {names[k]: v.strip() for k, v in record.items() if k in names and isinstance(v, str)}
+            if not any(data.values()):
+                continue
+            rows.append(CsvRow(reader.line_num, data))
+    except csv.Error as exc:
+        raise ValueError(f"{path}: not a CSV file at line {reader.line_num}: {exc}") from None
     return rows
 
 
@@ -99,7 +105,7 @@ def resolve(view: SeasonView, rows: list[CsvRow]) -> None:
         if team is None:
             _refuse(row, f"no team {d.get('team')!r} in season {view.name}")
             continue
-        if not d.get("number", "").isdigit() or not 0 <= int(d["number"]) <= 99:
+        if not re.fullmatch(r"[0-9]{1,2}", d.get("number", "")):
             _refuse(row, f"number must be 0 to 99 (got {d.get('number')!r})")
             continue
         if not d.get("first") or not d.get("last"):

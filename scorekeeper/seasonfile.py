@@ -15,7 +15,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.email_address import check_address
 from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
+from scorekeeper.inputfile import SEASON_FILE_LIMIT, InputFileError, read_bounded
 from scorekeeper.rules.violation import Violation
 
 FORMAT = "scorekeeper.season/1"
@@ -61,14 +63,12 @@ class SeasonFileError(Exception):
 
 
 def read_season_file(path: str | Path) -> dict[str, Any]:
-    """Read a season file as JSON; errors name the file and the position."""
+    """Read a season file as JSON (a regular file of at most 200 MB); errors name the file and the position."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SeasonFileError(f"{p}: no such file") from None
-    except OSError as exc:
-        raise SeasonFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+        raw = read_bounded(p, SEASON_FILE_LIMIT, "season file")
+    except InputFileError as exc:
+        raise SeasonFileError(str(exc)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -79,9 +79,43 @@ def read_season_file(path: str | Path) -> dict[str, Any]:
         hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
         raise SeasonFileError(f"{p}: not valid JSON at line {exc.lineno}, column {exc.colno}: "
                               f"{exc.msg}{hint}") from None
+    except RecursionError:
+        raise SeasonFileError(f"{p}: lists or objects nested too deeply (a season file nests at most "
+                              f"{MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise SeasonFileError(f"{p}: not a season file: {exc}") from None
     if not isinstance(data, dict):
         raise SeasonFileError(f"{p}: a season file is one JSON object, not {type(data).__name__}")
+    problem = shape_problem(data)
+    if problem:
+        raise SeasonFileError(f"{p}: {problem}")
     return data
+
+
+MAX_DEPTH = 12  # a season file's deepest value (a shootout attempt in a game's event) is 6 levels down
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def shape_problem(data: Any) -> str:
+    """What no season file holds ('' when nothing): nesting deeper than the format's, or text that is not valid
+    Unicode (a lone surrogate such as "\\ud800"). Read without recursion."""
+    stack: list[tuple[Any, str, int]] = [(data, "top", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"{where} is nested too deeply (a season file nests at most {MAX_DEPTH} levels)"
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if isinstance(k, str) and SURROGATE.search(k):
+                    return f"{where}: a key is not valid Unicode text (a lone surrogate)"
+                stack.append((v, f"{where}.{k}" if depth else str(k), depth + 1))
+        elif isinstance(node, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
+        elif isinstance(node, str) and SURROGATE.search(node):
+            return f"{where} is not valid Unicode text (a lone surrogate such as \\ud800)"
+    return ""
 
 
 def money_to_cents(text: str) -> int:
@@ -127,6 +161,14 @@ class _Checker:
         if not isinstance(value, str) or not value.strip():
             self.err(f"{where}.{key}", f"{key} must be a non-empty text (got {value!r})")
 
+    def email(self, obj: dict[str, Any], key: str, where: str) -> None:
+        """One e-mail address (no list, no line break): see `scorekeeper.email_address`."""
+        value = obj.get(key)
+        if isinstance(value, str) and value.strip():
+            problem = check_address(value, key)
+            if problem:
+                self.err(f"{where}.{key}", problem)
+
     def boolean(self, obj: dict[str, Any], key: str, where: str) -> None:
         if key in obj and obj[key] is not None and not isinstance(obj[key], bool):
             self.err(f"{where}.{key}", f"{key} must be true or false (got {obj[key]!r})")
@@ -163,9 +205,16 @@ def rulebook_path_like(name: str) -> bool:
 def check_structure(data: dict[str, Any]) -> list[Violation]:
     """Everything that makes a file not a season file, each with where it is."""
     c = _Checker()
+    if not isinstance(data, dict):
+        c.err("file", f"a season file is one JSON object, not {type(data).__name__}")
+        return c.errors
+    problem = shape_problem(data)
+    if problem:
+        c.err(problem.split(" ", 1)[0].rstrip(":"), problem)
+        return c.errors
     try:
         return _check_structure(c, data)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError) as exc:
         # a shape no check above foresaw: still a clear refusal, never a traceback
         c.err("file", f"not a season file: a value has the wrong type somewhere ({type(exc).__name__}: {exc})")
         return c.errors
@@ -226,6 +275,7 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
                 c.text(obj, key, where)
             for key in ("colour", "captain", "captain_email"):
                 c.text(obj, key, where, optional=True)
+            c.email(obj, "captain_email", where)
     for where, obj in items("players"):
         if c.keys(obj, "player", where, FIELDS["player"]):
             for key in ("id", "first", "last"):
@@ -234,6 +284,7 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
                 c.choice(obj, "gender", where, ("M", "F"))
             c.date(obj, "birthdate", where)
             c.text(obj, "email", where, optional=True)
+            c.email(obj, "email", where)
     for where, obj in items("roster"):
         if c.keys(obj, "roster entry", where, FIELDS["roster"]):
             c.text(obj, "team", where)
@@ -267,11 +318,40 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
                                          f"(got {obj['amount']!r})")
             c.date(obj, "date", where)
             c.text(obj, "memo", where, optional=True)
+    _check_audit(c, data.get("audit"))
     ids("divisions", "division")
     ids("teams", "team")
     ids("players", "player")
     ids("games", "game")
     return c.errors
+
+
+def _check_audit(c: _Checker, audit: Any) -> None:
+    """The audit trail an export writes: a list of {at, operator, action, subject, before, after}."""
+    if audit is None:
+        return
+    if not isinstance(audit, list):
+        c.err("audit", "audit must be a list of entries with 'at' and 'action'")
+        return
+    for i, entry in enumerate(audit):
+        where = f"audit[{i}]"
+        if not isinstance(entry, dict):
+            c.err(where, "an audit entry must be a JSON object with 'at' and 'action'")
+            continue
+        at = entry.get("at")
+        try:
+            if not isinstance(at, str) or dt.datetime.fromisoformat(at).tzinfo is not None:
+                raise ValueError
+        except ValueError:
+            c.err(f"{where}.at", f"at must be a date and time YYYY-MM-DDTHH:MM:SS (got {at!r})")
+        if not isinstance(entry.get("action"), str):
+            c.err(f"{where}.action", f"action must be a text (got {entry.get('action')!r})")
+        for key in ("operator", "subject"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                c.err(f"{where}.{key}", f"{key} must be a text (got {entry[key]!r})")
+        for key in ("before", "after"):
+            if entry.get("action") == "override block" and not isinstance(entry.get(key), dict | None):
+                c.err(f"{where}.{key}", f"{key} of an override must be a JSON object (got {entry[key]!r})")
 
 
 def _check_game(c: _Checker, obj: Any, where: str) -> None:

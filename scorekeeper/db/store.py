@@ -214,15 +214,43 @@ def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) ->
             "data": json.dumps(data, ensure_ascii=False)}
 
 
+BATCH = 500  # rows per insert and ids per IN (...): far below SQLite's limit on bound variables
+
+
+def _batches(items: list[Any], size: int = BATCH) -> list[list[Any]]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
 def _ids(model: Any, season: Season, only: set[str] | None = None) -> dict[str, int]:
     """ext_id -> row id for one kind of a season (read as tuples, only `only` when given: every entry runs it)."""
     query = model.select(model.ext_id, model.id).where(model.season == season)
-    if only is not None:
-        if not only:
-            return {}
-        query = query.where(model.ext_id.in_(sorted(only)))
-    rows: Any = query.tuples()
-    return dict(rows)
+    if only is None:
+        rows: Any = query.tuples()
+        return dict(rows)
+    out: dict[str, int] = {}
+    for chunk in _batches(sorted(only)):
+        out.update(query.where(model.ext_id.in_(chunk)).tuples())
+    return out
+
+
+def _upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: Any) -> None:
+    """Insert new and update changed objects of one kind by ext_id: new ones in batches of `BATCH` rows, each
+    following the season's last `seq`."""
+    if not objects:
+        return
+    have = _ids(model, season, {o["id"] for o in objects})
+    seq = (model.select(fn.MAX(model.seq)).where(model.season == season).scalar() or 0) + 1
+    new: list[dict[str, Any]] = []
+    for o in objects:
+        values = fields(o)
+        if o["id"] in have:
+            model.update(**values).where(model.id == have[o["id"]]).execute()
+        else:
+            new.append({"season": season.id, "ext_id": o["id"], "seq": seq, **values})
+            have[o["id"]] = -1
+            seq += 1
+    for chunk in _batches(new, max(1, BATCH // 4)):
+        model.insert_many(chunk).execute()
 
 
 PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
@@ -251,62 +279,52 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
     def next_seq(model: Any, cond: Any) -> int:
         return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 
-    seq = next_seq(Division, Division.season == season) if changes["divisions"] else 0
-    for d in changes["divisions"]:
-        fields = {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")}
-        row = Division.get_or_none((Division.season == season) & (Division.ext_id == d["id"]))
-        if row:
-            Division.update(**fields).where(Division.id == row.id).execute()
-        else:
-            Division.create(season=season, ext_id=d["id"], seq=seq, **fields)
-            seq += 1
-    seq = next_seq(Player, Player.season == season) if changes["players"] else 0
-    for p in changes["players"]:
-        fields = {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
-                  "birthdate": _pdate(p.get("birthdate")), "email": p.get("email")}
-        row = Player.get_or_none((Player.season == season) & (Player.ext_id == p["id"]))
-        if row:
-            Player.update(**fields).where(Player.id == row.id).execute()
-        else:
-            Player.create(season=season, ext_id=p["id"], seq=seq, **fields)
-            seq += 1
+    _upsert(Division, season, changes["divisions"],
+            lambda d: {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")})
+    _upsert(Player, season, changes["players"],
+            lambda p: {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
+                       "birthdate": _pdate(p.get("birthdate")), "email": p.get("email")})
     pid = _ids(Player, season, _player_refs(changes))
     did = _ids(Division, season) if changes["teams"] else {}
-    seq = next_seq(Team, Team.season == season) if changes["teams"] else 0
-    for t in changes["teams"]:
-        fields = {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
-                  "captain": pid.get(t["captain"]) if t.get("captain") else None,
-                  "captain_email": t.get("captain_email")}
-        row = Team.get_or_none((Team.season == season) & (Team.ext_id == t["id"]))
-        if row:
-            Team.update(**fields).where(Team.id == row.id).execute()
-        else:
-            Team.create(season=season, ext_id=t["id"], seq=seq, **fields)
-            seq += 1
+    _upsert(Team, season, changes["teams"],
+            lambda t: {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
+                       "captain": pid.get(t["captain"]) if t.get("captain") else None,
+                       "captain_email": t.get("captain_email")})
     tid = _ids(Team, season)
-    seq = next_seq(RosterSigning, RosterSigning.team.in_(list(tid.values()) or [0])) if changes["roster"] else 0
-    for r in changes["roster"]:
-        fields = {"number": r["number"], "position": r.get("position", "skater"),
-                  "released": _pdate(r.get("released"))}
-        signed = _pdate(r.get("signed"))
-        cond = ((RosterSigning.team == tid[r["team"]]) & (RosterSigning.player == pid[r["player"]])
-                & (RosterSigning.signed.is_null() if signed is None else RosterSigning.signed == signed))
-        row = RosterSigning.get_or_none(cond)
-        if row:
-            RosterSigning.update(**fields).where(RosterSigning.id == row.id).execute()
-        else:
-            RosterSigning.create(team=tid[r["team"]], player=pid[r["player"]], signed=signed, seq=seq, **fields)
-            seq += 1
+    if changes["roster"]:
+        season_teams = Team.select(Team.id).where(Team.season == season)
+        seq = next_seq(RosterSigning, RosterSigning.team.in_(season_teams))
+        signings: Any = (RosterSigning.select(RosterSigning.team, RosterSigning.player, RosterSigning.signed,
+                                              RosterSigning.id).where(RosterSigning.team.in_(season_teams)).tuples())
+        have = {(team, player, _date(signed)): row_id for team, player, signed, row_id in signings}
+        new_signings: list[dict[str, Any]] = []
+        for r in changes["roster"]:
+            fields = {"number": r["number"], "position": r.get("position", "skater"),
+                      "released": _pdate(r.get("released"))}
+            key = (tid[r["team"]], pid[r["player"]], r.get("signed"))
+            if key in have:
+                RosterSigning.update(**fields).where(RosterSigning.id == have[key]).execute()
+            else:
+                new_signings.append({"team": key[0], "player": key[1], "signed": _pdate(r.get("signed")),
+                                     "seq": seq, **fields})
+                have[key] = -1
+                seq += 1
+        for chunk in _batches(new_signings, BATCH // 4):
+            RosterSigning.insert_many(chunk).execute()
     seq = next_seq(Game, Game.season == season) if changes["games"] else 0
     lineup_rows: list[dict[str, Any]] = []
     event_rows: list[dict[str, Any]] = []
+    stored: dict[str, Any] = {}
+    for chunk in _batches(sorted({g["id"] for g in changes["games"]})):
+        stored.update((r.ext_id, r) for r in Game.select(Game.id, Game.ext_id, Game.revision)
+                      .where((Game.season == season) & Game.ext_id.in_(chunk)))
     for g in changes["games"]:
         fields = {"date": _pdate(g["date"]), "time": g["time"], "rink": g.get("rink"),
                   "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
                   "status": g.get("status", "final"),
                   "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
                   "shots": json.dumps(g["shots"]) if "shots" in g else None, "notes": g.get("notes")}
-        row = Game.get_or_none((Game.season == season) & (Game.ext_id == g["id"]))
+        row = stored.get(g["id"])
         old = (old_games or {}).get(g["id"])
         keep_lineups, keep_events = False, 0
         if row and old is not None:
@@ -334,10 +352,10 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         for i, e in enumerate(g.get("events", [])):
             if i >= keep_events:
                 event_rows.append(event_row(game_id, i, e, pid))
-    for start in range(0, len(lineup_rows), 200):
-        LineupEntry.insert_many(lineup_rows[start:start + 200]).execute()
-    for start in range(0, len(event_rows), 200):
-        GameEvent.insert_many(event_rows[start:start + 200]).execute()
+    for chunk in _batches(lineup_rows, 200):
+        LineupEntry.insert_many(chunk).execute()
+    for chunk in _batches(event_rows, 200):
+        GameEvent.insert_many(chunk).execute()
     gid = _ids(Game, season) if changes["appeals"] else {}
     seq = next_seq(Appeal, Appeal.season == season) if changes["appeals"] else 0
     for a in changes["appeals"]:

@@ -10,6 +10,8 @@ also ends the scoring side's own penalty.
 
 from __future__ import annotations
 
+import heapq
+from bisect import insort
 from dataclasses import dataclass
 
 from scorekeeper.engine.events import SIDES, other
@@ -42,6 +44,11 @@ class Served:
         return self.start + self.duration
 
 
+def _order(s: Served) -> tuple[int, int, int]:
+    """The order penalties wait in: assessed, then majors before minors before misconducts, then entered."""
+    return (s.assessed, s.rank, s.seq)
+
+
 class PenaltyClock:
     """Penalties of one game, advanced through game time in order."""
 
@@ -53,9 +60,49 @@ class PenaltyClock:
         self.ot_adds = book.overtime_for(stage).penalties_add_skaters
         self.sh_goal_ends_own = book.penalties.sh_goal_ends_own_penalty
         self.min = book.on_ice.min
-        self.pending: list[Served] = []
+        # the penalties waiting, per server in `_order`; the servers whose first waiting penalty is not short-handed
+        # (all of them busy in the box: else it would have started), and per side a heap of the servers whose first
+        # one is (entries are checked when taken: a server's first waiting penalty changes)
+        self._queues: dict[str, list[Served]] = {}
+        self._plain: set[str] = set()
+        self._short_heads: dict[str, list[tuple[tuple[int, int, int], str]]] = {side: [] for side in SIDES}
         self.running: list[Served] = []
         self.finished: list[Served] = []
+
+    @property
+    def pending(self) -> list[Served]:
+        """Every penalty waiting to start, in order."""
+        return sorted((s for queue in self._queues.values() for s in queue), key=_order)
+
+    @pending.setter
+    def pending(self, items: list[Served]) -> None:
+        self._queues, self._plain, self._short_heads = {}, set(), {side: [] for side in SIDES}
+        for served in sorted(items, key=_order):
+            self._queues.setdefault(served.server, []).append(served)
+        for server in list(self._queues):
+            self._index(server)
+
+    def _wait(self, served: Served) -> None:
+        insort(self._queues.setdefault(served.server, []), served, key=_order)
+        self._index(served.server)
+
+    def _index(self, server: str) -> None:
+        """File `server` by its first waiting penalty (after its queue changed)."""
+        queue = self._queues.get(server)
+        if not queue:
+            self._queues.pop(server, None)
+            self._plain.discard(server)
+            return
+        head = queue[0]
+        if head.short_handed:
+            self._plain.discard(server)
+            heapq.heappush(self._short_heads[head.side], (_order(head), server))
+        else:
+            self._plain.add(server)
+
+    def _head(self, server: str) -> Served | None:
+        queue = self._queues.get(server)
+        return queue[0] if queue else None
 
     # -- strength ------------------------------------------------------------------------------------
     def full(self, t: int) -> int:
@@ -91,33 +138,53 @@ class PenaltyClock:
                 # given at the same instant: the more serious penalty is served first
                 other_served.start = None
                 self.running.remove(other_served)
-                self.pending.append(other_served)
-        self.pending.append(served)
-        self.pending.sort(key=lambda s: (s.assessed, s.rank, s.seq))
+                self._wait(other_served)
+        self._wait(served)
         self._start_pending(t)
         return served
 
     def _start_pending(self, t: int) -> None:
-        blocked_servers: set[str] = set()
+        """Start what may start at `t`: a server's penalties run one after another; a short-handed one also waits
+        while its side is at the minimum on the ice, in order. This costs what is in the box and what starts, never
+        every penalty waiting (a game's cost stays linear in its events)."""
         busy = {s.server for s in self.running}
         # a player in the box for a misconduct only (the team not short) who gets a short-handed penalty: the team
         # is short from now, a teammate serving it (PEN-GEN-4 runs one player's time in the box one after another)
         short = {s.server for s in self.running if s.short_handed}
-        for served in list(self.pending):
-            waits = served.server in busy and (not served.short_handed or served.server in short)
-            if waits or served.server in blocked_servers:
-                blocked_servers.add(served.server)
-                continue
-            if served.short_handed and not self.adds_skaters(t) and (
-                    self.sh_running(served.side) >= self.full(t) - self.min):
-                blocked_servers.add(served.server)
-                continue
-            served.start = t
-            self.pending.remove(served)
-            self.running.append(served)
-            busy.add(served.server)
-            if served.short_handed:
-                short.add(served.server)
+        short_count = {side: self.sh_running(side) for side in SIDES}
+        cap = None if self.adds_skaters(t) else self.full(t) - self.min
+        progress = True
+        while progress:
+            progress = False
+            for server in list(self._plain):  # each waits while its server is in the box
+                if server not in busy:
+                    self._begin(self._queues[server][0], t)
+                    busy.add(server)
+                    progress = True
+            for side in SIDES:
+                heads = self._short_heads[side]
+                held: list[tuple[tuple[int, int, int], str]] = []
+                while heads and (cap is None or short_count[side] < cap):
+                    order, server = heapq.heappop(heads)
+                    head = self._head(server)
+                    if head is None or not head.short_handed or _order(head) != order:
+                        continue  # no longer the server's first waiting penalty
+                    if server in busy and server in short:
+                        held.append((order, server))
+                        continue
+                    self._begin(head, t)
+                    busy.add(server)
+                    short.add(server)
+                    short_count[side] += 1
+                    progress = True
+                for entry in set(held):
+                    heapq.heappush(heads, entry)
+
+    def _begin(self, served: Served, t: int) -> None:
+        served.start = t
+        self._queues[served.server].pop(0)
+        self.running.append(served)
+        self._index(served.server)
 
     def _end(self, served: Served, t: int, by_goal: bool = False) -> None:
         served.end = t
@@ -160,10 +227,11 @@ class PenaltyClock:
         if end_t is not None:
             for served in list(self.running):
                 self._end(served, min(served.nominal_end, end_t))
-            for served in list(self.pending):  # waited in vain: it lapses at full time without being served
+            for served in self.pending:  # waited in vain: it lapses at full time without being served
                 if served.assessed < end_t:
                     served.start = end_t
-                    self.pending.remove(served)
+                    self._queues[served.server].remove(served)
+                    self._index(served.server)
                     self.running.append(served)
                     self._end(served, end_t)
 

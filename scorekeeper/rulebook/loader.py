@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.inputfile import RULEBOOK_LIMIT, InputFileError, read_bounded
 from scorekeeper.resources import resource_path
 from scorekeeper.rulebook.model import (
     PENALTY_CLASSES,
@@ -30,6 +32,18 @@ from scorekeeper.rulebook.model import (
 
 DEFAULT_RULEBOOK = "westridge-2015-16"
 FORMAT = "scorekeeper.rulebook/1"
+ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a digit"
+
+
+def id_problem(name: object) -> str:
+    """Why `name` cannot be a rulebook id ('' when it can): an id is a name, never a path."""
+    if not isinstance(name, str):
+        return f"a rulebook id is a text (got {type(name).__name__})"
+    if not ID_RE.fullmatch(name):
+        shown = name if len(name) <= 40 else f"{name[:40]}... ({len(name)} characters)"
+        return f"{shown!r} is not a rulebook id: an id is {ID_RULE}, never a file path"
+    return ""
 
 
 class RulebookError(ValueError):
@@ -112,10 +126,16 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulebookError(f"{origin}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulebookError(f"{origin}: not a rulebook: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise RulebookError(f"{origin}: not a rulebook: {exc}") from None
     top = _Reader(data, "", origin)
     if top.txt("format") != FORMAT:
         raise top.fail("format", f"must be {FORMAT!r}")
     rid = top.txt("id")
+    if id_problem(rid):
+        raise top.fail("id", id_problem(rid))
 
     c = top.table("clock")
     clock = Clock(c.num("periods", lo=1, hi=9), c.num("period_min", lo=1, hi=90), c.txt("period_word"),
@@ -295,14 +315,14 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
 
 
 def load_rulebook_file(path: str | Path) -> Rulebook:
-    """Load a rulebook from a TOML file path."""
+    """Load a rulebook from a TOML file path (a regular file of at most 2 MB)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulebookError(f"{p}: cannot read the rulebook: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RulebookError(f"{p}: the rulebook is not UTF-8 text") from None
+        text = read_bounded(p, RULEBOOK_LIMIT, "rulebook").decode("utf-8")
+    except InputFileError as exc:
+        raise RulebookError(f"{exc} (the rulebook)") from None
+    except UnicodeDecodeError as exc:
+        raise RulebookError(f"{p}: the rulebook is not UTF-8 text (byte {exc.start})") from None
     return parse_rulebook(text, origin=p.name)
 
 
@@ -318,6 +338,8 @@ def shipped_rulebooks() -> list[str]:
 def load_rulebook(name: str = DEFAULT_RULEBOOK) -> Rulebook:
     """A rulebook shipped with Scorekeeper, by name (cached)."""
     if name not in _CACHE:
+        if id_problem(name):
+            raise RulebookError(id_problem(name))
         path = resource_path("rulebooks", f"{name}.toml")
         if not path.is_file():
             raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped_rulebooks())})")
