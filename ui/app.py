@@ -126,9 +126,7 @@ def error_message(window: MainWindow, exc: BaseException) -> str:
 
     svc = getattr(window, "svc", None)
     if isinstance(exc, DatabaseError | sqlite3.Error) and svc is not None:
-        from scorekeeper.db.errors import explain_database_error
-
-        return explain_database_error(svc, exc)
+        return str(svc.explain_error(exc))
     if isinstance(exc, OSError):
         return f"A file could not be used: {exc.strerror or exc} ({exc.filename or 'no file name'})."
     return (f"Scorekeeper could not finish that ({type(exc).__name__}: {exc}). What was recorded before is safe; "
