@@ -724,13 +724,25 @@ class LiveGameTab(TableTab):
         self.say("<b>Editing an entry</b>: change it and press Enter, or Esc to leave it as it was.")
         self.entry.kind.setFocus()
 
-    def undo(self) -> None:
-        if self.game_id and self.svc.can_undo(self.game_id):
-            self.after_change(self.svc.undo(self.game_id, season=self.season), "Undone.")
+    def undo(self) -> bool:
+        return self._step(self.svc.undo, self.svc.can_undo, "Undone.")
 
-    def redo(self) -> None:
-        if self.game_id and self.svc.can_redo(self.game_id):
-            self.after_change(self.svc.redo(self.game_id, season=self.season), "Redone.")
+    def redo(self) -> bool:
+        return self._step(self.svc.redo, self.svc.can_redo, "Redone.")
+
+    def _step(self, step: Callable[..., EntryResult], possible: Callable[[str], bool], done: str) -> bool:
+        """Undo or redo: one of a finish or a reopen asks the office password as Reopen does (DATA-5); one
+        refused because another PC changed the game since shows the game as it now is, and why."""
+        game_id, season = self.game_id, self.season
+        if not game_id or not possible(game_id):
+            return False
+        result = office.with_office(self, self.svc, lambda: step(game_id, season=season))
+        if result.ok:
+            self.after_change(result, done)
+            return True
+        self.refresh_game()
+        self.show_violations(result.violations, "Not done")
+        return False
 
     def finish(self) -> bool:
         """Lock the game as final, then say what it caused: result, ejections, suspensions, fines."""

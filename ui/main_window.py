@@ -394,8 +394,17 @@ class MainWindow(QMainWindow):
         """After the window is shown: ask who is at the keyboard (once), offer a season on an empty database."""
         if not self.settings.value(OPERATOR):
             self.ask_operator()
+        self.warn_integrity()
         if not self._seasons:
             self.offer_first_start()
+
+    def warn_integrity(self) -> None:
+        """Say so when the audit trail or the office password row was altered outside Scorekeeper (issue 14)."""
+        from ui import dialogs
+
+        for warning in self.svc.integrity_warnings():
+            dialogs.tell(self, "Audit trail altered outside Scorekeeper", warning[:1].upper() + warning[1:],
+                         error=True)
 
     def ask_operator(self) -> None:
         from ui import dialogs
@@ -467,6 +476,7 @@ class MainWindow(QMainWindow):
         self.auto_backup("database closed")
         self.svc.close()
         self.set_services(svc)
+        self.warn_integrity()
         self.settings.setValue(FOLDER, str(Path(target).parent))
         if not self._seasons:
             self.offer_first_start()
