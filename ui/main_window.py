@@ -502,6 +502,15 @@ class MainWindow(QMainWindow):
         from ui import dialogs
 
         report = dialogs.import_with_progress(self, self.svc, path)
+        if report.blocks and all(v.rule == "OFFICE" for v in report.blocks):  # issue 14: as the window's own
+            from ui import office
+
+            changes = "\n".join(f"• {v.message.split(': that needs', 1)[0]}" for v in report.blocks)
+            unlocked = office.unlock(self, self.svc, f"This season file changes what the office password guards:\n"
+                                     f"{changes}\n\nThe office password:")
+            self._show_labels()
+            if unlocked:
+                report = dialogs.import_with_progress(self, self.svc, path)
         dialogs.show_import_report(self, report, Path(path).name)
         if report.ok:
             self.reload_seasons(select=report.season or None)

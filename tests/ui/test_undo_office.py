@@ -3,6 +3,7 @@ audited as "undo of finish"), and a database altered outside Scorekeeper is told
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -83,3 +84,30 @@ def test_the_window_tells_when_the_audit_trail_was_altered_outside_scorekeeper(
     assert any("altered outside Scorekeeper" in text for text in told), told
     window.close()
     svc.close()
+
+
+def test_an_import_that_lifts_a_suspension_asks_the_office_password(
+    qtbot: QtBot, demo_svc: Services, settings: QSettings, told: list[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path
+) -> None:
+    suspension = next(s for s in demo_svc.suspensions(SEASON)["suspensions"] if s["status"] == "active")
+    data = demo_svc.export(SEASON)
+    data.pop("computed")
+    data["appeals"] = [*data.get("appeals", []), {
+        "player": suspension["player"], "game": suspension["game"], "filed": "2015-12-01", "form": "A-17",
+        "fee_paid": True, "decision": "upheld", "decided": "2015-12-02"}]
+    path = tmp_path / "upheld.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    demo_svc.set_office_password("rink-office-1")
+    demo_svc.lock_office()
+    window = open_window(qtbot, demo_svc, settings)
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_password", lambda parent, title, label: asked.append(label) or None)
+    assert not window.import_path(str(path)).ok  # the password not given: nothing imported
+    assert asked and "lifts the suspension of " + suspension["player"] in asked[0]
+    assert next(s for s in demo_svc.suspensions(SEASON)["suspensions"] if s["player"] == suspension["player"]
+                and s["game"] == suspension["game"])["status"] == "active"
+    monkeypatch.setattr(dialogs, "ask_password", lambda parent, title, label: "rink-office-1")
+    assert window.import_path(str(path)).ok
+    assert "appeal decided" in [a["action"] for a in demo_svc.audit(SEASON)]
+    window.close()
