@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import functools
 import inspect
 from collections.abc import Callable
@@ -111,6 +112,17 @@ def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
     """The block overrides recorded in an audit trail: key -> reason."""
     return {e["subject"]: (e.get("after") or {}).get("reason", "") for e in entries
             if e.get("action") == "override block" and isinstance(e.get("subject"), str)}
+
+
+def _is_time(value: Any) -> bool:
+    """An audit entry's `at`: an ISO date and time."""
+    if not isinstance(value, str):
+        return False
+    try:
+        dt.datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def override_key(v: Violation) -> str:
@@ -525,10 +537,11 @@ class Services(EntryMixin, WindowQueries):
         if conflicts:
             return ImportReport(False, incoming["season"], conflicts)
         audit = data.get("audit") or []
-        if not (isinstance(audit, list) and all(isinstance(a, dict) and isinstance(a.get("at"), str)
+        if not (isinstance(audit, list) and all(isinstance(a, dict) and _is_time(a.get("at"))
                                                  and isinstance(a.get("action"), str) for a in audit)):
             return ImportReport(False, incoming["season"], [Violation(
-                "FILE", "block", "audit must be a list of entries with 'at' and 'action'", "season file", "audit")])
+                "FILE", "block", "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
+                "season file", "audit")])
         view = SeasonView(merged, book)
         view.cache[carryover.SOURCE] = self._carry_source(incoming["league"], season.id if season else None)
         if season is not None:  # what the office recorded stands (lifted, waived, notified)
