@@ -1,0 +1,90 @@
+"""Acknowledged entries against other programs and kills, measured over many rounds (the README's figures).
+
+    python tests/benchmarks/reliability.py [--rounds N]
+
+Each round: a process owning the league database as the window does records notes and acknowledges each; after
+the 5th it opens and closes the database file, its -wal and its -shm (as a file dialog does, dropping the
+process's SQLite locks); another process then runs `backup`, `standings --json`, `export` or tries to open a
+second window; the owner goes on; `kill -9`. Counted: notes acknowledged, stored, lost (acknowledged, not stored),
+duplicated, and for `backup` whether the copy holds every note acknowledged before it began. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.services import Services  # noqa: E402
+from tests.scorekeeper.db.test_wal_ownership import SECOND_WINDOW, WINDOW, Acks, command, env  # noqa: E402
+from tests.scorekeeper.test_cli import EXAMPLE  # noqa: E402
+
+OTHERS = ("backup", "standings", "export", "second window")
+
+
+def stored(db: Path) -> tuple[int, int]:
+    """(notes stored, notes stored twice or more)."""
+    con = sqlite3.connect(db)
+    try:
+        texts = [json.loads(r[0]).get("text") for r in con.execute("select data from game_event where type = 'note'")]
+    finally:
+        con.close()
+    return len(texts), len(texts) - len(set(texts))
+
+
+def one_round(folder: Path, other: str, wait: int) -> dict[str, int]:
+    db = folder / "league.db"
+    svc = Services.open(str(db))
+    assert svc.import_data(json.loads(EXAMPLE.read_text())).ok
+    svc.close()
+    window = subprocess.Popen([sys.executable, "-c", WINDOW, str(db)], stdout=subprocess.PIPE, text=True, env=env())
+    acks = Acks(window)
+    backup_short = 0
+    try:
+        acks.wait_for(wait)
+        before = acks.count
+        if other == "backup":
+            command(db, "backup", str(folder / "copy.db"))
+        elif other == "standings":
+            command(db, "standings", "--json")
+        elif other == "export":
+            command(db, "export", "-o", str(folder / "season.json"))
+        else:
+            subprocess.run([sys.executable, "-c", SECOND_WINDOW, str(db)], capture_output=True, env=env(), timeout=60)
+        acks.wait_for(acks.count + 40)
+    finally:
+        window.send_signal(signal.SIGKILL)
+        window.wait()
+    count, duplicated = stored(db)
+    if other == "backup":
+        backup_short = int(stored(folder / "copy.db")[0] < before)
+    return {"acknowledged": acks.count, "stored": count, "lost": max(0, acks.count - count),
+            "duplicated": duplicated, "backup_short": backup_short}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=10, help="rounds per other program (default 10)")
+    args = parser.parse_args()
+    print(f"{'other program':<14} {'rounds':>6} {'acked':>6} {'stored':>6} {'lost':>5} {'dup':>4} {'backup short':>12}")
+    for other in OTHERS:
+        totals = {"acknowledged": 0, "stored": 0, "lost": 0, "duplicated": 0, "backup_short": 0}
+        for n in range(args.rounds):
+            with tempfile.TemporaryDirectory() as tmp:
+                for key, value in one_round(Path(tmp), other, 10 + 7 * n).items():
+                    totals[key] += value
+        print(f"{other:<14} {args.rounds:>6} {totals['acknowledged']:>6} {totals['stored']:>6} {totals['lost']:>5} "
+              f"{totals['duplicated']:>4} {totals['backup_short']:>12}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
