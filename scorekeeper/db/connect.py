@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from urllib.parse import quote, unquote, urlparse
+from urllib.parse import unquote, urlparse
 
 from peewee import Database, DatabaseError, OperationalError, SqliteDatabase
 
@@ -92,9 +92,9 @@ def sqlite_file(target: str | None) -> Path | None:
 
 
 def file_uri(path: Path, **params: str) -> str:
-    """An SQLite `file:` URI for a path (any character in it escaped), with query parameters."""
+    """An SQLite `file:` URI for a path (`Path.as_uri`: spaces, `#`, `?` and `%` escaped), with query parameters."""
     query = "&".join(f"{k}={v}" for k, v in params.items())
-    return f"file:{quote(str(path.resolve()).replace(os.sep, '/'))}" + (f"?{query}" if query else "")
+    return path.resolve().as_uri() + (f"?{query}" if query else "")
 
 
 def guest_uri(path: Path) -> str:

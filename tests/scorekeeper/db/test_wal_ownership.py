@@ -212,3 +212,18 @@ def test_a_guest_connection_never_writes_the_database_nor_its_wal(tmp_path: Path
     texts = [r[0] for r in con.execute("select data from game_event where type = 'note'")]
     con.close()
     assert any("after" in (t or "") for t in texts)
+
+
+def test_a_database_in_a_folder_with_spaces_hashes_and_question_marks_backs_up_and_reads(tmp_path: Path,
+                                                                                       capsys) -> None:
+    folder = tmp_path / "Rink #2? 100% ice"
+    folder.mkdir()
+    db = league(folder)
+    window = Services.open(str(db), exclusive=True)
+    try:
+        assert main(["--db", str(db), "backup", str(folder / "copy #1.db")]) == 0  # a guest's read-only URI
+        assert main(["--db", str(db), "standings", "--json"]) == 0
+    finally:
+        window.close()
+    assert main(["--db", str(db), "backup", str(folder / "copy #2.db")]) == 0
+    assert "verified" in capsys.readouterr().out
