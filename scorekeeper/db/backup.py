@@ -7,6 +7,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from scorekeeper.db.connect import CORE_TABLES, check_uri
 from scorekeeper.db.migrations import LATEST
 
 
@@ -18,7 +19,6 @@ def verify_copy(path: Path) -> int:
     """Check an SQLite file is a sound Scorekeeper database, as thoroughly as before it is written to: every page
     (integrity_check), every reference (foreign_key_check), every row read and its text decoded, the tables a
     Scorekeeper database has. Read-only, the file untouched. Returns its schema version."""
-    from scorekeeper.db.connect import CORE_TABLES, check_uri
 
     if not path.is_file():
         raise BackupError(f"{path}: no such file" if not path.exists() else f"{path} is not a database file")
@@ -114,7 +114,7 @@ def restore_into(con: sqlite3.Connection, db_path: Path, source: Path) -> Path:
     verify_copy(Path(source))
     kept = backup_connection(con, dated_name(db_path, "replaced"))
     try:
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        src = sqlite3.connect(check_uri(Path(source)), uri=True)
         try:
             src.backup(con)
         finally:
@@ -135,11 +135,26 @@ def prune(folder: Path, stem: str, keep: int) -> list[Path]:
 
 def restore_file(target: Path, source: Path) -> Path | None:
     """Restore a database that will not open: check the backup, keep the damaged file (and its WAL) aside as
-    `<name>.damaged-<stamp>.db`, then copy the backup into place. Returns the kept file (None if there was none)."""
+    `<name>.damaged-<stamp>.db`, then copy the backup into place. Returns the kept file (None if there was none).
+    Done holding the database's lock as a window does: refused while a window or a command has the file."""
+    from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
+
     target, source = Path(target), Path(source)
     verify_copy(source)
     if not target.parent.is_dir():
         raise BackupError(f"cannot restore to {target}: the folder {target.parent} does not exist")
+    lock = LeagueLock(target)
+    try:
+        lock.acquire_window()
+    except (DatabaseLockedError, OSError) as exc:
+        raise BackupError(f"cannot restore {target} now: {exc}") from None
+    try:
+        return _replace_with(target, source)
+    finally:
+        lock.release()
+
+
+def _replace_with(target: Path, source: Path) -> Path | None:
     kept: Path | None = None
     if target.exists():
         kept = dated_name(target, "damaged")
@@ -150,7 +165,7 @@ def restore_file(target: Path, source: Path) -> Path | None:
                 os.replace(side, Path(f"{kept}{suffix}"))
     tmp = target.with_name(target.name + ".partial")
     try:
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        src = sqlite3.connect(check_uri(Path(source)), uri=True)
         out = sqlite3.connect(tmp)
         try:
             src.backup(out)

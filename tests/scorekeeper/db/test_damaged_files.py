@@ -259,3 +259,15 @@ def test_a_busy_database_waits_then_names_who_holds_it(pristine: Path, tmp_path:
         holder.close()
     err = capsys.readouterr().err
     assert "busy" in err and "try again" in err and "internal error" not in err
+
+
+def test_restoring_over_a_file_a_window_holds_is_refused(pristine: Path, tmp_path: Path) -> None:
+    db = copy_of(pristine, tmp_path)
+    window = Services.open(str(db), exclusive=True, operator="Pat")
+    try:
+        before = digest(db)
+        with pytest.raises(core_backup.BackupError, match="already open in the Scorekeeper window .* by Pat"):
+            core_backup.restore_file(db, pristine)
+        assert digest(db) == before
+    finally:
+        window.close()
