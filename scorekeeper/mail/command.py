@@ -17,6 +17,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.email_address import address_problem
 from scorekeeper.mail.settings import (
     DEFAULT_PORTS,
     PASSWORD_ENV,
@@ -102,7 +103,8 @@ def default_sender() -> str:
     except (KeyError, OSError):
         user = "scorekeeper"
     host = socket.gethostname() or "localhost"
-    return f"{user}@{host if '.' in host else host + '.localdomain'}"
+    guess = f"{user}@{host if '.' in host else host + '.localdomain'}"
+    return guess if address_problem(guess) is None else "scorekeeper@localhost.localdomain"
 
 
 def _fail(text: str) -> None:

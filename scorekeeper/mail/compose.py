@@ -13,11 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate, make_msgid
+from email.utils import formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.mail.settings import MailSettings
+from scorekeeper.email_address import address_problem, sender_problem, shown
+from scorekeeper.mail.settings import MailError, MailSettings
 from scorekeeper.season.discipline import offence_name
 from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.textfmt import long_date
@@ -92,24 +94,44 @@ def _captain(view: SeasonView, team: str) -> tuple[str, str]:
     return (view.player_name(cap) if cap else ""), str(t.get("captain_email") or "").strip()
 
 
+def _no_address(view: SeasonView, team: str, tname: str, email: str) -> str | None:
+    """Why the captain's e-mail cannot be written to (none, or not one address), or None."""
+    if not email:
+        return f"the {tname} have no captain e-mail in the season file (add the team's captain_email)"
+    problem = address_problem(email)
+    return None if problem is None else (f"the captain e-mail of the {tname} ({shown(email)}) is not one e-mail "
+                                         f"address: {problem}; correct it on the team ({team})")
+
+
+def _one_line(text: str) -> str:
+    """A header value: line breaks and other control characters become spaces."""
+    return re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]+", " ", text).strip()
+
+
 def _new_message(*, sender: str, to_name: str, to_addr: str, subject: str, body: str, headers: dict[str, str],
                  pdf: bytes, filename: str) -> EmailMessage:
     msg = EmailMessage()
     if sender:
         msg["From"] = sender
-    msg["To"] = formataddr((to_name, to_addr)) if to_name else to_addr
-    msg["Subject"] = subject
+    msg["To"] = Address(display_name=_one_line(to_name), addr_spec=to_addr)  # the name quoted as it needs
+    msg["Subject"] = _one_line(subject)
     msg["Date"] = formatdate(localtime=True)
     msg["Message-ID"] = make_msgid(domain=_domain(sender))
     for k, v in headers.items():
-        msg[k] = v
+        msg[k] = _one_line(v)
     msg.set_content(body)
     msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=filename)
     return msg
 
 
 def _sender(settings: MailSettings | None, sender: str | None) -> str:
-    return (sender if sender is not None else settings.sender if settings is not None else "").strip()
+    """The From address ('' when none is set); one that is not one address is refused (MailError)."""
+    frm = (sender if sender is not None else settings.sender if settings is not None else "").strip()
+    problem = sender_problem(frm) if frm else None
+    if problem:
+        raise MailError(f"the sender {shown(frm)} is not one e-mail address: {problem} (give --sender ADDR, or "
+                        "correct it in the mail settings)")
+    return frm
 
 
 # -- the plain PDF used when scorekeeper.reports is not there ----------------------------------------------------
@@ -228,9 +250,9 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
         tname = _team_name(view, team)
         what = f"the suspension notice of {name} ({tname}, game {game})"
         cap_name, cap_email = _captain(view, team)
-        if not cap_email:
-            batch.skipped.append(Skipped(KIND_NOTICE, team, what, f"the {tname} have no captain e-mail in the season "
-                                         "file (add the team's captain_email)"))
+        why = _no_address(view, team, tname, cap_email)
+        if why:
+            batch.skipped.append(Skipped(KIND_NOTICE, team, what, why))
             continue
         gj = svc.game(game, season)
         pens = [p for p in gj["penalties"] if p["player"] == player]
@@ -325,9 +347,9 @@ def fine_statement_messages(svc: Services, settings: MailSettings | None = None,
         number = f"{view.name}-{tid}"
         what = f"the fine statement of the {tname} ({number})"
         cap_name, cap_email = _captain(view, tid)
-        if not cap_email:
-            batch.skipped.append(Skipped(KIND_STATEMENT, tid, what, f"the {tname} have no captain e-mail in the "
-                                         "season file (add the team's captain_email)"))
+        why = _no_address(view, tid, tname, cap_email)
+        if why:
+            batch.skipped.append(Skipped(KIND_STATEMENT, tid, what, why))
             continue
         lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", "",
                  f"Here is fine statement {number} of the {tname} for the {view.name} season, issued "

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.atomic import write_atomically
+from scorekeeper.email_address import sender_problem, shown
 
 SECURITIES = ("starttls", "ssl", "none")
 DEFAULT_PORTS = {"starttls": 587, "ssl": 465, "none": 25}
 KEYRING_SERVICE = "scorekeeper-smtp"
 PASSWORD_ENV = "SCOREKEEPER_SMTP_PASSWORD"
-_ADDRESS = re.compile(r"^[^@\s<>]+@[^@\s<>]+$")
 
 
 class MailError(Exception):
@@ -43,9 +43,10 @@ class MailSettings:
             out.append(f"the port {self.port} is not between 1 and 65535")
         if self.security not in SECURITIES:
             out.append(f"security must be one of {', '.join(SECURITIES)} (got {self.security!r})")
-        if not _ADDRESS.match(self.sender.strip()):
+        problem = sender_problem(self.sender) if self.sender.strip() else None
+        if not self.sender.strip() or problem:
             out.append("no sender address is set (the league office's e-mail address)" if not self.sender.strip()
-                       else f"the sender {self.sender!r} is not an e-mail address")
+                       else f"the sender {shown(self.sender)} is not one e-mail address: {problem}")
         return out
 
     def with_server(self, text: str) -> MailSettings:
