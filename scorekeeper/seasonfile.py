@@ -25,6 +25,13 @@ TOP_KEYS = {"format", "league", "season", "rulebook", "divisions", "teams", "pla
             "appeals", "payments", "computed", "audit"}
 LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments")
 
+# the most a season file holds: far above any league's season, low enough that the largest file allowed imports
+# (or is refused) within a minute
+LIMITS = {"divisions": 500, "teams": 2_000, "players": 100_000, "roster": 200_000, "games": 20_000,
+          "appeals": 20_000, "payments": 100_000, "audit": 100_000}
+MAX_GAME_EVENTS = 20_000
+MAX_EVENTS = 400_000
+
 # object kind -> (required keys, optional keys)
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "division": ({"id", "name"}, {"coed", "tier"}),
@@ -100,9 +107,11 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 def shape_problem(data: Any) -> str:
     """What no season file holds ('' when nothing): nesting deeper than the format's, or text that is not valid
-    Unicode (a lone surrogate such as "\\ud800"). Read without recursion."""
+    Unicode (a lone surrogate such as "\\ud800"). Read without recursion, in time linear in the file."""
+    if _shape_ok(data):
+        return ""
     stack: list[tuple[Any, str, int]] = [(data, "top", 0)]
-    while stack:
+    while stack:  # only to name where: the slower walk that builds each place's name
         node, where, depth = stack.pop()
         if depth > MAX_DEPTH:
             return f"{where} is nested too deeply (a season file nests at most {MAX_DEPTH} levels)"
@@ -115,7 +124,29 @@ def shape_problem(data: Any) -> str:
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(node))
         elif isinstance(node, str) and SURROGATE.search(node):
             return f"{where} is not valid Unicode text (a lone surrogate such as \\ud800)"
-    return ""
+    return "a value is not valid Unicode text"
+
+
+def _bad_text(text: str) -> bool:
+    return not text.isascii() and SURROGATE.search(text) is not None
+
+
+def _shape_ok(data: Any) -> bool:
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth >= MAX_DEPTH and node:  # its values would lie deeper than a season file nests
+            return False
+        values = node.values() if type(node) is dict else node
+        if type(node) is dict and any(type(k) is str and _bad_text(k) for k in node):
+            return False
+        for v in values:
+            kind = type(v)
+            if kind is dict or kind is list:
+                stack.append((v, depth + 1))
+            elif kind is str and _bad_text(v):
+                return False
+    return True
 
 
 def money_to_cents(text: str) -> int:
@@ -249,6 +280,19 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
     for name in LISTS:
         if name in data and not isinstance(data[name], list):
             c.err(name, f"{name} must be a list")
+    for name, most in LIMITS.items():
+        found = data.get(name)
+        if isinstance(found, list) and len(found) > most:
+            c.err(name, f"{len(found):,} {name} is more than a season holds (at most {most:,}): is this the right "
+                        "file?")
+    games = data.get("games")
+    if isinstance(games, list):
+        events = [len(g["events"]) for g in games if isinstance(g, dict) and isinstance(g.get("events"), list)]
+        if events and max(events) > MAX_GAME_EVENTS:
+            c.err("games", f"a game with {max(events):,} events is more than a game holds (at most "
+                           f"{MAX_GAME_EVENTS:,})")
+        elif sum(events) > MAX_EVENTS:
+            c.err("games", f"{sum(events):,} events is more than a season holds (at most {MAX_EVENTS:,})")
     if c.errors:
         return c.errors
 

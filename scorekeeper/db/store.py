@@ -224,13 +224,27 @@ def _batches(items: list[Any], size: int = BATCH) -> list[list[Any]]:
 def _ids(model: Any, season: Season, only: set[str] | None = None) -> dict[str, int]:
     """ext_id -> row id for one kind of a season (read as tuples, only `only` when given: every entry runs it)."""
     query = model.select(model.ext_id, model.id).where(model.season == season)
-    if only is None:
+    if only is None or len(only) > BATCH:  # many: the whole season in one query beats many IN (...) lists
         rows: Any = query.tuples()
-        return dict(rows)
-    out: dict[str, int] = {}
-    for chunk in _batches(sorted(only)):
-        out.update(query.where(model.ext_id.in_(chunk)).tuples())
-    return out
+        found = dict(rows)
+        return found if only is None else {k: v for k, v in found.items() if k in only}
+    if not only:
+        return {}
+    return dict(query.where(model.ext_id.in_(sorted(only))).tuples())
+
+
+def _insert(model: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows of one model (same keys in each) with one prepared statement, in batches: peewee's query
+    builder costs more than the write for a season file of thousands of players."""
+    if not rows:
+        return
+    db = database_proxy.obj
+    fields = [model._meta.fields[name] for name in rows[0]]
+    sql = (f"insert into {model._meta.table_name} ({', '.join(f.column_name for f in fields)}) "
+           f"values ({', '.join([db.param] * len(fields))})")
+    cursor = db.cursor()
+    for chunk in _batches(rows):
+        cursor.executemany(sql, [tuple(f.db_value(row[f.name]) for f in fields) for row in chunk])
 
 
 def _upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: Any) -> None:
@@ -249,8 +263,7 @@ def _upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: A
             new.append({"season": season.id, "ext_id": o["id"], "seq": seq, **values})
             have[o["id"]] = -1
             seq += 1
-    for chunk in _batches(new, max(1, BATCH // 4)):
-        model.insert_many(chunk).execute()
+    _insert(model, new)
 
 
 PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
@@ -309,8 +322,7 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                                      "seq": seq, **fields})
                 have[key] = -1
                 seq += 1
-        for chunk in _batches(new_signings, BATCH // 4):
-            RosterSigning.insert_many(chunk).execute()
+        _insert(RosterSigning, new_signings)
     seq = next_seq(Game, Game.season == season) if changes["games"] else 0
     lineup_rows: list[dict[str, Any]] = []
     event_rows: list[dict[str, Any]] = []
@@ -352,10 +364,8 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         for i, e in enumerate(g.get("events", [])):
             if i >= keep_events:
                 event_rows.append(event_row(game_id, i, e, pid))
-    for chunk in _batches(lineup_rows, 200):
-        LineupEntry.insert_many(chunk).execute()
-    for chunk in _batches(event_rows, 200):
-        GameEvent.insert_many(chunk).execute()
+    _insert(LineupEntry, lineup_rows)
+    _insert(GameEvent, event_rows)
     gid = _ids(Game, season) if changes["appeals"] else {}
     seq = next_seq(Appeal, Appeal.season == season) if changes["appeals"] else 0
     for a in changes["appeals"]:
