@@ -344,7 +344,25 @@ def _today(date: str | dt.date | None) -> str:
 
 
 def _team_name(view: SeasonView, team: str) -> str:
-    return str(view.teams.get(team, {}).get("name", team))
+    return printed_name(str(view.teams.get(team, {}).get("name", team)))
+
+
+NAME_LIMIT = 60  # characters of a name as printed: a longer one is shortened (tables and boxes cannot split)
+
+
+def printed_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A name as the records print it: at most `limit` characters, a longer one cut with an ellipsis (the
+    whole name stays in the database and the season file)."""
+    name = " ".join(str(name).split())
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+
+
+def _player(view: SeasonView, player: str) -> str:
+    return printed_name(view.player_name(player))
+
+
+def _league(view: SeasonView) -> str:
+    return printed_name(str(view.data.get("league", "")), 80)
 
 
 def _roster_number(view: SeasonView, team: str, player: str, date: str | None = None) -> int | None:
@@ -382,7 +400,7 @@ def _dressed(view: SeasonView, game: dict[str, Any]) -> dict[str, tuple[str, int
 def _label(view: SeasonView, number: int | None, player: str | None) -> str:
     if player is None:
         return ""
-    name = view.player_name(player)
+    name = _player(view, player)
     return f"#{number} {name}" if number is not None else name
 
 
@@ -476,7 +494,7 @@ def _absentees(svc: Services, view: SeasonView, game: dict[str, Any], side: str,
         else:
             what = f"indefinite suspension, game {k}"
         number = _roster_number(view, team, s["player"], game["date"])
-        out.append(SheetAbsent(number, view.player_name(s["player"]),
+        out.append(SheetAbsent(number, _player(view, s["player"]),
                                f"did not dress: suspended, {what} ({s['rule']}, from game {s['game']})"))
     from scorekeeper.season.carryover import in_force
     from scorekeeper.season.view import active_on
@@ -488,7 +506,7 @@ def _absentees(svc: Services, view: SeasonView, game: dict[str, Any], side: str,
             continue
         c, served = carried
         what = f"game {served + 1} of {c.games}" if c.kind == "games" else f"{c.kind} suspension"
-        out.append(SheetAbsent(r["number"], view.player_name(pid), f"did not dress: suspended, {what} ({c.row.rule}, "
+        out.append(SheetAbsent(r["number"], _player(view, pid), f"did not dress: suspended, {what} ({c.row.rule}, "
                                f"from game {c.game} of season {c.season}, A-28)"))
     return out
 
@@ -535,7 +553,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     shots = g.get("shots") or {}
     teams = {}
     for side in SIDES:
-        lineup = [SheetPlayer(dressed[x["player"]][1], view.player_name(x["player"]), bool(x.get("goalie")),
+        lineup = [SheetPlayer(dressed[x["player"]][1], _player(view, x["player"]), bool(x.get("goalie")),
                               bool(x.get("captain")) or view.teams.get(g[side], {}).get("captain") == x["player"],
                               goals=stats[x["player"]][0], assists=stats[x["player"]][1],
                               pim=stats[x["player"]][2], ejected=x["player"] in ejected)
@@ -630,11 +648,11 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)] + (["SO"] if shootout_column else [])
     div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
     return GameSheetData(
-        league=str(view.data.get("league", "")), season=view.name, game_id=game_id, division=str(div.get("name", "")),
-        date=g["date"], time=g["time"], rink=str(g.get("rink") or ""), stage=stage,
+        league=_league(view), season=view.name, game_id=game_id, division=printed_name(str(div.get("name", ""))),
+        date=g["date"], time=g["time"], rink=printed_name(str(g.get("rink") or ""), 80), stage=stage,
         status=g.get("status", "final"), home=teams["home"], away=teams["away"], periods=periods,
         result=_result_text(state, teams["home"].name, teams["away"].name), goals=goals, penalties=penalties,
-        actions=actions, referees=[str(r) for r in g.get("referees") or []], notes=notes, reports=reports,
+        actions=actions, referees=[printed_name(str(r)) for r in g.get("referees") or []], notes=notes, reports=reports,
         rulebook=book.id)
 
 
@@ -685,14 +703,14 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
 
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
     parts = payment_parts(view, ledger["fines"])
-    out = FineStatementsData(str(view.data.get("league", "")), view.name, issued, book.appeal_fee_cents)
+    out = FineStatementsData(_league(view), view.name, issued, book.appeal_fee_cents)
     for tid, t in view.teams.items():
         if team is not None and tid != team:
             continue
         captain = t.get("captain")
-        st = FineStatement(number=f"{view.name}-{tid}", team_id=tid, team=str(t["name"]),
-                           division=str(view.divisions.get(t["division"], {}).get("name", t["division"])),
-                           captain=view.player_name(captain) if captain else "",
+        st = FineStatement(number=f"{view.name}-{tid}", team_id=tid, team=printed_name(str(t["name"])),
+                           division=printed_name(str(view.divisions.get(t["division"], {}).get("name", t["division"]))),
+                           captain=_player(view, captain) if captain else "",
                            captain_email=str(t.get("captain_email") or ""))
         rows = sorted((f for f in ledger["fines"] if f["team"] == tid), key=lambda f: order.get(f["game"], 0))
         for f in rows:
@@ -717,7 +735,7 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
             kind, ref = next(iter(p["payer"].items()))
             if owner == tid:
                 st.payments.append(PaymentLine(str(p.get("date", "")),
-                                               "Team" if kind == "team" else view.player_name(ref),
+                                               "Team" if kind == "team" else _player(view, ref),
                                                str(p.get("memo") or ""), part))
         tot = totals.get(tid, {})
         st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
@@ -740,9 +758,9 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
             if s["player"] == player and (game is None or s["game"] == game)]
     if not rows:
         where = f" from game {game}" if game else ""
-        raise ReportError(f"{view.player_name(player)} ({player}) has no suspension{where} in season {view.name}")
+        raise ReportError(f"{_player(view, player)} ({player}) has no suspension{where} in season {view.name}")
     fines = svc.fines(season)["fines"]
-    out = SuspensionNoticesData(str(view.data.get("league", "")), view.name, _today(date), book.appeal_fee_cents)
+    out = SuspensionNoticesData(_league(view), view.name, _today(date), book.appeal_fee_cents)
     for s in rows:
         g = view.games[s["game"]]
         tid = s["team"]
@@ -774,11 +792,12 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                 schedule.append(NoticeGame(later["date"], later["id"], opp, state))
         left = max(int(s["games"]) - int(s["served"]), 0) if s["kind"] == "games" else None
         out.notices.append(SuspensionNotice(
-            number=f"{view.name}-{player}-{s['game']}", player_id=player, player=view.player_name(player),
-            jersey=number, team=_team_name(view, tid), captain=view.player_name(captain) if captain else "",
+            number=f"{view.name}-{player}-{s['game']}", player_id=player, player=_player(view, player),
+            jersey=number, team=_team_name(view, tid), captain=_player(view, captain) if captain else "",
             captain_email=str(t.get("captain_email") or ""), game=s["game"], game_date=g["date"],
             game_time=g["time"], opponent=_team_name(view, g["away" if side == "home" else "home"]),
-            rink=str(g.get("rink") or ""), offence=offence_text(book, s["rule"], pens), penalties=pen_lines,
+            rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s["rule"], pens),
+            penalties=pen_lines,
             rule=s["rule"], rule_title=_rule_title(book, s["rule"]), section=_section(book, s["rule"]),
             kind=s["kind"], games=s["games"], served=int(s["served"]), left=left, status=s["status"],
             appeal=s["appeal"], review=bool(s["review"]), fine_cents=sum(cents(f["amount"]) for f in fine),
@@ -794,7 +813,7 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     table = svc.standings(season)
     stats = svc.stats(season, stage="regular")["players"]
     finals = [g["date"] for g in view.final_games("regular")]
-    out = StandingsData(str(view.data.get("league", "")), view.name, _today(date), max(finals) if finals else "")
+    out = StandingsData(_league(view), view.name, _today(date), max(finals) if finals else "")
     p = view.book.points
     breakers = {"points": "points", "wins": "wins", "h2h": "head-to-head points", "goal_diff": "goal difference",
                 "gf": "goals for", "ga": "fewest goals against", "regulation_wins": "regulation wins"}
@@ -804,7 +823,7 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
                       f"{p.ot_loss}{shootout}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
                       + ", then ".join(breakers.get(t, t) for t in view.book.tiebreakers) + ".")
     for div in table["divisions"]:
-        name = str(view.divisions.get(div["division"], {}).get("name", div["division"]))
+        name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
         rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
                              r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"))
                 for r in div["rows"]]
@@ -816,12 +835,12 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
 
 
 def _ranked(view: SeasonView, rows: list[dict[str, Any]], key: Any, limit: int) -> list[LeaderRow]:
-    rows = sorted(rows, key=lambda r: (*key(r), view.player_name(r["player"]), r["team"]))
+    rows = sorted(rows, key=lambda r: (*key(r), _player(view, r["player"]), r["team"]))
     out: list[LeaderRow] = []
     for i, r in enumerate(rows):
         rank = out[-1].rank if out and key(rows[i - 1]) == key(r) else i + 1
         if i >= limit and rank != out[-1].rank:
             break
-        out.append(LeaderRow(rank, view.player_name(r["player"]), _team_name(view, r["team"]), r["gp"], r["g"],
+        out.append(LeaderRow(rank, _player(view, r["player"]), _team_name(view, r["team"]), r["gp"], r["g"],
                              r["a"], r["pts"], r["pim"]))
     return out

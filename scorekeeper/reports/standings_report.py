@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from scorekeeper.reports import styles
 from scorekeeper.reports.data import LeaderRow, StandingsData, StandingsDivision, long_date
 from scorekeeper.reports.styles import CELL, CELL_MUTED, TINT, esc
-from scorekeeper.reports.templates import BODY_W, Head, build_pdf
+from scorekeeper.reports.templates import BODY_H, BODY_W, Head, build_pdf
 
 
 def _division(div: StandingsDivision) -> Flowable:
@@ -71,8 +71,14 @@ def build_standings_report(d: StandingsData) -> bytes:
     pair.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
                    ("RIGHTPADDING", (0, 0), (0, 0), 6), ("LEFTPADDING", (1, 0), (1, 0), 6),
                    ("RIGHTPADDING", (1, 0), (1, 0), 0)])
+    if pair.wrap(BODY_W, BODY_H)[1] > BODY_H * 0.9:  # side by side they would not fit a page: one after the other
+        leaders: list[Flowable] = [
+            *_leaders("Scoring leaders", d.scorers, [("GP", "gp"), ("G", "g"), ("A", "a"), ("PTS", "pts")], BODY_W),
+            Spacer(0, 8), *_leaders("Penalty leaders", d.penalties, [("GP", "gp"), ("PIM", "pim")], BODY_W)]
+    else:
+        leaders = [pair]
     shootouts = any(r.sow is not None for div in d.divisions for r in div.rows)
-    story += [pair, Spacer(0, 8),
+    story += [*leaders, Spacer(0, 8),
               Paragraph("GP games played · W wins (overtime wins included) · L losses · T ties · OTW/OTL overtime "
                         "wins/losses · " + ("SOW/SOL shootout wins/losses (among W and L) · " if shootouts else "")
                         + "PTS points · GF/GA goals for/against · DIFF goal difference · PIM penalty minutes "
