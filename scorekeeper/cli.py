@@ -236,7 +236,7 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         if args.output:
             try:
-                write_atomically(args.output, text)
+                write_atomically(args.output, text, database=svc.sqlite_path)
             except OSError as exc:
                 print(f"scorekeeper: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
                 return EXIT_REJECTED

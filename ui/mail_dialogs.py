@@ -248,7 +248,7 @@ def save_eml(parent: QWidget | None, svc: Services, season: str | None, kind: st
     rows: list[dict[str, Any]] = []
     for message in batch.messages:
         try:
-            path = mail.save_eml(message, folder, settings)
+            path = mail.save_eml(message, folder, settings, database=svc.sqlite_path)
         except mail.MailError as exc:
             rows.append({"status": "Not saved", "to": ", ".join(mail.recipients(message)),
                          "subject": str(message.get("Subject", "")), "detail": str(exc)})

@@ -167,7 +167,7 @@ def _send(svc: Services, args: argparse.Namespace, settings: MailSettings) -> in
     batch, what = _batch(svc, args, settings)
     if args.eml_folder:
         for m in batch.messages:
-            path = save_eml(m, args.eml_folder, settings)
+            path = save_eml(m, args.eml_folder, settings, database=svc.sqlite_path)
             print(f"saved {path} (to {', '.join(recipients(m))})")
         problems: list[str] = []
         if args.mark_sent and batch.messages:

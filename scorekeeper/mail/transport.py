@@ -225,14 +225,19 @@ def eml_name(message: EmailMessage) -> str:
     return stem.strip("_")[:120] + ".eml"
 
 
-def save_eml(message: EmailMessage, folder: str | Path, settings: MailSettings | None = None) -> Path:
+def save_eml(message: EmailMessage, folder: str | Path, settings: MailSettings | None = None,
+             database: Path | None = None) -> Path:
     """Write the message as an .eml file in `folder` (made if missing), for a mail program to send; the
-    file is written whole or not at all. Returns its path."""
+    file is written whole or not at all (never over a device, a FIFO or the league `database`). Returns its
+    path."""
     target_dir = Path(folder)
     if "From" not in message and settings is not None and settings.sender:
         message["From"] = settings.sender
     try:
-        target = write_atomically(target_dir / eml_name(message), message.as_bytes(), make_folder=True)
+        if target_dir.exists() and not target_dir.is_dir():
+            raise MailError(f"cannot save the messages in {target_dir}: it is not a folder")
+        target = write_atomically(target_dir / eml_name(message), message.as_bytes(), make_folder=True,
+                                  database=database)
     except OSError as exc:
         raise MailError(f"cannot save the message in {target_dir}: {exc.strerror or exc}") from None
     return target

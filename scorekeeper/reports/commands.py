@@ -13,12 +13,12 @@ temporary file beside the target and renamed into place: a failed run never leav
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.atomic import write_atomically  # the window saves PDFs with it too
+from scorekeeper.outputs import check_output_path
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services
@@ -96,8 +96,10 @@ def run_print(svc: Services, args: argparse.Namespace) -> int:
     from scorekeeper.services import ServiceError
 
     out = args.output
-    if os.path.isdir(out):
-        print(f"scorekeeper: cannot write {out}: it is a folder", file=sys.stderr)
+    try:
+        check_output_path(out, svc.sqlite_path)  # before the document is built (written through a link)
+    except OSError as exc:
+        print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     try:
         pdf = build_document(svc, args)
@@ -105,7 +107,7 @@ def run_print(svc: Services, args: argparse.Namespace) -> int:
         print(f"scorekeeper: print {args.document}: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     try:
-        write_atomically(out, pdf)
+        write_atomically(out, pdf, database=svc.sqlite_path)
     except OSError as exc:
         print(f"scorekeeper: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_REJECTED

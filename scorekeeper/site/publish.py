@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.atomic import write_atomically
+from scorekeeper.outputs import OutputPathError
 from scorekeeper.resources import resource_path
 from scorekeeper.season.discipline import offence_name
 from scorekeeper.textfmt import long_date, short_date
@@ -65,9 +65,9 @@ def _environment() -> Environment:
     return env
 
 
-def _write(path: Path, content: str | bytes) -> None:
-    """Write a file whole or not at all."""
-    write_atomically(path, content, make_folder=True)
+def _write(path: Path, content: str | bytes, database: Path | None = None) -> None:
+    """Write a file whole or not at all (never over a device, a FIFO or the league `database`)."""
+    write_atomically(path, content, make_folder=True, database=database)
 
 
 # -- what the pages show ---------------------------------------------------------------------------------------
@@ -214,6 +214,7 @@ def publish(svc: Services, folder: str | Path, season: str | None = None, game_s
     in the folder is touched). Returns the pages and game sheets written, and notes on anything left out."""
     out = PublishResult(Path(folder))
     root = out.folder
+    db = svc.sqlite_path
     if root.exists() and not root.is_dir():
         raise PublishError(f"cannot publish to {root}: it is a file, not a folder")
     try:
@@ -248,23 +249,25 @@ def publish(svc: Services, folder: str | Path, season: str | None = None, game_s
                     out.notes.append(f"no game sheet for game {r['id']}: {exc}")
                     continue
                 path = root / "sheets" / f"{slug(r['id'])}.pdf"
-                _write(path, pdf)
+                _write(path, pdf, db)
                 out.sheets.append(path)
                 r["sheet"] = f"sheets/{path.name}"
         common = {**{k: v for k, v in ctx.items() if k not in ("game_json", "view")}, "nav": PAGES}
         for name, title in PAGES:
             step(name)
             html = env.get_template(name).render(**common, page=name, title=title, root="")
-            _write(root / name, html)
+            _write(root / name, html, db)
             out.pages.append(root / name)
         game_tpl = env.get_template("game.html")
         for r in ctx["games"]:
             step(r["page"])
             html = game_tpl.render(**common, **_game_page(ctx, r), page="games.html",
                                    title=f"{r['home_name']} – {r['away_name']}, {short_date(r['date'])}", root="../")
-            _write(root / r["page"], html)
+            _write(root / r["page"], html, db)
             out.pages.append(root / r["page"])
-        shutil.copyfile(resource_path("site", "style.css"), root / "style.css")
+        _write(root / "style.css", resource_path("site", "style.css").read_bytes(), db)
+    except OutputPathError as exc:
+        raise PublishError(f"cannot write the site to {root}: {exc}") from None
     except OSError as exc:
         raise PublishError(f"cannot write the site to {root}: {exc.strerror or exc}") from None
     if progress is not None:
