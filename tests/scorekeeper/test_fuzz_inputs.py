@@ -5,7 +5,9 @@ Every case asserts: the input is imported or refused with a message that says wh
 interrupted and fails), and a refused input leaves the database exactly as it was (its SQL dump compared).
 A share of the cases runs through `scorekeeper.cli.main` in-process, so the CLI's last guard is exercised.
 
-CI runs about 3,000 cases in all (about a minute); `SCOREKEEPER_FUZZ=20000 pytest tests/scorekeeper/test_fuzz_inputs.py` runs more.
+CI runs about 3,000 cases in all (a minute or two);
+`SCOREKEEPER_FUZZ=20000 pytest tests/scorekeeper/test_fuzz_inputs.py`
+runs more.
 """
 
 from __future__ import annotations
@@ -232,16 +234,20 @@ def dump(db: Path) -> str:
 _TEMPLATE: dict[str, Path] = {}
 
 
-def fresh_db(folder: Path) -> Path:
-    """A league database holding the example season (copied from one made once per run)."""
-    if "db" not in _TEMPLATE:
-        template = Path(folder.parent / "template.db")
+def fresh_db(folder: Path, locked: bool = False) -> Path:
+    """A league database holding the example season (copied from one made once per run); `locked`: with an office
+    password, so that what the password guards is refused."""
+    key = "locked" if locked else "open"
+    if key not in _TEMPLATE:
+        template = Path(folder.parent / f"template-{key}.db")
         svc = Services.open(str(template))
         assert svc.import_data(copy.deepcopy(BASE)).ok
+        if locked:
+            svc.set_office_password("office-secret")
         svc.close()
-        _TEMPLATE["db"] = template
+        _TEMPLATE[key] = template
     target = folder / "league.db"
-    shutil.copy(_TEMPLATE["db"], target)
+    shutil.copy(_TEMPLATE[key], target)
     return target
 
 
@@ -258,8 +264,10 @@ def assert_clear(message: str) -> None:
     assert message.strip(), "a refusal says why"
 
 
-def import_case(folder: Path, content: dict[str, Any] | bytes, via_cli: bool, replace: bool) -> None:
-    db = fresh_db(folder)
+def import_case(folder: Path, content: dict[str, Any] | bytes, via_cli: bool, replace: bool,
+                locked: bool = False) -> bool:
+    """Import `content` into a copy of the example league; True when it was imported, False when refused."""
+    db = fresh_db(folder, locked)
     before = dump(db)
     with time_limit():
         if via_cli:
@@ -287,13 +295,14 @@ def import_case(folder: Path, content: dict[str, Any] | bytes, via_cli: bool, re
                 svc.close()
     if not ok:
         assert dump(db) == before, "a refused import changed the database"
+    return ok
 
 
 @fuzz(CASES * 2 // 5)
-@given(hostile_season(), st.booleans())
+@given(hostile_season(), st.booleans(), st.booleans())
 def test_hostile_season_files_are_refused_whole_with_a_clear_message(tmp_path_factory: Any, data: dict[str, Any],
-                                                                     replace: bool) -> None:
-    import_case(tmp_path_factory.mktemp("season"), data, via_cli=False, replace=replace)
+                                                                     replace: bool, locked: bool) -> None:
+    import_case(tmp_path_factory.mktemp("season"), data, via_cli=False, replace=replace, locked=locked)
 
 
 @st.composite
