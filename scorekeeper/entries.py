@@ -510,6 +510,17 @@ class EntryMixin:
 
     def record_appeal(self, appeal: dict[str, Any], confirm: bool = False,
                       season: str | None = None) -> EntryResult:
+        """Record an appeal. Upholding one (or changing an upheld one) lifts a suspension and waives its fines
+        (APPEAL-1): an office action, like `lift_suspension` (issue 14)."""
+        key = (appeal.get("player"), appeal.get("game"), appeal.get("filed"))
+        stored: dict[str, Any] = next((a for a in self.view(season).data.get("appeals", [])
+                                       if (a["player"], a["game"], a["filed"]) == key), {})
+        decision, was = appeal.get("decision", "pending"), stored.get("decision", "pending")
+        if decision != was and "upheld" in (decision, was):
+            refused = self._office_needed("recording an upheld appeal (it lifts the suspension and waives its fines)"
+                                          if decision == "upheld" else "changing an upheld appeal")
+            if refused is not None:
+                return refused
         return self._propose({"appeals": [appeal]}, confirm=confirm, season=season, games=[],
                              action="appeal", subject=f"{appeal.get('player')}/{appeal.get('game')}")
 

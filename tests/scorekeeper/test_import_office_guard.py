@@ -287,3 +287,15 @@ def test_office_guard_names_every_change_once(svc: Services):
     game(data2, "g002")["events"].pop()
     messages = office_refusal(svc.import_data(data2, replace=True))
     assert len(messages) == len(set(messages))
+
+
+def test_office_recording_an_upheld_appeal_in_the_window_path_needs_the_office_too(svc: Services):
+    appeal = {"player": "ly04", "game": "g002", "filed": "2015-10-05", "form": "A-17", "fee_paid": True,
+              "decision": "upheld", "decided": "2015-10-06"}
+    refused = svc.record_appeal(appeal, confirm=True)
+    assert not refused.ok and refused.blocks[0].rule == "OFFICE" and "upheld appeal" in refused.blocks[0].message
+    assert svc.record_appeal({**appeal, "decision": "pending"}, confirm=True).ok  # filing one needs no password
+    assert svc.unlock_office(PASSWORD)
+    assert svc.record_appeal(appeal, confirm=True).ok
+    assert svc.suspensions()["suspensions"][0]["status"] == "lifted"
+    assert "appeal" in actions(svc)
