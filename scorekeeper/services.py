@@ -608,7 +608,7 @@ class Services(EntryMixin, WindowQueries):
             found = audit_chain.problems()
             if found and not self.read_only:
                 with self._write_transaction():
-                    found = audit_chain.problems()  # again, under the write lock
+                    found = audit_chain.problems(lock=True)  # again, with appenders waiting
                     if found:
                         seasons = store.list_seasons()
                         audit_chain.re_anchor(found, seasons[-1].id if seasons else None,

@@ -103,15 +103,18 @@ def _describe(row: Any) -> str:
     return f"entry #{row[0]} ({_at(row[2])[:19]}, {row[4]!r}{' ' + repr(row[5]) if row[5] else ''})"
 
 
-def problems() -> list[str]:
-    """What was altered outside Scorekeeper, in words ([] when the trail and the password row are intact)."""
+def problems(lock: bool = False) -> list[str]:
+    """What was altered outside Scorekeeper, in words ([] when the trail and the password row are intact).
+    The head is read first: entries another process appended since, chained on it, are not a finding. `lock`
+    (inside a write transaction): appenders wait, so the head, the trail and the password row agree."""
     found: list[str] = []
-    head = _read_head()
+    head = _read_head(lock)
     if head is None:
         return ["the seal of the audit trail (the meta row 'audit_chain') was deleted"]
     if head.get("unreadable"):
         found.append("the seal of the audit trail (the meta row 'audit_chain') was edited")
-    previous, previous_id, last, broken = "", 0, None, set()
+    head_id = head.get("id") if isinstance(head.get("id"), int) else None
+    previous, previous_id, last, broken, at_head = "", 0, None, set(), None
     for row in _rows():
         if row[9] != entry_hash(previous, *row[1:9]):
             broken.add(row[0])
@@ -122,17 +125,18 @@ def problems() -> list[str]:
                              else f"entries were deleted before #{row[0]}")
             else:
                 found.append(f"{_describe(row)} was changed")
+        if row[0] == head_id:
+            at_head = row
         previous, previous_id, last = str(row[9] or ""), row[0], row
     if not head.get("unreadable"):
-        if last is None and head.get("id") is not None:
-            found.append(f"every audit entry was deleted (the trail's last entry was #{head['id']})")
-        elif last is not None and (last[0], last[9]) != (head.get("id"), head.get("hash")) \
-                and last[0] not in broken:
-            if isinstance(head.get("id"), int) and last[0] < head["id"]:
-                found.append(f"the latest audit entries were deleted (the trail now ends at #{last[0]}, "
-                             f"its last entry was #{head['id']})")
-            else:
-                found.append(f"{_describe(last)} is not the entry the trail last recorded (#{head.get('id')})")
+        if head_id is not None and last is None:
+            found.append(f"every audit entry was deleted (the trail's last entry was #{head_id})")
+        elif head_id is not None and at_head is None:
+            found.append(f"the latest audit entries were deleted (the trail now ends at #{last[0]}, its last entry "
+                         f"was #{head_id})" if last is not None and last[0] < head_id
+                         else f"entry #{head_id}, the trail's last when the program last wrote it, was deleted")
+        elif at_head is not None and at_head[9] != head.get("hash") and at_head[0] not in broken:
+            found.append(f"{_describe(at_head)} is not the entry the trail last recorded")
         password = password_digest()
         if password != head.get("password"):
             if password is None:
