@@ -17,11 +17,13 @@ from scorekeeper import office
 from scorekeeper.db import DatabaseOpenError, audit_chain, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, is_database_file, restore_into
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
+from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin, EntryResult
 from scorekeeper.import_guard import import_guards
 from scorekeeper.office import hash_password, needs_upgrade, verify_password
+from scorekeeper.outputs import OutputPathError, check_output_path
 from scorekeeper.rulebook import (
     DEFAULT_RULEBOOK,
     RulebookError,
@@ -227,6 +229,10 @@ class Services(EntryMixin, WindowQueries):
     def database_label(self) -> str:
         return describe(self.target)
 
+    def explain_error(self, exc: BaseException) -> str:
+        """A database error in true words for a person (full disk, read-only, busy, damaged)."""
+        return explain_database_error(self, exc)
+
     def close(self) -> None:
         if not self.db.is_closed():
             self.db.close()
@@ -337,7 +343,10 @@ class Services(EntryMixin, WindowQueries):
         if is_database_file(target, path):
             raise ServiceError(f"{target} is the database itself (or its journal): a backup goes to another file")
         try:
+            target = check_output_path(target, path, replace_database=True)
             return backup_connection(self.db.connection(), target)
+        except OutputPathError as exc:
+            raise ServiceError(str(exc)) from None
         except BackupError as exc:
             raise ServiceError(str(exc)) from None
 
@@ -586,7 +595,7 @@ class Services(EntryMixin, WindowQueries):
                     for g in guarded:  # DATA-5, ELIG-2, FINE-STMT, APPEAL-1: who, when, what, why
                         self._audit(season, g.action, g.subject, before=g.before, after=g.after)
             except DatabaseError as exc:
-                raise ServiceError(f"the database refused the import, nothing was written: {exc}") from None
+                raise ServiceError(f"the import was not written: {explain_database_error(self, exc)}") from None
             self._changed(season.id if existing.get("games") or existing.get("teams") else None)
         report.written = written
         return report
