@@ -16,6 +16,7 @@ from scorekeeper import cli
 from scorekeeper.db import audit_chain
 from scorekeeper.db.models import AuditEntry
 from scorekeeper.services import Services
+from tests.scorekeeper.db.test_postgres import pg_url  # noqa: F401 (the PostgreSQL server fixture)
 from tests.scorekeeper.test_cli import EXAMPLE
 
 PASSWORD = "rink-office-1"
@@ -189,3 +190,19 @@ def test_any_single_deleted_or_edited_entry_is_found(tmp_path_factory: pytest.Te
     svc = Services.open(str(db))
     assert audit_chain.problems(), (edit, column, target)
     svc.close()
+
+
+def test_on_postgresql_the_chain_holds_and_a_deleted_row_is_found(pg_url: str):  # noqa: F811
+    svc = Services.open(pg_url, operator="Pat")
+    assert svc.import_file(EXAMPLE).ok
+    svc.set_office_password(PASSWORD)
+    assert svc.unlock_office(PASSWORD)
+    assert svc.reopen_game("g001", "wrong scorer").ok
+    assert svc.integrity_warnings() == []
+    svc.db.execute_sql("delete from audit_entry where action = %s", ("reopen game",))
+    svc.close()
+    again = Services.open(pg_url)
+    warnings = again.integrity_warnings()
+    assert warnings and "altered outside Scorekeeper" in warnings[0]
+    again.close()
+    assert Services.open(pg_url).integrity_warnings() == []
