@@ -598,7 +598,7 @@ class EntryMixin:
                              subject=str(path))
 
     def _judge_roster_csv(self, path: str, season: str | None) -> list[Any]:
-        from scorekeeper.roster_csv import read_rows, resolve
+        from scorekeeper.roster_csv import RosterJudge, read_rows, resolve
 
         try:
             rows = read_rows(path)
@@ -606,37 +606,12 @@ class EntryMixin:
             from scorekeeper.services import ServiceError
 
             raise ServiceError(str(exc)) from None
-        resolve(self.view(season), rows)
-        accepted: list[Any] = []
-        seen: set[tuple[str, str, str]] = set()
-
-        def judge(block: list[Any]) -> None:
-            """Rows in file order, each against the season with the rows accepted before it. A block that adds
-            nothing new is accepted whole; one that does is halved, so a file costs one check per problem row
-            (times the halvings), not one per row."""
-            if not block:
-                return
-            res = self._propose(_roster_changes([*accepted, *block]), confirm=True, season=season, games=[],
-                                dry_run=True)
-            fresh = [v for v in res.violations if _key(v) not in seen]
-            if not fresh:
-                for row in block:
-                    row.verdict = "imported"
-                accepted.extend(block)
-            elif len(block) > 1:
-                judge(block[:len(block) // 2])
-                judge(block[len(block) // 2:])
-            else:
-                row = block[0]
-                row.violations.extend(fresh)
-                if any(v.blocks for v in fresh):
-                    row.verdict = "refused"
-                    return
-                row.verdict = "warning"
-                seen.update(_key(v) for v in fresh)
-                accepted.append(row)
-
-        judge([row for row in rows if row.verdict != "refused"])
+        view = self.view(season)
+        resolve(view, rows)
+        judge = RosterJudge(view)
+        for row in rows:
+            if row.verdict != "refused":
+                judge.judge(row)
         return rows
 
     def waive_fine(self, payer: str, game: str, rule: str, reason: str, season: str | None = None) -> EntryResult:

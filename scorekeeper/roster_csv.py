@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 
 COLUMNS = {"team", "number", "first", "last", "gender", "birthdate", "email", "position", "signed", "released",
            "player"}
@@ -136,3 +137,98 @@ def resolve(view: SeasonView, rows: list[CsvRow]) -> None:
         row.signing = {k: v for k, v in {"team": team, "player": pid, "number": int(d["number"]),
                                          "position": position, "signed": d.get("signed") or None,
                                          "released": d.get("released") or None}.items() if v is not None}
+
+
+def _key(v: Violation) -> tuple[str, str, str]:
+    return (v.rule, v.severity, v.message)
+
+
+class RosterJudge:
+    """Judges rows in file order, each against the season with the rows accepted before it, as one entry of all
+    of them would be judged, but looking only at what a row can change: its own fields, its team's signings
+    (DATA-1, COED-4) and, where it signs a player to a Division-1 team, the Division-2 teams that player is on
+    (COED-4 counts Division-1 players). So a row costs its team's size, not the season's: a file's cost is linear
+    in its rows."""
+
+    def __init__(self, view: SeasonView) -> None:
+        self.view = view
+        self.players = dict(view.players)
+        self.by_team: dict[str, list[dict[str, Any]]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
+        self.by_player: dict[str, list[dict[str, Any]]] = {}
+        for rows in self.by_team.values():
+            for r in rows:
+                self.by_player.setdefault(r["player"], []).append(r)
+        self.seen: set[tuple[str, str, str]] = set()
+
+    def _tier1(self, team: str) -> bool:
+        div = self.view.division_of(team)
+        return bool(div and div.get("coed") and div.get("tier") == 1)
+
+    def _mini(self, teams: set[str], extra: list[dict[str, Any]], player: dict[str, Any] | None,
+              replaced: dict[str, Any] | None) -> SeasonView:
+        """A season of `teams`' signings (plus their players' Division-1 signings), with `extra` signed."""
+        if replaced is not None:  # a signing of the same team, player and date is replaced where it stands
+            roster = [extra[0] if r is replaced else r for t in sorted(teams) for r in self.by_team.get(t, [])]
+            extra = []
+        else:
+            roster = [r for t in sorted(teams) for r in self.by_team.get(t, [])]
+        members = {r["player"] for r in roster} | {r["player"] for r in extra}
+        tier1 = [r for p in sorted(members) for r in self.by_player.get(p, [])
+                 if r["team"] not in teams and self._tier1(r["team"])]
+        roster = roster + tier1 + extra
+        names = {r["team"] for r in roster} | teams
+        players = {p: self.players[p] for p in sorted({r["player"] for r in roster}) if p in self.players}
+        if player is not None:
+            players[player["id"]] = player
+        data = {**{k: v for k, v in self.view.data.items() if k not in LISTS},
+                "divisions": self.view.data.get("divisions", []),
+                "teams": [{k: v for k, v in t.items() if k != "captain"} for t in self.view.data.get("teams", [])
+                          if t["id"] in names],
+                "players": list(players.values()), "roster": roster, "games": [], "appeals": [], "payments": []}
+        mini = SeasonView(data, self.view.book)
+        mini.cache["overrides"] = self.view.cache.get("overrides", {})
+        return mini
+
+    def judge(self, row: CsvRow) -> None:
+        """Set the row's verdict and reasons; an accepted row joins the season the next rows are judged in."""
+        from scorekeeper.services import validate_season
+
+        assert row.signing is not None
+        partial = {"format": FORMAT, "league": self.view.data["league"], "season": self.view.data["season"],
+                   "players": [row.player] if row.player is not None else [], "roster": [row.signing]}
+        problems = check_structure(partial)
+        if problems:
+            fresh = [Violation(v.rule, v.severity, v.message, v.section, f"line {row.line}") for v in problems
+                     if _key(v) not in self.seen]
+        else:
+            incoming = normalise(partial)
+            signing = incoming["roster"][0]
+            player = incoming["players"][0] if incoming["players"] else None
+            if player is not None and player["id"] in self.players and self.players[player["id"]] == player:
+                player = None
+            key = roster_key(signing)
+            replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(r) == key), None)
+            if replaced == signing:
+                row.verdict = "imported"  # already in the season as it is
+                return
+            teams = {signing["team"]}
+            if self._tier1(signing["team"]):
+                teams |= {r["team"] for r in self.by_player.get(signing["player"], [])}
+            before = {_key(v) for v in validate_season(self._mini(teams, [], None, None), [], True)}
+            after = validate_season(self._mini(teams, [signing], player, replaced), [], True)
+            fresh = [v for v in after if _key(v) not in before and _key(v) not in self.seen]
+        row.violations.extend(fresh)
+        if any(v.blocks for v in fresh):
+            row.verdict = "refused"
+            return
+        row.verdict = "warning" if fresh else "imported"
+        self.seen.update(_key(v) for v in fresh)
+        if not problems:
+            for index in (self.by_team.setdefault(signing["team"], []),
+                          self.by_player.setdefault(signing["player"], [])):
+                if replaced is not None:
+                    index[next(i for i, r in enumerate(index) if r is replaced)] = signing
+                else:
+                    index.append(signing)
+            if player is not None:
+                self.players[player["id"]] = player
