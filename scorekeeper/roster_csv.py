@@ -19,6 +19,7 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 
+MAX_ROWS = 10_000  # a league's every roster many times over; a file of more is refused whole, at once
 COLUMNS = {"team", "number", "first", "last", "gender", "birthdate", "email", "position", "signed", "released",
            "player"}
 ALIASES = {"jersey": "number", "#": "number", "no": "number", "first name": "first", "last name": "last",
@@ -78,6 +79,9 @@ def read_rows(path: str | Path) -> list[CsvRow]:
             data = {names[k]: v.strip() for k, v in record.items() if k in names and isinstance(v, str)}
             if not any(data.values()):
                 continue
+            if len(rows) == MAX_ROWS:
+                raise ValueError(f"{path}: more than {MAX_ROWS:,} rows, more than a league's rosters hold: is this "
+                                 "the right file?")
             rows.append(CsvRow(reader.line_num, data))
     except csv.Error as exc:
         raise ValueError(f"{path}: not a CSV file at line {reader.line_num}: {exc}") from None

@@ -231,3 +231,19 @@ def test_a_roster_csvs_cost_is_linear_in_its_rows(tmp_path: Path) -> None:
 
     small, large = best_of(2, previewing(90)), best_of(2, previewing(360))
     assert_linear(small, large)
+
+
+def test_a_roster_csv_of_more_rows_than_a_league_holds_is_refused_whole(tmp_path: Path) -> None:
+    from scorekeeper.roster_csv import MAX_ROWS
+    from scorekeeper.services import ServiceError
+
+    path = roster_csv(tmp_path / "huge.csv", MAX_ROWS + 1)
+    svc = Services.open(":memory:")
+    assert svc.import_data(copy.deepcopy(BASE)).ok
+    before = svc.export()
+    with pytest.raises(ServiceError, match="more than 10,000 rows"):
+        svc.preview_roster_csv(str(path))
+    with pytest.raises(ServiceError, match="more than 10,000 rows"):
+        svc.import_roster_csv(str(path))
+    assert svc.export() == before
+    svc.close()
