@@ -73,7 +73,7 @@ def read_rows(path: str | Path) -> list[CsvRow]:
     missing = {"team", "number", "first", "last"} - set(names.values())
     if missing:
         raise ValueError(f"{path}: the header needs the column(s) {', '.join(sorted(missing))}")
-    rows = []
+    rows: list[CsvRow] = []
     try:
         for record in reader:
             data = {names[k]: v.strip() for k, v in record.items() if k in names and isinstance(v, str)}
