@@ -256,7 +256,7 @@ def check_event(event: Any, where: str) -> list[Violation]:
     c = _Checker()
     try:
         _check_event(c, event, where)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError) as exc:
         c.err(where, f"not an event: a value has the wrong type ({type(exc).__name__}: {exc})")
     return c.errors
 
