@@ -33,10 +33,12 @@ from hypothesis import strategies as st
 
 from scorekeeper import cli
 from scorekeeper.resources import resource_path
+from scorekeeper.rulebook import load_rulebook
 from scorekeeper.services import ServiceError, Services
 from tests.scorekeeper.test_cli import EXAMPLE
 
 BASE = json.loads(EXAMPLE.read_text())
+BOOK = load_rulebook()
 RULEBOOK_TEXT = resource_path("rulebooks", "westridge-2015-16.toml").read_text(encoding="utf-8")
 CASES = int(os.environ.get("SCOREKEEPER_FUZZ", "3000"))
 LIMIT_S = 10.0
@@ -138,6 +140,31 @@ def _event(draw: st.DrawFn) -> dict[str, Any]:
     return ev
 
 
+def _played(draw: st.DrawFn, game: dict[str, Any]) -> dict[str, Any]:
+    """An event a scorekeeper could enter in `game`: a dressed player, a real clock, a catalogue infraction."""
+    side = draw(st.sampled_from(["home", "away"]))
+    dressed = st.sampled_from([x["player"] for x in game.get("lineups", {}).get(side, [])] or ["nobody"])
+    clock = {"period": draw(st.sampled_from([1, 1, 2, 2, 3, 4])),
+             "elapsed": f"{draw(st.integers(0, 20)):02d}:{draw(st.integers(0, 59)):02d}"}
+    kind = draw(st.sampled_from(["goal", "penalty", "penalty", "penalty_shot", "goalie", "timeout", "late"]))
+    if kind == "goal":
+        return {"type": "goal", "team": side, **clock, "scorer": draw(dressed),
+                "assists": draw(st.lists(dressed, max_size=2, unique=True)), "empty_net": draw(st.booleans())}
+    if kind == "penalty":
+        code = draw(st.sampled_from(sorted(BOOK.infractions)))
+        event = {"type": "penalty", "team": side, **clock, "player": draw(st.one_of(st.none(), dressed)),
+                 "infraction": code, "class": draw(st.sampled_from(list(BOOK.infractions[code].classes())))}
+        return event | ({"served_by": draw(dressed)} if draw(st.booleans()) else {})
+    if kind == "penalty_shot":
+        return {"type": "penalty_shot", "team": side, **clock, "shooter": draw(dressed), "scored": draw(st.booleans())}
+    if kind == "goalie":
+        return {"type": "goalie", "team": side, **clock, "action": draw(st.sampled_from(["pull", "in"])),
+                "player": draw(dressed)}
+    if kind == "late":
+        return {"type": "late", "team": side, "minutes": draw(st.sampled_from([1, 5, 16]))}
+    return {"type": "timeout", "team": side, **clock}
+
+
 @st.composite
 def hostile_season(draw: st.DrawFn) -> dict[str, Any]:
     """The example season with 1 to 5 mutations: wrong types at any depth, huge numbers, long texts, deep
@@ -145,8 +172,8 @@ def hostile_season(draw: st.DrawFn) -> dict[str, Any]:
     data = copy.deepcopy(BASE)
     for _ in range(draw(st.integers(1, 5))):
         action = draw(st.sampled_from(["replace", "replace", "delete", "unknown_key", "duplicate", "swap",
-                                       "event", "event", "status", "rulebook", "audit", "reorder", "date", "date",
-                                       "ref", "ref", "coed"]))
+                                       "event", "event", "play", "play", "status", "rulebook", "audit", "reorder",
+                                       "date", "ref", "ref", "coed"]))
         path = draw(st.sampled_from(ALL_PATHS))
         try:
             parent: Any = _at(data, path[:-1])
@@ -172,6 +199,10 @@ def hostile_season(draw: st.DrawFn) -> dict[str, Any]:
                     continue
                 at = draw(st.integers(0, len(events)))
                 events.insert(at, _event(draw))
+            elif action == "play":  # events that pass the file's checks: the rules and the engine judge them
+                game = data["games"][draw(st.integers(0, len(data["games"]) - 1))]
+                for _ in range(draw(st.integers(1, 8))):
+                    game.setdefault("events", []).append(_played(draw, game))
             elif action == "status":
                 game = data["games"][draw(st.integers(0, len(data["games"]) - 1))]
                 game["status"] = draw(st.sampled_from(["scheduled", "final"]))
