@@ -17,7 +17,7 @@ import os
 import stat
 from pathlib import Path
 
-DATABASE_SUFFIXES = ("", "-wal", "-shm", "-journal", ".lock")
+DATABASE_SUFFIXES = ("", "-wal", "-shm", "-journal", ".lock", ".owner")
 DATABASE_NAMES = (".db", ".sqlite", ".sqlite3", ".db3")
 
 

@@ -61,7 +61,7 @@ def verify_copy(path: Path) -> int:
 def is_database_file(candidate: Path, db_path: Path) -> bool:
     """Is `candidate` the database at `db_path`, its -wal, -shm or lock file (by name or, existing, by identity)?"""
     names = [db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm"), Path(f"{db_path}-journal"),
-             Path(f"{db_path}.lock")]
+             Path(f"{db_path}.lock"), Path(f"{db_path}.owner")]
     try:
         resolved = candidate.resolve()
         for name in names:

@@ -18,7 +18,6 @@ import datetime as dt
 import json
 import os
 import socket
-import sys
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -32,6 +31,11 @@ class DatabaseLockedError(Exception):
 
 def lock_path(db_path: Path) -> Path:
     return Path(f"{db_path}.lock")
+
+
+def owner_path(db_path: Path) -> Path:
+    """Who holds the lock, beside it: a locked range cannot be read by another process on Windows."""
+    return Path(f"{db_path}.owner")
 
 
 class LeagueLock:
@@ -49,23 +53,24 @@ class LeagueLock:
         fh = self._open()
         deadline = time.monotonic() + wait
         while not _try_lock(fh, exclusive=True):
-            holder = _read(fh)
-            if holder or time.monotonic() >= deadline:
+            window = not _try_lock(fh, exclusive=False)  # shared is refused only while a window holds it
+            if not window:
+                _unlock(fh)
+            if window or time.monotonic() >= deadline:
                 fh.close()
-                if holder:
-                    raise DatabaseLockedError(f"{self.db_path} is already open in {describe_holder(holder)}; "
-                                              "close that window first")
+                if window:
+                    raise DatabaseLockedError(f"{self.db_path} is already open in {describe_holder(self._holder())}"
+                                              "; close that window first")
                 raise DatabaseLockedError(f"{self.db_path} is busy: a scorekeeper command (an import, a backup or "
                                           f"a print, say) has been using it for over {wait:.0f} seconds; try again "
                                           "when it has finished")
             time.sleep(0.1)
-        fh.seek(0)
-        fh.truncate()
-        fh.write(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "operator": self.operator,
-                             "since": dt.datetime.now().isoformat(timespec="seconds")}))
-        fh.flush()
         self._fh = fh
         self.exclusive = True
+        with contextlib.suppress(OSError):  # the lock holds without it; others then say "another Scorekeeper window"
+            owner_path(self.db_path).write_text(json.dumps(
+                {"pid": os.getpid(), "host": socket.gethostname(), "operator": self.operator,
+                 "since": dt.datetime.now().isoformat(timespec="seconds")}), encoding="utf-8")
 
     def acquire_command(self) -> str | None:
         """Share the lock; returns None, or a description of the window holding it (the command is then a guest
@@ -74,34 +79,34 @@ class LeagueLock:
         if _try_lock(fh, exclusive=False):
             self._fh = fh
             return None
-        holder = _read(fh)
         fh.close()
-        return describe_holder(holder)
+        return describe_holder(self._holder())
 
     def release(self) -> None:
         if self._fh is None:
             return
         try:
             if self.exclusive:
-                self._fh.seek(0)
-                self._fh.truncate()
-                self._fh.flush()
+                with contextlib.suppress(OSError):
+                    owner_path(self.db_path).unlink()
         finally:
             _unlock(self._fh)
             self._fh.close()
             self._fh = None
             self.exclusive = False
 
+    def _holder(self) -> str:
+        """The window's description, as it wrote it when it took the lock ("" if unknown)."""
+        try:
+            with open(owner_path(self.db_path), encoding="utf-8") as fh:
+                return fh.read(4096)
+        except (OSError, UnicodeDecodeError):
+            return ""
+
     def _open(self) -> IO[str]:
         return open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open while the lock is held
 
 
-def _read(fh: IO[str]) -> str:
-    try:
-        fh.seek(0)
-        return fh.read(4096)
-    except (OSError, UnicodeDecodeError):
-        return ""
 
 
 def describe_holder(raw: str) -> str:
@@ -117,38 +122,21 @@ def describe_holder(raw: str) -> str:
             f"since {info.get('since', '?')})")
 
 
-# Windows: `LockFile` on byte 0 (per handle, so no close elsewhere drops it); msvcrt has no shared lock, so a command
-# only probes it. The hazard this module guards against (POSIX locks dropped by a close) does not exist there.
 def _try_lock(fh: IO[str], exclusive: bool) -> bool:
-    if sys.platform == "win32":  # pragma: no cover - Windows
-        import msvcrt
+    """portalocker: `flock` on Linux and macOS (held per open file, so no other close in the process drops it),
+    `LockFileEx` on Windows (per handle); shared or exclusive, never waiting."""
+    import portalocker
 
-        fh.seek(0)
-        try:
-            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        if not exclusive:
-            fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
-        return True
-    import fcntl
-
+    flags = (portalocker.LOCK_EX if exclusive else portalocker.LOCK_SH) | portalocker.LOCK_NB
     try:
-        fcntl.flock(fh.fileno(), (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+        portalocker.lock(fh, flags)
         return True
-    except OSError:
+    except (portalocker.exceptions.LockException, OSError):
         return False
 
 
 def _unlock(fh: IO[str]) -> None:
-    if sys.platform == "win32":  # pragma: no cover - Windows
-        import msvcrt
+    import portalocker
 
-        with contextlib.suppress(OSError):
-            fh.seek(0)
-            msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
-        return
-    import fcntl
-
-    fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+    with contextlib.suppress(portalocker.exceptions.LockException, OSError):
+        portalocker.unlock(fh)
