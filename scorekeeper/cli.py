@@ -311,7 +311,25 @@ def _ask(prompt: str) -> str:
     return sys.stdin.readline().rstrip("\n")
 
 
+def utf8_streams() -> None:
+    """JSON, tables and messages are UTF-8 whatever the console's code page or PYTHONIOENCODING says (a season
+    file redirected to a file on Windows must read back, "Łukasz" included); a character a real console cannot
+    show is replaced there, never an error."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            if stream.isatty():
+                reconfigure(errors="replace")
+            else:
+                reconfigure(encoding="utf-8", errors="strict" if stream is sys.stdout else "replace")
+        except (OSError, ValueError):
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    utf8_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
