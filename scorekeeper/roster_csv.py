@@ -46,12 +46,29 @@ def _refuse(row: CsvRow, message: str) -> None:
     row.violations.append(Violation("FILE", "block", message, "roster CSV", f"line {row.line}"))
 
 
+def spreadsheet_text(data: bytes, path: str | Path) -> str:
+    """A spreadsheet's CSV as text: Excel's "CSV UTF-8" (with its byte-order mark), "Unicode Text" (UTF-16 with
+    one), plain UTF-8, or Excel's plain "CSV", which is the Windows code page (cp1252 in the Americas and Western
+    Europe): accents survive each."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{path}: damaged UTF-16 text at byte {exc.start}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: neither UTF-8 nor Windows text at byte {exc.start} (save the spreadsheet as "
+                         "CSV UTF-8)") from None
+
+
 def read_rows(path: str | Path) -> list[CsvRow]:
     """Parse the CSV; a file that cannot be read raises ValueError with the reason."""
-    try:
-        text = read_bounded(path, ROSTER_CSV_LIMIT, "roster CSV").decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text at byte {exc.start} (save the spreadsheet as CSV UTF-8)") from None
+    text = spreadsheet_text(read_bounded(path, ROSTER_CSV_LIMIT, "roster CSV"), path)
     sample = text[:2048]
     try:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")

@@ -61,3 +61,25 @@ def test_semicolon_spreadsheet_and_missing_column(svc, tmp_path):
 def test_co_ed_player_needs_a_gender(svc, tmp_path):
     rows = svc.preview_roster_csv(write(tmp_path, "team,number,first,last\nherons,41,Bea,Ode\n", "g.csv"))
     assert rows[0]["verdict"] == "refused" and "gender" in rows[0]["violations"][0]["message"]
+
+
+@pytest.mark.parametrize(("saved_as", "encode"), [
+    ("Excel CSV (Windows, cp1252)", lambda text: text.replace("\n", "\r\n").encode("cp1252")),
+    ("Excel CSV UTF-8 (with BOM)", lambda text: b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8")),
+    ("Excel Unicode Text (UTF-16)", lambda text: text.replace(",", "\t").encode("utf-16")),
+])
+def test_a_spreadsheet_saved_by_excel_imports_with_its_accents(svc, tmp_path, saved_as, encode):
+    path = tmp_path / "excel.csv"
+    path.write_bytes(encode("Team,Jersey,First Name,Last Name,Gender\nOtters,21,Zoë,Ñúñez-Müller,F\n"))
+    rows = svc.preview_roster_csv(str(path))
+    assert [r["verdict"] for r in rows] == ["imported"], saved_as
+    assert svc.import_roster_csv(str(path)).ok
+    roster = {(r["team"], r["number"]): r for r in svc.roster()}
+    assert roster[("otters", 21)]["name"] == "Zoë Ñúñez-Müller", saved_as
+
+
+def test_text_in_no_known_encoding_is_refused_with_a_message(svc, tmp_path):
+    path = tmp_path / "odd.csv"
+    path.write_bytes(b"Team,Jersey,First Name,Last Name\nOtters,21,\x81\x8d,X\n")  # bytes cp1252 leaves undefined
+    with pytest.raises(ServiceError, match="neither UTF-8 nor Windows text"):
+        svc.preview_roster_csv(str(path))
