@@ -160,6 +160,16 @@ def certificate(tmp_path_factory) -> tuple[Path, Path]:
     return cert, key
 
 
+def test_the_tls_context_is_the_systems_certificate_store():
+    import truststore
+
+    from scorekeeper.mail.transport import ssl_context
+
+    context = ssl_context()
+    assert isinstance(context, truststore.SSLContext)
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+
+
 @pytest.mark.parametrize("security", ["starttls", "ssl"])
 def test_starttls_and_ssl(svc, certificate, security, monkeypatch):
     from aiosmtpd.controller import Controller
@@ -180,8 +190,8 @@ def test_starttls_and_ssl(svc, certificate, security, monkeypatch):
         assert len(refused.failed) == 4 and server.received == []
         assert all("secure connection" in (r.error or "") and "CERTIFICATE_VERIFY_FAILED" in (r.error or "")
                    for r in refused.failed)
-        client_ctx = ssl.create_default_context(cafile=str(cert))
-        monkeypatch.setattr("scorekeeper.mail.transport.ssl_context", lambda: client_ctx)
+        # the certificate put in the system's store (OpenSSL's SSL_CERT_FILE on Linux): trusted through truststore
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))
         done = deliver(svc, batch, settings)
         assert len(done.sent) == 4 and len(server.received) == 4
         # STARTTLS asked of a server that does not offer it
