@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 import scorekeeper
+from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "dist" / "scorekeeper"
 FROZEN = FOLDER / ("scorekeeper.exe" if sys.platform == "win32" else "scorekeeper")
-EXAMPLE = ROOT.parent / "shared" / "formats" / "examples" / "small-season.json"
 DEMO = ROOT / "resources" / "demo" / "demo-season.json"
-SEASON_FILE = EXAMPLE if EXAMPLE.exists() else DEMO
+SEASON_FILE = EXAMPLE
 SIZE_LIMIT = 200 * 1024 * 1024
 
 pytestmark = pytest.mark.skipif(not FROZEN.exists(), reason=f"{FROZEN.relative_to(ROOT)} is not built")

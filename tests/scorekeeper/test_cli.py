@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "formats" / "examples" / "small-season.json"
-if not EXAMPLE.exists():
-    EXAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "formats" / "examples" / "small-season.json"
+from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 
 def cli(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from scorekeeper.services import Services
+from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT.parent / "shared" / "formats" / "examples" / "small-season.json"
 DEMO = ROOT / "resources" / "demo" / "demo-season.json"
 
 
@@ -34,9 +34,7 @@ def settings(tmp_path: Path) -> QSettings:
 
 @pytest.fixture
 def example_file() -> Path:
-    """The shared example season (shared/ lies beside the clone)."""
-    if not EXAMPLE.is_file():
-        pytest.fail(f"the example season file is missing: {EXAMPLE} (shared/ must lie beside the clone)")
+    """The example season file the project carries (tests/data/small-season.json)."""
     return EXAMPLE
 
 

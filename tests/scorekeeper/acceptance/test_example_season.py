@@ -1,4 +1,4 @@
-"""The contract's own example file (`/work/shared/formats/examples/small-season.json`), checked by hand.
+"""The contract's own example file (`tests/data/small-season.json`), checked by hand.
 
 g001 otters 3-1 herons: ot02 3:10 (ot05), he03 tripping 8:00, ot05 9:05 PP (ot02, ot03), he06 22:30,
      herons timeout 37:40, herons pull goalie 38:50, ot04 39:20 into the empty net.
@@ -11,13 +11,12 @@ g004 owls v lynx: scheduled, not played.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from .conftest import goal_at, import_season, one_penalty, standings_row, stats_row
+from tests.data import EXAMPLE_SEASON as EXAMPLE
 
-EXAMPLE = Path("/work/shared/formats/examples/small-season.json")
+from .conftest import goal_at, import_season, one_penalty, standings_row, stats_row
 
 
 @pytest.fixture(scope="module")

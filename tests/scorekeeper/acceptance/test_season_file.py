@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
+
+from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 from .conftest import (
     SeasonBuilder,
@@ -24,7 +25,6 @@ from .conftest import (
 )
 
 H, A = "home", "away"
-EXAMPLE = Path("/work/shared/formats/examples/small-season.json")
 
 
 def base_builder() -> SeasonBuilder:

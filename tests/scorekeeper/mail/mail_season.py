@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
-EXAMPLE = Path("/work/shared/formats/examples/small-season.json")
-REPO = Path(__file__).resolve().parents[3]
+from tests.data import EXAMPLE_SEASON
 
 CAPTAINS = {"otters": ("ot02", "otters.captain@example.org"), "herons": ("he02", "herons.captain@example.org"),
             "lynx": ("ly02", "lynx-captain@example.net")}
@@ -20,8 +18,7 @@ SUSPENSIONS = {("ot04", "otters", "g201"), ("he04", "herons", "g201"), ("ly04", 
 
 
 def example_season() -> dict[str, Any]:
-    path = EXAMPLE if EXAMPLE.is_file() else REPO / "tests" / "scorekeeper" / "reports" / "small-season.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(EXAMPLE_SEASON.read_text(encoding="utf-8"))
 
 
 def _lineup(prefix: str, without: tuple[str, ...] = ()) -> list[dict[str, Any]]:

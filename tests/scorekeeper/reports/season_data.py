@@ -4,17 +4,14 @@ goalie's penalty served by a teammate, overtime, payments, an appeal, names with
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-EXAMPLE = Path("/work/shared/formats/examples/small-season.json")
-REPO = Path(__file__).resolve().parents[3]
+from tests.data import EXAMPLE_SEASON
 
 
 def example_season() -> dict[str, Any]:
-    """The contract's example season file (a copy in the repository's demo data when the shared one is absent)."""
-    path = EXAMPLE if EXAMPLE.is_file() else REPO / "tests" / "scorekeeper" / "reports" / "small-season.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The contract's example season file (tests/data/small-season.json)."""
+    return json.loads(EXAMPLE_SEASON.read_text(encoding="utf-8"))
 
 
 def _otters(extra: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:

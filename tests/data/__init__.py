@@ -1,0 +1,8 @@
+"""Test data the project carries, so the tests need nothing beside the clone."""
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# The season-file contract's example season: two divisions, four teams, games g001-g006 (one not final).
+EXAMPLE_SEASON = HERE / "small-season.json"
