@@ -77,7 +77,7 @@ class GameClock(QWidget):
         self.time.setToolTip("Time elapsed in the period. Pause the clock, type the right time and press Enter "
                              "to correct it (F2)")
         self.button = QPushButton("Start", self)
-        self.button.setToolTip("Start or pause the clock (Ctrl+Space)")
+        self.button.setToolTip("Start or pause the clock (Ctrl+T)")
         self.button.setFixedWidth(self.button.fontMetrics().horizontalAdvance("Pause") + 36)
         self.period_name = QLabel(self)
         layout = QHBoxLayout(self)

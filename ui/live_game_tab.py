@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from scorekeeper.services import EntryResult, Services
     from ui.print_preview import PreviewDialog
 
+CLOCK_KEY = "Ctrl+T"
+"""Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
+
 SHORTCUTS = [
     *((kind.key, kind.label + (" (where the rulebook has shootouts)" if kind.type in OPTIONAL_KINDS else ""))
       for kind in KINDS),
@@ -51,9 +54,9 @@ SHORTCUTS = [
     ("Enter", "Record the entry (in the event list: edit the entry)"),
     ("Esc", "Clear the entry, back to the event list"),
     ("Del", "Delete the selected entry"),
-    ("Ctrl+Z", "Undo"),
-    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
-    ("Ctrl+Space", "Start or pause the game clock"),
+    ("std:Undo", "Undo"),
+    ("std:Redo", "Redo"),
+    (CLOCK_KEY, "Start or pause the game clock"),
     ("F2", "Correct the game clock"),
     ("Ctrl+L", "Line-ups, and back to scoring"),
     ("Ctrl+Shift+F", "Finish the game"),
@@ -61,6 +64,15 @@ SHORTCUTS = [
 ]
 REFUSED = ("suspended", "ineligible")
 """Line-up candidates the rulebook refuses outright (a division-1 limit is a cap on the count: a note)."""
+
+
+def key_text(key: str) -> str:
+    """A shortcut as this platform writes it (`std:Undo` -> "Ctrl+Z", or "⌘Z" on a Mac)."""
+    native = QKeySequence.SequenceFormat.NativeText
+    if key.startswith("std:"):
+        keys = QKeySequence.keyBindings(getattr(QKeySequence.StandardKey, key[4:]))
+        return ", ".join(k.toString(native) for k in keys) or "none"
+    return QKeySequence(key).toString(native) if "+" in key else key
 
 
 def dressed_label(d: dict[str, Any]) -> str:
@@ -269,8 +281,8 @@ class LiveGameTab(TableTab):
         self.events = EventsModel()
         self.events_view: QTableView = make_table_view(self.events, self)
         self.events_view.setObjectName("eventList")
-        self.undo_button = self._tool("Undo", "Undo the last change to this game (Ctrl+Z)")
-        self.redo_button = self._tool("Redo", "Redo (Ctrl+Shift+Z)")
+        self.undo_button = self._tool("Undo", f"Undo the last change to this game ({key_text('std:Undo')})")
+        self.redo_button = self._tool("Redo", f"Redo ({key_text('std:Redo')})")
         self.edit_button = self._tool("Edit", "Load the selected entry into the form (Enter)")
         self.delete_button = self._tool("Delete", "Delete the selected entry (Del)")
         events_bar = QHBoxLayout()
@@ -362,9 +374,15 @@ class LiveGameTab(TableTab):
         for kind in KINDS:
             shortcut = QShortcut(QKeySequence(kind.key), self, context=context)
             shortcut.activated.connect(lambda t=kind.type: self.begin(t))
+        standard: list[tuple[QKeySequence.StandardKey, Callable[[], object]]] = [
+            (QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo)]
+        for which, action in standard:
+            shortcut = QShortcut(self)
+            shortcut.setContext(context)
+            shortcut.setKeys(which)  # the platform's own keys (Redo: Ctrl+Y on Windows, Ctrl+Shift+Z elsewhere)
+            shortcut.activated.connect(action)
         keys: list[tuple[str, Callable[[], object]]] = [
-            ("Ctrl+Z", self.undo), ("Ctrl+Shift+Z", self.redo), ("Ctrl+Y", self.redo),
-            ("Ctrl+Space", self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.finish),
+            (CLOCK_KEY, self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.finish),
             ("Ctrl+L", lambda: self._page(1 - self.pages.currentIndex())), ("Esc", self.escape),
         ]
         for key, slot in keys:
@@ -714,7 +732,7 @@ class LiveGameTab(TableTab):
             return False
         game_id, season = self.game_id, self.season
         return self.apply(lambda confirm: self.svc.delete_event(game_id, index, confirm, season=season),
-                          "Entry deleted (Ctrl+Z brings it back).")
+                          f"Entry deleted ({key_text('std:Undo')} brings it back).")
 
     def edit_selected(self) -> None:
         index = self.selected_event()

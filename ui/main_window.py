@@ -171,7 +171,10 @@ class MainWindow(QMainWindow):
         from PySide6.QtGui import QKeySequence
 
         for action, shortcut in self._shortcuts:
-            action.setShortcut(QKeySequence(shortcut))
+            if shortcut.startswith("std:"):  # the platform's own keys for a standard action (none: Quit on Windows)
+                action.setShortcuts(getattr(QKeySequence.StandardKey, shortcut[4:]))
+            else:
+                action.setShortcut(QKeySequence(shortcut))
         self.statusBar().clearMessage()
         self._show_labels()
         self._fill_picker(self.settings.value(SEASON))
@@ -225,8 +228,8 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.new_db_action = self._action("&New database…", lambda: self.choose_database(new=True), "Ctrl+N")
-        self.open_db_action = self._action("&Open database…", lambda: self.choose_database(new=False), "Ctrl+O")
+        self.new_db_action = self._action("&New database…", lambda: self.choose_database(new=True), "std:New")
+        self.open_db_action = self._action("&Open database…", lambda: self.choose_database(new=False), "std:Open")
         self.new_season_action = self._action("New &season…", self.create_season)
         self.new_game_action = self._action("New &game…", self.new_game, "Ctrl+Shift+N",
                                             "Schedule a game: date, time, rink, stage, home and away")
@@ -235,7 +238,7 @@ class MainWindow(QMainWindow):
         self.export_action = self._action("&Export season file…", self.export_season_file, "Ctrl+E")
         self.csv_action = self._action("Import &roster spreadsheet (CSV)…", self.import_roster_csv,
                                        tip="Every row shown with its verdict before anything is written")
-        self.print_action = self._action("&Print…", self.print_current, "Ctrl+P",
+        self.print_action = self._action("&Print…", self.print_current, "std:Print",
                                          "Live Game: the game sheet; Season: the standings report, the fine "
                                          "statements or the selected suspension's notice")
         self.publish_action = self._action("Publish statistics &site…", self.publish_site,
@@ -247,7 +250,7 @@ class MainWindow(QMainWindow):
         self.restore_action = self._action("&Restore from backup…", self.restore_backup,
                                            tip="Replace the database by a backup (the replaced one is kept)")
         self.operator_action = self._action("Change &operator…", self.ask_operator)
-        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
+        self.quit_action = self._action("&Quit", self.close, "std:Quit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.new_game_action,
                      self.import_action, self.csv_action, self.export_action, None, self.print_action,
@@ -275,7 +278,7 @@ class MainWindow(QMainWindow):
             else:
                 office_menu.addAction(item)
         help_menu = self.menuBar().addMenu("&Help")
-        self.shortcuts_action = self._action("&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", self.show_shortcuts, "std:HelpContents")
         help_menu.addAction(self.shortcuts_action)
         self.about_action = self._action("&About Scorekeeper", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -698,9 +701,9 @@ class MainWindow(QMainWindow):
 
         from PySide6.QtWidgets import QMessageBox
 
-        from ui.live_game_tab import SHORTCUTS
+        from ui.live_game_tab import SHORTCUTS, key_text
 
-        rows = "".join(f"<tr><td><b>{html.escape(key)}</b></td><td>{html.escape(what)}</td></tr>"
+        rows = "".join(f"<tr><td><b>{html.escape(key_text(key))}</b></td><td>{html.escape(what)}</td></tr>"
                        for key, what in SHORTCUTS)
         QMessageBox.information(self, "Keyboard shortcuts",
                                 f"<p>On the Live Game tab:</p><table cellspacing=4>{rows}</table>")

@@ -254,7 +254,7 @@ def test_the_entry_takes_its_time_from_the_clock(qtbot: QtBot, dressed: LiveGame
 def test_the_clock_starts_pauses_and_stops_at_the_end_of_the_half(qtbot: QtBot, dressed: LiveGameTab) -> None:
     clock = dressed.clock
     clock.set_position(1, 20 * 60 - 1)
-    press(qtbot, Qt.Key.Key_Space, CTRL)
+    press(qtbot, Qt.Key.Key_T, CTRL)
     assert clock.running() and clock.button.text() == "Pause"
     qtbot.waitUntil(lambda: not clock.running(), timeout=3000)
     assert clock.elapsed() == "20:00"
