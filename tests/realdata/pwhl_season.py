@@ -1,4 +1,4 @@
-"""Convert the PWHL's published data (shared/realdata/pwhl/data) into a Scorekeeper season file.
+"""Convert the PWHL's published data (tests/realdata/data/pwhl, see its README.md) into a Scorekeeper season file.
 
 The data is the league's statistics feed as CSV: every game with its final score and status, every goal
 with scorer and assists, every penalty, the shootout attempts and the goalie changes. A season file needs more
@@ -21,9 +21,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-REALDATA = Path(__file__).resolve().parents[2].parent / "shared" / "realdata"
-PWHL = REALDATA / "pwhl" / "data"
-PWHL_DB = REALDATA / "pwhl-db" / "pwhl_database.db"
+REALDATA = Path(__file__).resolve().parent / "data"
+PWHL = REALDATA / "pwhl"
+PWHL_DB = REALDATA / "pwhl-db"
 RULEBOOK = Path(__file__).resolve().parent / "pwhl-2024.toml"
 LEAGUE = "Professional Women's Hockey League"
 RULEBOOK_ID = "pwhl-2024"
@@ -37,6 +37,14 @@ def read_csv(relative: str) -> tuple[Row, ...]:
     """The rows of one CSV file of the PWHL data (read once per test run)."""
     with open(PWHL / relative, encoding="utf-8", newline="") as f:
         return tuple(csv.DictReader(f))
+
+
+def published_stats(table: str, season_id: int) -> list[dict[str, int]]:
+    """The rows of pwhl-db's `skater_stats` or `goalie_stats` for one season (player_id, team_id, season_id,
+    games_played, goals, assists, penalty_minutes: integers)."""
+    with open(PWHL_DB / f"{table}.csv", encoding="utf-8", newline="") as f:
+        rows = [{k: int(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    return [r for r in rows if r["season_id"] == season_id]
 
 
 def team_codes() -> dict[str, str]:

@@ -8,7 +8,6 @@ pwhl-db does not hold the same games) and each playoff game's result (games/all_
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,23 +16,16 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.services import Services
 from tests.realdata.pwhl_season import (
-    PWHL,
-    PWHL_DB,
-    REALDATA,
     RULEBOOK,
     final_games,
     is_shootout,
+    published_stats,
     read_csv,
     season_file,
     team_codes,
 )
-
-if not (PWHL / "games" / "all_games.csv").is_file() or not PWHL_DB.is_file():
-    pytest.skip(f"the real league data is not here: {REALDATA} (the shared folder beside the project root) holds "
-                "pwhl/data and pwhl-db", allow_module_level=True)
-
-from scorekeeper.services import Services  # noqa: E402  (after the skip: no database is opened without data)
 
 REGULAR_2024, PLAYOFFS_2024, REGULAR_2024_25 = 1, 3, 5
 
@@ -107,11 +99,9 @@ def published_scoring_from_db(season_id: int) -> dict[str, tuple[int, int]]:
 
     A player traded during the season has a row per team, and the row of her last team holds the season
     total (a documented quirk of the data): that row is the one with the most games played."""
-    with sqlite3.connect(f"file:{PWHL_DB}?mode=ro", uri=True) as db:
-        skaters = db.execute("SELECT player_id, games_played, goals, assists FROM skater_stats WHERE season_id = ?",
-                             (season_id,)).fetchall()
-        goalies = db.execute("SELECT player_id, goals, assists FROM goalie_stats WHERE season_id = ?",
-                             (season_id,)).fetchall()
+    skaters = [(r["player_id"], r["games_played"], r["goals"], r["assists"])
+               for r in published_stats("skater_stats", season_id)]
+    goalies = [(r["player_id"], r["goals"], r["assists"]) for r in published_stats("goalie_stats", season_id)]
     total: dict[int, tuple[int, int, int]] = {}
     for pid, gp, g, a in skaters:
         if pid not in total or gp > total[pid][0]:

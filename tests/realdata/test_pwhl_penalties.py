@@ -12,7 +12,6 @@ strength of every listed goal, so a listed goal is one where the app differs, no
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -22,20 +21,20 @@ import pytest
 from tests.realdata.pwhl_season import (
     DEFAULT_CLASS,
     INFRACTIONS,
-    PWHL_DB,
     RULEBOOK,
     final_games,
+    published_stats,
     read_csv,
     team_codes,
 )
-from tests.realdata.test_pwhl import REGULAR_2024, REGULAR_2024_25, Loaded, load, show  # skips without the data
+from tests.realdata.test_pwhl import REGULAR_2024, REGULAR_2024_25, Loaded, load, show
 
 # -- the explained differences -------------------------------------------------------------------------------
 
 # Penalties flagged both `penalty_shot` 1 and `pp` 1. The converter keeps them as timed minors (the power play
 # is what happened: in the 2024 playoffs, goal 89_goal_433 is a power-play goal during 89_penalty_556), but the
 # published PIM leaves them out, as it does every minor flagged as leading to a penalty shot (documented quirk,
-# shared/realdata/README.md: "a minor that led to a penalty shot is not counted in published PIM").
+# tests/realdata/data/README.md: "a minor that led to a penalty shot is not counted in published PIM").
 # (Penalties flagged `penalty_shot` 1 with `pp` 0 are not entered at all: no time, no PIM.)
 PIM_NOT_PUBLISHED = {REGULAR_2024: ("57_penalty_436", "57_penalty_439", "57_penalty_442", "57_penalty_444"),
                      REGULAR_2024_25: ()}
@@ -106,11 +105,9 @@ def published_strength(goal: dict[str, str]) -> str:
 def published_player_pim_from_db(season_id: int) -> Counter[str]:
     """PIM per player ("p<id>") from pwhl-db's skater_stats (a traded player's season total is on the row with the
     most games, see test_pwhl.py) plus goalie_stats."""
-    with sqlite3.connect(f"file:{PWHL_DB}?mode=ro", uri=True) as db:
-        skaters = db.execute("SELECT player_id, games_played, penalty_minutes FROM skater_stats WHERE season_id = ?",
-                             (season_id,)).fetchall()
-        goalies = db.execute("SELECT player_id, penalty_minutes FROM goalie_stats WHERE season_id = ?",
-                             (season_id,)).fetchall()
+    skaters = [(r["player_id"], r["games_played"], r["penalty_minutes"])
+               for r in published_stats("skater_stats", season_id)]
+    goalies = [(r["player_id"], r["penalty_minutes"]) for r in published_stats("goalie_stats", season_id)]
     total: dict[int, tuple[int, int]] = {}
     for pid, gp, pim in skaters:
         if pid not in total or gp > total[pid][0]:
