@@ -424,7 +424,7 @@ class Services(EntryMixin, WindowQueries):
         return sorted(out.values(), key=lambda r: r["name"])
 
     def load_rulebook_file(self, path: str | Path) -> dict[str, Any]:
-        """Load another league's rulebook (a TOML file like those in resources/rulebooks) into the database, so
+        """Load another league's rulebook (a TOML file like the shipped ones) into the database, so
         that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
         already loaded under that id keeps its text (its seasons are played under it): loading the same text
         again changes nothing, a different one is refused."""

@@ -1,6 +1,6 @@
 """The one stylesheet of every printed record: the embedded font, colours, paragraph and table styles.
 
-DejaVu Sans (resources/fonts, Bitstream Vera licence in DejaVu-LICENSE.txt) is embedded so that names with
+DejaVu Sans (scorekeeper/resources/fonts, Bitstream Vera licence in DejaVu-LICENSE.txt) is embedded so that names with
 accents print on any printer. ReportLab is imported here, so only the builders import this module.
 """
 
@@ -46,7 +46,7 @@ def register_fonts() -> None:
     for name, filename in FONT_FILES.items():
         path = resource_path("fonts", filename)
         if not path.is_file():
-            raise FontMissingError(f"the font file {path} is missing: reinstall Scorekeeper (resources/fonts)")
+            raise FontMissingError(f"the font file {path} is missing: reinstall Scorekeeper (its resources/fonts)")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     # DejaVu Sans core has no oblique: italics fall back to the upright faces.
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)

@@ -330,7 +330,7 @@ _CACHE: dict[str, Rulebook] = {}
 
 
 def shipped_rulebooks() -> list[str]:
-    """Names of the rulebooks shipped in resources/rulebooks."""
+    """Names of the rulebooks shipped in scorekeeper/resources/rulebooks."""
     folder = resource_path("rulebooks")
     return sorted(p.stem for p in folder.glob("*.toml"))
 

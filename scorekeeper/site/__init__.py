@@ -1,5 +1,5 @@
 """The league's statistics website: `publish(svc, folder)` writes static HTML and CSS (Jinja2 templates in
-resources/site/), `add_parser` / `run` give the command line `scorekeeper publish -o FOLDER`. Jinja2 and
+scorekeeper/resources/site/), `add_parser` / `run` give the command line `scorekeeper publish -o FOLDER`. Jinja2 and
 ReportLab are imported only when a site is published."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import scorekeeper
 from scorekeeper.about import about_html, about_lines, about_text
 from scorekeeper.services import Services
 
-DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo" / "demo-season.json"
+DEMO = Path(__file__).resolve().parents[2] / "scorekeeper" / "resources" / "demo" / "demo-season.json"
 
 
 @pytest.fixture()

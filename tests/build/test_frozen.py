@@ -20,7 +20,7 @@ from tests.data import EXAMPLE_SEASON as EXAMPLE
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "dist" / "scorekeeper"
 FROZEN = FOLDER / ("scorekeeper.exe" if sys.platform == "win32" else "scorekeeper")
-DEMO = ROOT / "resources" / "demo" / "demo-season.json"
+DEMO = ROOT / "scorekeeper" / "resources" / "demo" / "demo-season.json"
 SEASON_FILE = EXAMPLE
 SIZE_LIMIT = 200 * 1024 * 1024
 
@@ -76,7 +76,7 @@ def test_prints_a_game_sheet_with_the_embedded_fonts(home: Path, league_db: Path
     assert r.returncode == 0, r.stderr + r.stdout
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF") and len(data) > 10_000
-    assert b"DejaVuSans" in data  # the TTF from resources/fonts, found inside the frozen folder
+    assert b"DejaVuSans" in data  # the TTF from scorekeeper/resources/fonts, found inside the frozen folder
 
 
 def test_standings_json(home: Path, league_db: Path):
@@ -102,7 +102,7 @@ def test_window_opens_offscreen_and_closes_itself(home: Path, league_db: Path):
 
 
 def test_folder_carries_resources_and_stays_small():
-    internal = FOLDER / "_internal" / "resources"
+    internal = FOLDER / "_internal" / "scorekeeper" / "resources"
     for part in ("rulebooks/westridge-2015-16.toml", "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf",
                  "icons/scorekeeper.png", "demo/demo-season.json"):
         assert (internal / part).is_file(), part

@@ -1,4 +1,4 @@
-"""resources/icons: the application icon in every size the builds use (made by resources/icons/make_icons.py)."""
+"""scorekeeper/resources/icons: the application icon in every size the builds use (made by tools/make_icons.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import scorekeeper
 
 ROOT = Path(__file__).resolve().parents[2]
-ICONS = ROOT / "resources" / "icons"
+ICONS = ROOT / "scorekeeper" / "resources" / "icons"
 Image = pytest.importorskip("PIL.Image")  # Pillow comes with ReportLab
 
 

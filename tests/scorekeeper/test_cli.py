@@ -187,7 +187,7 @@ def test_office_rulebook_load_asks_the_office_password(tmp_path: Path):
     db = tmp_path / "office.db"
     root = Path(__file__).resolve().parents[2]
     book = tmp_path / "other.toml"
-    book.write_text((root / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+    book.write_text((root / "scorekeeper/resources/rulebooks/westridge-2015-16.toml").read_text(encoding="utf-8")
                     .replace('id = "westridge-2015-16"', 'id = "other"'), encoding="utf-8")
     base = [sys.executable, "-m", "scorekeeper", "--db", str(db)]
 

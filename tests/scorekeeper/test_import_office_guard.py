@@ -160,7 +160,7 @@ def test_office_a_season_file_names_its_rulebook_by_id_never_a_path(tmp_path: Pa
 
 def test_office_a_rulebook_file_under_the_shipped_id_is_never_loaded_by_a_season_file(tmp_path: Path):
     root = Path(__file__).resolve().parents[2]
-    text = (root / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+    text = (root / "scorekeeper" / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
     forged = tmp_path / "westridge-2015-16.toml"
     forged.write_text(text.replace("win = 2", "win = 99"), encoding="utf-8")
     svc = Services.open(str(tmp_path / "fresh.db"))

@@ -13,7 +13,7 @@ from scorekeeper.services import Services
 from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "resources" / "demo" / "demo-season.json"
+DEMO = ROOT / "scorekeeper" / "resources" / "demo" / "demo-season.json"
 
 
 @pytest.fixture(autouse=True, scope="session")

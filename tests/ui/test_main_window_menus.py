@@ -222,7 +222,7 @@ def test_game_1_another_leagues_rulebook_loaded_from_the_menu_then_a_season_unde
 ) -> None:
     book = tmp_path / "three.toml"
     root = Path(__file__).resolve().parents[2]
-    book.write_text((root / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+    book.write_text((root / "scorekeeper/resources/rulebooks/westridge-2015-16.toml").read_text(encoding="utf-8")
                     .replace('id = "westridge-2015-16"', 'id = "three-periods"')
                     .replace("periods = 2 ", "periods = 3 "), encoding="utf-8")
     monkeypatch.setattr(dialogs, "ask_rulebook_file", lambda parent, folder: str(book))

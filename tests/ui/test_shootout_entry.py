@@ -19,7 +19,7 @@ BOOK = "three-periods-so"
 
 
 def shootout_rulebook(folder: Path) -> Path:
-    text = (ROOT / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+    text = (ROOT / "scorekeeper" / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
     text = (text.replace('id = "westridge-2015-16"', f'id = "{BOOK}"').replace("periods = 2 ", "periods = 3 ")
             .replace("[shootout]                       # the Westridge rulebook has no shootout\nregular = false",
                      "[shootout]\nregular = true").replace("so_loss = 0", "so_loss = 1"))

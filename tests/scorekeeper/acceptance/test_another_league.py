@@ -19,7 +19,7 @@ LEAGUE_BOOK = "three-periods-so"
 
 def league_rulebook(folder: Path) -> Path:
     """The Westridge file with three periods, 3-2-1 points and a shootout after a 5-minute regular overtime."""
-    text = (REPO / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
+    text = (REPO / "scorekeeper" / "resources" / "rulebooks" / "westridge-2015-16.toml").read_text(encoding="utf-8")
     text = (text.replace('id = "westridge-2015-16"', f'id = "{LEAGUE_BOOK}"')
             .replace("periods = 2 ", "periods = 3 ").replace("\nwin = 2\n", "\nwin = 3\n", 1)
             .replace("ot_loss = 0", "ot_loss = 1").replace("so_loss = 0", "so_loss = 1")

@@ -1,6 +1,6 @@
 """Draw Scorekeeper's application icon and write every size the builds need.
 
-    python resources/icons/make_icons.py        (needs Pillow; writes next to this file)
+    python tools/make_icons.py        (needs Pillow; writes into scorekeeper/resources/icons/)
 
 The icon: the league's navy (the printed records' NAVY) behind a white rink seen from above, its red centre
 line and blue lines, the centre face-off circle and a puck on the dot. Small sizes (16, 24 px) are drawn with
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-HERE = Path(__file__).resolve().parent
+ICONS = Path(__file__).resolve().parents[1] / "scorekeeper" / "resources" / "icons"
 NAVY = (23, 50, 77, 255)  # #17324d, scorekeeper/reports/styles.py NAVY
 ICE = (250, 252, 255, 255)
 RED = (200, 32, 40, 255)
@@ -71,13 +71,13 @@ def draw(size: int) -> Image.Image:
 def main() -> None:
     images = {size: draw(size) for size in sorted({*PNG_SIZES, *ICO_SIZES, *ICNS_SIZES})}
     for size in PNG_SIZES:
-        images[size].save(HERE / f"scorekeeper-{size}.png", optimize=True)
-    images[256].save(HERE / "scorekeeper.png", optimize=True)
+        images[size].save(ICONS / f"scorekeeper-{size}.png", optimize=True)
+    images[256].save(ICONS / "scorekeeper.png", optimize=True)
     # Pillow's ICO writer takes the sizes wanted and picks the matching appended image for each.
-    images[256].save(HERE / "scorekeeper.ico", sizes=[(s, s) for s in ICO_SIZES],
+    images[256].save(ICONS / "scorekeeper.ico", sizes=[(s, s) for s in ICO_SIZES],
                      append_images=[images[s] for s in ICO_SIZES if s != 256])
-    images[1024].save(HERE / "scorekeeper.icns", append_images=[images[s] for s in ICNS_SIZES if s != 1024])
-    print(f"wrote {len(PNG_SIZES) + 3} files in {HERE}")
+    images[1024].save(ICONS / "scorekeeper.icns", append_images=[images[s] for s in ICNS_SIZES if s != 1024])
+    print(f"wrote {len(PNG_SIZES) + 3} files in {ICONS}")
 
 
 if __name__ == "__main__":
