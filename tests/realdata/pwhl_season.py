@@ -215,7 +215,7 @@ def _assign_numbers(pairs: list[tuple[str, str]], people: dict[str, Row]) -> dic
 
 
 def season_file(season_id: int, name: str, playoff_season_id: int | None = None) -> dict[str, Any]:
-    """A season file (shared/formats/season-file.md) of a PWHL season's final games, with the playoff games of
+    """A season file (docs/season-file.md) of a PWHL season's final games, with the playoff games of
     `playoff_season_id` as stage "playoff" games when given."""
     codes = team_codes()
     people = {r["id"]: r for r in read_csv("players/all_players.csv")}

@@ -3,7 +3,7 @@
 The tests check the program the way a league official would: season files are written from the rulebook,
 imported through the command line (`python -m scorekeeper --db DB import FILE`), and the computed JSON
 (`standings --json`, `stats --json`, `game GAME --json`, `suspensions --json`, `fines --json`, `export`) is
-compared with numbers worked out by hand from /work/shared/rules/CATALOGUE.md and the season-file contract.
+compared with numbers worked out by hand from the league's rule catalogue (docs/rules.md) and docs/season-file.md.
 
 Nothing here imports the `scorekeeper` package: only its command line is used.
 """

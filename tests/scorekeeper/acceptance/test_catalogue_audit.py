@@ -1,6 +1,6 @@
 """Audit of the computed numbers against the catalogue's rule rows, their worked examples and the A-n defaults.
 
-Black-box: season files are written by hand from /work/shared/rules/CATALOGUE.md and the season-file contract,
+Black-box: season files are written by hand from the league's rule catalogue (docs/rules.md) and docs/season-file.md,
 imported through the command line, and every number below is worked out by hand in the test's docstring.
 Scenarios already covered elsewhere in this folder are not repeated; these are the combinations around them.
 

@@ -1,4 +1,4 @@
-"""One test (at least) per rule ID of shared/rules/CATALOGUE.md, named after it, with the catalogue's worked examples.
+"""One test (at least) per rule ID (docs/rules.md), named after it, with the league catalogue's worked examples.
 
 Game-level rules run the engine on one game (tests/scorekeeper/gamebuilder.py: home h1 goalie, h2-h4 male,
 h5-h7 female; away a1..a7 likewise). Season-level rules import a small season through the `Services` facade
@@ -29,7 +29,7 @@ GENDERS = "MMMMMFFFFF"  # 1 goalie (M), 2-5 male skaters, 6-10 female skaters
 
 
 # ------------------------------------------------------------------------------------------------------
-# Season builder (the season file of shared/formats/season-file.md)
+# Season builder (the season file of docs/season-file.md)
 
 
 def season(games: list[dict[str, Any]] = (), *, divisions: dict[str, dict[str, Any]] | None = None,

@@ -1,6 +1,6 @@
-"""Every rule ID of the catalogue (the data-entry rules and Parts 1-5) has a test named after it.
+"""Every rule ID of the rule registry (the `[rules]` table of the shipped rulebook, listed in docs/rules.md) has
+a test named after it.
 
-The catalogue is shared/rules/CATALOGUE.md, outside the repository; when it is not there the test is skipped.
 A test "names" a rule when its function name holds the ID in lower case with underscores as a whole word
 (`test_pen_minor_2_...` names PEN-MINOR-2; `test_fine_10_...` names FINE-10 but not FINE-1).
 """
@@ -11,32 +11,15 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
+from scorekeeper.rulebook import DEFAULT_RULEBOOK, load_rulebook
 
-HERE = Path(__file__).resolve()
-CANDIDATES = [HERE.parents[4] / "shared" / "rules" / "CATALOGUE.md",
-              HERE.parents[3].parent / "shared" / "rules" / "CATALOGUE.md",
-              HERE.parents[3] / "shared" / "rules" / "CATALOGUE.md"]
-TESTS = HERE.parents[2]  # tests/
-
-# A rule is defined by a table row whose first cell is its ID, or by a bold paragraph "**SUSP-1 (C).**".
-ROW_ID = re.compile(r"^\|\s*([A-Z]+(?:-[A-Z]+)*-(?:\d+|[A-Z]+))\s*\|", re.MULTILINE)
-BOLD_ID = re.compile(r"^\*\*([A-Z]+(?:-[A-Z]+)*-(?:\d+|[A-Z]+))\s*\(", re.MULTILINE)
+TESTS = Path(__file__).resolve().parents[2]  # tests/
 
 
-def catalogue() -> Path | None:
-    return next((p for p in CANDIDATES if p.is_file()), None)
-
-
-def rule_ids(text: str) -> list[str]:
-    """The IDs defined before Part 6 (the data-entry table and Parts 1-5), in catalogue order."""
-    head = text.split("## Part 6", 1)[0]
-    found = sorted({(m.start(), m.group(1)) for rx in (ROW_ID, BOLD_ID) for m in rx.finditer(head)})
-    ids: list[str] = []
-    for _, rid in found:
-        if rid not in ids:
-            ids.append(rid)
-    return ids
+def rule_ids() -> list[str]:
+    """The rule IDs of the shipped rulebook, in its order (the data-entry rules, then Parts 1-5 of the league's
+    catalogue, then FILE)."""
+    return list(load_rulebook(DEFAULT_RULEBOOK).rules)
 
 
 def test_names() -> set[str]:
@@ -57,24 +40,18 @@ def named(rule: str, names: set[str]) -> bool:
     return any(word.search(n) for n in names)
 
 
-def test_catalogue_rule_ids_are_parsed():
-    path = catalogue()
-    if path is None:
-        pytest.skip("shared/rules/CATALOGUE.md is not next to the repository")
-    ids = rule_ids(path.read_text(encoding="utf-8"))
+def test_rule_registry_holds_every_part_of_the_catalogue():
+    ids = rule_ids()
     for rid in ("DATA-1", "DATA-5", "PTS-1", "FORF-4", "ICE-4", "COED-5", "SCORE-3", "PEN-GEN-1", "PEN-REPORT-1",
                 "FINE-1", "FINE-12", "FINE-STMT", "SUSP-1", "SUSP-2", "APPEAL-1"):
-        assert rid in ids, f"{rid} not found in {path}"
-    assert not any(rid.startswith("A-") for rid in ids)
-    assert len(ids) >= 75, ids  # 79 in the 2015-16 catalogue
+        assert rid in ids, f"{rid} is not in the rulebook's [rules]"
+    assert not any(rid.startswith("A-") for rid in ids)  # readings of ambiguities are settings, not rules
+    assert len(ids) >= 75, ids  # 79 in the 2015-16 catalogue, and FILE
 
 
-def test_every_catalogue_rule_has_a_test_named_after_it():
-    path = catalogue()
-    if path is None:
-        pytest.skip("shared/rules/CATALOGUE.md is not next to the repository")
+def test_every_rule_id_has_a_test_named_after_it():
     names = test_names()
-    missing = [rid for rid in rule_ids(path.read_text(encoding="utf-8")) if not named(rid, names)]
+    missing = [rid for rid in rule_ids() if not named(rid, names)]
     assert missing == [], f"rule IDs with no test named after them (test_<id>_...): {', '.join(missing)}"
 
 
