@@ -1,51 +1,56 @@
-"""Printed records in the window: a preview of the PDF the core builds, the printer, "Save as PDF", batches.
+"""Printed records in the window: a preview of the PDF the core builds, printing it, "Save as PDF", batches.
 
-The documents are the core's (`scorekeeper.reports`: plain data, then ReportLab); printing is the core's
-(`scorekeeper.printing`: CUPS). PySide6-Essentials carries no QtPdf, so the preview pages are rendered by
-poppler's `pdftoppm` into PNG files in a temporary folder and shown on white in a scroll area.
+The documents are the core's (`scorekeeper.reports`: plain data, then ReportLab). The preview and the printer
+show the same pages, rendered by `ui.pdf_pages` (PDFium): on screen at the zoom times the screen's scaling, so
+they stay sharp at 200 %; on paper at the printer's resolution through the system's print dialog
+(`ui.print_job`). No program besides the application is needed on any platform.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QEvent, QRect, Qt, QTimer
+from PySide6.QtGui import (
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
+    QHBoxLayout,
     QLabel,
     QProgressDialog,
     QPushButton,
     QScrollArea,
-    QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-import scorekeeper.printing as printing
+from scorekeeper.printing import POINTS_PER_INCH, PrintError
 from scorekeeper.reports.data import ReportError
 from scorekeeper.services import ServiceError
-from ui import dialogs
+from ui import dialogs, print_job
+from ui.pdf_pages import PdfPages
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services
 
-PREVIEW_DPI = 72
-RENDER_TIMEOUT = 60.0
-
-
-class PreviewError(Exception):
-    """The preview could not be drawn (pdftoppm missing or failing); the message says what to install."""
+ZOOMS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0)
+PAGE_GAP = 12
 
 
 @dataclass(frozen=True)
@@ -113,91 +118,20 @@ def build(parent: QWidget | None, document: Document) -> bytes | None:
     return None
 
 
-# -- rendering the pages ------------------------------------------------------------------------------------
-def pdftoppm() -> str:
-    path = shutil.which("pdftoppm")
-    if path is None:
-        raise PreviewError("The preview needs poppler's pdftoppm, which is not installed (Debian and Ubuntu: "
-                           "apt install poppler-utils). You can still print and save the PDF.")
-    return path
-
-
-def render_pages(pdf: bytes, folder: Path, dpi: int = PREVIEW_DPI) -> list[Path]:
-    """Render every page of `pdf` to `folder`/page-N.png (pdftoppm); the paths in page order."""
-    source = folder / "document.pdf"
-    source.write_bytes(pdf)
+# -- printing ------------------------------------------------------------------------------------------------
+def print_pdf(parent: QWidget | None, pdf: bytes, title: str) -> str | None:
+    """The system's print dialog, then the PDF through QPrinter; where it went, or None (cancelled or failed:
+    the user is told why)."""
     try:
-        proc = subprocess.run([pdftoppm(), "-png", "-r", str(dpi), str(source), str(folder / "page")],
-                              capture_output=True, timeout=RENDER_TIMEOUT, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise PreviewError(f"pdftoppm could not render the preview: {exc}") from None
-    if proc.returncode != 0:
-        text = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise PreviewError(f"pdftoppm could not render the preview: {text[-1] if text else proc.returncode}")
-    pages = sorted(folder.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-    if not pages:
-        raise PreviewError("pdftoppm rendered no page")
-    return pages
-
-
-def on_white(image: QImage) -> QPixmap:
-    """The page painted onto white (a PDF page renderer may leave the background transparent)."""
-    page = QImage(image.size(), QImage.Format.Format_RGB32)
-    page.fill(QColor("white"))
-    painter = QPainter(page)
-    painter.drawImage(0, 0, image)
-    painter.end()
-    return QPixmap.fromImage(page)
-
-
-# -- choosing a printer -------------------------------------------------------------------------------------
-class PrinterDialog(QDialog):
-    """A CUPS queue (the default first) and the number of copies."""
-
-    def __init__(self, printers: list[printing.Printer], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Print")
-        self.printer = QComboBox(self)
-        for p in sorted(printers, key=lambda p: not p.default):
-            self.printer.addItem(f"{p.name} (default)" if p.default else p.name, p.name)
-        self.copies = QSpinBox(self)
-        self.copies.setRange(1, 99)
-        form = QFormLayout(self)
-        form.addRow("&Printer:", self.printer)
-        form.addRow("&Copies:", self.copies)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Print")
-        self.setMinimumWidth(360)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-
-def ask_printer(parent: QWidget | None) -> tuple[str, int] | None:
-    """(printer, copies) from the CUPS queues, or None (cancelled, or no printer: the user is told)."""
-    try:
-        printers = printing.list_printers()
-    except printing.PrintError as exc:
-        dialogs.tell(parent, "Print", f"The printers could not be listed.\n\n{exc}", error=True)
-        return None
-    if not printers:
-        dialogs.tell(parent, "Print", "No printer is set up on this computer. Use “Save as PDF…” and print the "
-                     "file elsewhere, or add a printer in the system's settings.", error=True)
-        return None
-    dialog = PrinterDialog(printers, parent)
-    if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
-        return None
-    return str(dialog.printer.currentData()), dialog.copies.value()
-
-
-def send(parent: QWidget | None, pdf: bytes, title: str, printer: str, copies: int = 1) -> str | None:
-    """Queue the PDF (the same call the command line's tests make against a real CUPS queue); the job id."""
-    try:
-        return printing.print_pdf(pdf, printer, title=title, copies=copies)
-    except printing.PrintError as exc:
+        with PdfPages(pdf) as pages:
+            printer = print_job.new_printer(title, pages)
+            if not print_job.ask(parent, printer, len(pages)):
+                return None
+            print_job.print_pages(printer, pages)
+    except PrintError as exc:
         dialogs.tell(parent, "Print", f"{title} was not printed.\n\n{exc}", error=True)
         return None
+    return print_job.destination(printer)
 
 
 def save_pdf(parent: QWidget | None, pdf: bytes, suggested: str) -> str | None:
@@ -216,71 +150,282 @@ def save_pdf(parent: QWidget | None, pdf: bytes, suggested: str) -> str | None:
 
 
 # -- the preview --------------------------------------------------------------------------------------------
+class PageLabel(QWidget):
+    """One page on white, drawn from its pixmap (rendered at the zoom times the screen's pixel ratio); `key` is
+    the (pixels per point, pixel ratio) it was rendered at, None before."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.key: tuple[float, float] | None = None
+        self._pixmap = QPixmap()
+
+    def pixmap(self) -> QPixmap:
+        return self._pixmap
+
+    def setPixmap(self, pixmap: QPixmap) -> None:
+        self._pixmap = pixmap
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("white"))
+        if not self._pixmap.isNull():
+            painter.drawPixmap(self.rect(), self._pixmap)
+        painter.setPen(QColor("#404040"))
+        painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        painter.end()
+
+
 class PreviewDialog(QDialog):
-    """The document's pages on white, one under the other, with Print…, Save as PDF… and Close."""
+    """The document's pages one under the other, zoomed (Ctrl++, Ctrl+-, Ctrl+0 fits the width), paged (PgUp,
+    PgDn), with Print…, Save as PDF… and Close. Only the pages in view are rendered, again when the zoom or the
+    screen's scaling changes."""
 
     def __init__(self, document: Document, pdf: bytes, folder: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document, self.pdf, self.folder = document, pdf, folder
         self.jobs: list[str] = []
         self.saved: list[str] = []
+        self.zoom = 1.0
+        self.fit = True
         self.setWindowTitle(f"Print preview — {document.title}")
-        self.pages = QWidget(self)
-        palette = self.pages.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("#808080"))
-        self.pages.setPalette(palette)
-        self.pages.setAutoFillBackground(True)
-        column = QVBoxLayout(self.pages)
-        column.setSpacing(12)
-        column.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        self.page_labels: list[QLabel] = []
         self.message = QLabel(self)
         self.message.setWordWrap(True)
-        self._render(column)
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.pages)
-        scroll.setWidgetResizable(True)
-        scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.page_labels: list[PageLabel] = []
+        self.pages: PdfPages | None = None
+        try:
+            self.pages = PdfPages(pdf)
+        except PrintError as exc:
+            self.message.setText(f"<b>No preview.</b> {exc}")
+        self.sheet = QWidget(self)
+        palette = self.sheet.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#808080"))
+        self.sheet.setPalette(palette)
+        self.sheet.setAutoFillBackground(True)
+        column = QVBoxLayout(self.sheet)
+        column.setSpacing(PAGE_GAP)
+        column.setContentsMargins(PAGE_GAP, PAGE_GAP, PAGE_GAP, PAGE_GAP)
+        column.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        for _ in range(len(self.pages) if self.pages else 0):
+            label = PageLabel(self.sheet)
+            column.addWidget(label, 0, Qt.AlignmentFlag.AlignHCenter)
+            self.page_labels.append(label)
+        self.area = QScrollArea(self)
+        self.area.setWidget(self.sheet)
+        self.area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.area.setWidgetResizable(False)
+        self.area.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.area.horizontalScrollBar().valueChanged.connect(self._scrolled)
+        layout = self.main_layout = QVBoxLayout(self)
+        layout.addLayout(self._toolbar())
+        layout.addWidget(self.message)
+        layout.addWidget(self.area, 1)
+        layout.addWidget(self._buttons())
+        self._shortcuts()
+        screen = self.screen().availableGeometry() if self.screen() else QRect(0, 0, 1024, 768)
+        self.resize(min(860, screen.width() - 40), min(760, screen.height() - 60))
+        pages = len(self.page_labels)
+        if pages:
+            self.message.setText(f"{pages} page{'s' if pages != 1 else ''} — {document.title}")
+        self._relayout()
+
+    # -- building the dialog
+    def _tool(self, text: str, tip: str, slot: Callable[[], object]) -> QToolButton:
+        button = QToolButton(self)
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAutoRaise(True)
+        button.clicked.connect(slot)
+        return button
+
+    def _toolbar(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        zoom_in = QKeySequence(QKeySequence.StandardKey.ZoomIn)
+        zoom_out = QKeySequence(QKeySequence.StandardKey.ZoomOut)
+        text = QKeySequence.SequenceFormat.NativeText
+        self.zoom_out_button = self._tool("−", f"Zoom out ({zoom_out.toString(text)})", self.zoom_out)
+        self.zoom_label = QLabel(self)
+        self.zoom_label.setMinimumWidth(48)
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.zoom_in_button = self._tool("+", f"Zoom in ({zoom_in.toString(text)})", self.zoom_in)
+        self.fit_button = self._tool("Fit width", f"Fit the page to the window ({self.FIT.toString(text)})",
+                                     self.fit_width)
+        self.previous_button = self._tool("◀", "Previous page (Page Up)", lambda: self.go_to(self.current_page() - 1))
+        self.page_counter = QLabel(self)
+        self.page_counter.setMinimumWidth(90)
+        self.page_counter.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.next_button = self._tool("▶", "Next page (Page Down)", lambda: self.go_to(self.current_page() + 1))
+        for widget in (self.zoom_out_button, self.zoom_label, self.zoom_in_button, self.fit_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+        for widget in (self.previous_button, self.page_counter, self.next_button):
+            row.addWidget(widget)
+        return row
+
+    FIT = QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_0)
+
+    def _buttons(self) -> QDialogButtonBox:
         self.print_button = QPushButton("&Print…", self)
         self.save_button = QPushButton("&Save as PDF…", self)
         self.print_button.setDefault(True)
+        self.print_button.setEnabled(self.pages is not None)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
         self.print_button.clicked.connect(self.print_document)
         self.save_button.clicked.connect(self.save_document)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.message)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(buttons)
-        self.resize(740, 720)
+        return buttons
 
-    def _render(self, column: QVBoxLayout) -> None:
-        with tempfile.TemporaryDirectory(prefix="scorekeeper-preview-") as tmp:
+    def _shortcuts(self) -> None:
+        keys: list[tuple[QKeySequence, Callable[[], object]]] = [
+            (QKeySequence(QKeySequence.StandardKey.ZoomIn), self.zoom_in),
+            (QKeySequence(QKeySequence.StandardKey.ZoomOut), self.zoom_out),
+            (self.FIT, self.fit_width),
+            (QKeySequence(QKeySequence.StandardKey.MoveToPreviousPage), lambda: self.go_to(self.current_page() - 1)),
+            (QKeySequence(QKeySequence.StandardKey.MoveToNextPage), lambda: self.go_to(self.current_page() + 1)),
+            (QKeySequence(QKeySequence.StandardKey.Print), self.print_document),
+        ]
+        self.shortcuts = [QShortcut(key, self, slot) for key, slot in keys]
+
+    # -- zoom and pages
+    def pixels_per_point(self) -> float:
+        """Logical pixels per PDF point at the current zoom (100 % is the page's real size on this screen)."""
+        return self.zoom * self.logicalDpiX() / POINTS_PER_INCH
+
+    def zoom_in(self) -> None:
+        self.set_zoom(next((z for z in ZOOMS if z > self.zoom + 1e-3), ZOOMS[-1]))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOMS) if z < self.zoom - 1e-3), ZOOMS[0]))
+
+    def set_zoom(self, zoom: float, fit: bool = False) -> None:
+        page = self.current_page()
+        self.zoom, self.fit = max(ZOOMS[0], min(ZOOMS[-1], zoom)), fit
+        self._relayout()
+        self.go_to(page)
+
+    def fit_width(self) -> None:
+        """The widest page as wide as the window (Ctrl+0)."""
+        self.set_zoom(self._fit_zoom(), fit=True)
+
+    def _fit_zoom(self) -> float:
+        if self.pages is None:
+            return 1.0
+        widest = max(self.pages.size(n).width() for n in range(len(self.pages)))
+        if self.isVisible():
+            room = self.area.viewport().width()
+            if self.area.verticalScrollBar().isHidden():  # it appears when the pages grow taller than the view
+                room -= self.area.verticalScrollBar().sizeHint().width()
+        else:  # not laid out yet: the dialog's width less its margins, the frame and the scroll bar
+            margins = self.main_layout.contentsMargins()
+            room = (self.width() - margins.left() - margins.right() - 2 * self.area.frameWidth()
+                    - self.area.verticalScrollBar().sizeHint().width())
+        room -= 2 * PAGE_GAP + 2
+        return room / (widest * self.logicalDpiX() / POINTS_PER_INCH)
+
+    def _relayout(self) -> None:
+        """Size every page for the zoom (renders none); then render the ones in view."""
+        if self.fit:
+            self.zoom = max(ZOOMS[0], min(ZOOMS[-1], self._fit_zoom()))
+        self.zoom_label.setText(f"{round(self.zoom * 100)} %")
+        self.zoom_in_button.setEnabled(self.zoom < ZOOMS[-1])
+        self.zoom_out_button.setEnabled(self.zoom > ZOOMS[0])
+        if self.pages is not None:
+            for index, label in enumerate(self.page_labels):
+                size = self.pages.size(index) * self.pixels_per_point()
+                label.setFixedSize(round(size.width()), round(size.height()))
+            self.sheet.adjustSize()
+        self.render_visible()
+
+    def visible_pages(self) -> list[int]:
+        """The pages in view (with the page after it: scrolling on shows it at once)."""
+        top = self.area.verticalScrollBar().value()
+        bottom = top + max(self.area.viewport().height(), 1)
+        shown = [n for n, label in enumerate(self.page_labels)
+                 if label.y() < bottom and label.y() + label.height() > top]
+        if shown and shown[-1] + 1 < len(self.page_labels):
+            shown.append(shown[-1] + 1)
+        return shown or ([0] if self.page_labels else [])
+
+    def render_visible(self) -> None:
+        """Render the pages in view at the zoom times the screen's pixel ratio (sharp on a 200 % screen)."""
+        if self.pages is None:
+            self._count()
+            return
+        ratio = self.devicePixelRatioF()
+        key = (self.pixels_per_point(), ratio)
+        for index in self.visible_pages():
+            label = self.page_labels[index]
+            if label.key == key:
+                continue
             try:
-                paths = render_pages(self.pdf, Path(tmp))
-            except PreviewError as exc:
-                self.message.setText(f"<b>No preview.</b> {exc}")
-                return
-            for path in paths:
-                label = QLabel(self.pages)
-                label.setPixmap(on_white(QImage(str(path))))
-                label.setFrameShape(QLabel.Shape.Box)
-                column.addWidget(label)
-                self.page_labels.append(label)
-        pages = len(self.page_labels)
-        self.message.setText(f"{pages} page{'s' if pages != 1 else ''} — {self.document.title}")
+                image = self.pages.render(index, key[0] * ratio)
+            except PrintError as exc:
+                self.message.setText(f"<b>No preview of page {index + 1}.</b> {exc}")
+                continue
+            pixmap = QPixmap.fromImage(image)
+            pixmap.setDevicePixelRatio(ratio)
+            label.setPixmap(pixmap)
+            label.key = key
+        self._count()
 
+    def current_page(self) -> int:
+        """The page at the top of the view (0-based)."""
+        top = self.area.verticalScrollBar().value() + PAGE_GAP
+        current = 0
+        for index, label in enumerate(self.page_labels):
+            if label.y() <= top + self.area.viewport().height() // 3:
+                current = index
+        return current
+
+    def go_to(self, index: int) -> None:
+        """Scroll page `index` (0-based, kept within the document) to the top of the view."""
+        if not self.page_labels:
+            return
+        index = max(0, min(len(self.page_labels) - 1, index))
+        self.area.verticalScrollBar().setValue(self.page_labels[index].y() - PAGE_GAP)
+        self.render_visible()
+
+    def _count(self) -> None:
+        pages = len(self.page_labels)
+        current = self.current_page()
+        self.page_counter.setText(f"Page {current + 1} of {pages}" if pages else "No page")
+        self.previous_button.setEnabled(current > 0)
+        self.next_button.setEnabled(current + 1 < pages)
+
+    def _scrolled(self, _value: int) -> None:
+        self.render_visible()
+
+    # -- events
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._relayout)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.fit:
+            self._relayout()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange:
+            self.render_visible()
+        return super().event(event)
+
+    def done(self, result: int) -> None:
+        if self.pages is not None:
+            self.pages.close()
+            self.pages = None
+        super().done(result)
+
+    # -- the buttons
     def print_document(self) -> str | None:
-        choice = ask_printer(self)
-        if choice is None:
-            return None
-        job = send(self, self.pdf, self.document.title, *choice)
-        if job:
-            self.jobs.append(job)
-            self.message.setText(f"<b style='color:#1b5e20'>Sent to {choice[0]}</b> (job {job}).")
-        return job
+        """The system's print dialog, then the printer; where the job went, or None."""
+        where = print_pdf(self, self.pdf, self.document.title)
+        if where:
+            self.jobs.append(where)
+            self.message.setText(f"<b style='color:#1b5e20'>Sent to {where}</b>")
+        return where
 
     def save_document(self) -> str | None:
         path = save_pdf(self, self.pdf, str(Path(self.folder or ".") / self.document.filename))
@@ -303,33 +448,48 @@ def preview(parent: QWidget | None, document: Document, folder: str = "") -> Pre
 # -- batch: every team's statement --------------------------------------------------------------------------
 def print_every_statement(parent: QWidget | None, svc: Services, season: str | None,
                           teams: list[dict[str, Any]]) -> list[str]:
-    """One print job per team's fine statement, behind a progress dialog that can be cancelled; the job ids."""
-    choice = ask_printer(parent)
-    if choice is None:
+    """One print job per team's fine statement: the print dialog once, then a progress dialog that can be
+    stopped; the titles printed."""
+    if not teams:
         return []
-    printer, copies = choice
+    first = fine_statements(svc, season, teams[0]["id"], teams[0]["name"])
+    pdf = build(parent, first)
+    if pdf is None:
+        return []
+    try:
+        with PdfPages(pdf) as pages:
+            printer = print_job.new_printer("Fine statements", pages)
+            if not print_job.ask(parent, printer, len(pages)):
+                return []
+    except PrintError as exc:
+        dialogs.tell(parent, "Print", f"The fine statements were not printed.\n\n{exc}", error=True)
+        return []
     progress = QProgressDialog("Printing the fine statements…", "Stop", 0, len(teams), parent)
     progress.setWindowTitle("Print every statement")
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(0)
     progress.setValue(0)
-    jobs: list[str] = []
+    printed: list[str] = []
     try:
         for number, team in enumerate(teams):
             if progress.wasCanceled():
                 break
             progress.setLabelText(f"Printing the statement of {team['name']} ({number + 1} of {len(teams)})…")
             QApplication.processEvents()
-            document = fine_statements(svc, season, team["id"], team["name"])
-            pdf = build(parent, document)
-            if pdf is None:
+            document = first if number == 0 else fine_statements(svc, season, team["id"], team["name"])
+            data = pdf if number == 0 else build(parent, document)
+            if data is None:
                 break
-            job = send(parent, pdf, document.title, printer, copies)
-            if job is None:
+            printer.setDocName(document.title)
+            try:
+                with PdfPages(data) as pages:
+                    print_job.print_pages(printer, pages)
+            except PrintError as exc:
+                dialogs.tell(parent, "Print", f"{document.title} was not printed.\n\n{exc}", error=True)
                 break
-            jobs.append(job)
+            printed.append(document.title)
             progress.setValue(number + 1)
     finally:
         progress.close()
         progress.deleteLater()
-    return jobs
+    return printed

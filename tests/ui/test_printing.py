@@ -1,28 +1,33 @@
-"""Printed records from the window: the preview (pdftoppm pages on white), the CUPS printer, "Save as PDF",
-and every team's statement printed as a batch behind a progress bar. Printers are faked here; the real CUPS
-queue is exercised by the core's printing test through the same `scorekeeper.printing.print_pdf`."""
+"""Printed records from the window: the preview (PDFium pages, sharp at any screen scaling, zoom and pages), the
+system's print dialog and QPrinter, "Save as PDF", and every team's statement printed as a batch behind a
+progress bar. The dialogs' exec is answered by the tests (the printer chosen as a person would); everything after
+it is the code the buttons run: Qt writes the PDF file, or sends the job to a real CUPS queue (cups_server.py)."""
 
 from __future__ import annotations
 
 import io
 import os
+import statistics
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cups_server import Cups, cups  # noqa: F401 - the private cupsd fixture
 from pypdf import PdfReader
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtPrintSupport import QPrintDialog
+from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
-import scorekeeper.printing as printing
 from scorekeeper.services import Services
-from tests.scorekeeper.reports.test_report_printing import cups  # noqa: F401 - the real CUPS fixture
-from ui import dialogs, print_preview
+from ui import dialogs, print_job, print_preview
 from ui.main_window import MainWindow
-from ui.print_preview import PreviewDialog, PrinterDialog
+from ui.pdf_pages import PdfPages
+from ui.print_preview import Document, PreviewDialog
 
 SEASON = "2015-16"
 
@@ -31,32 +36,55 @@ def pdf_text(data: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
+def ink(image: QImage, size: int = 64) -> list[int]:
+    """The page shrunk to size x size grey levels: where the ink is, whatever the resolution it was drawn at."""
+    small = image.scaled(size, size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                         Qt.TransformationMode.SmoothTransformation).convertToFormat(QImage.Format.Format_Grayscale8)
+    return [small.pixelColor(x, y).value() for y in range(size) for x in range(size)]
+
+
+def likeness(first: QImage, second: QImage) -> float:
+    """How alike two page images are: the correlation of their ink (1 the same page; another game's sheet
+    scores about 0.8, a blank page 0)."""
+    return statistics.correlation(ink(first), ink(second))
+
+
+def same_page(a: bytes, b: bytes, page_a: int = 0, page_b: int = 0) -> float:
+    """The likeness of page `page_a` of PDF `a` and page `page_b` of PDF `b`, both rendered at 72 dpi."""
+    with PdfPages(a) as first, PdfPages(b) as second:
+        return likeness(first.render_dpi(page_a, 72), second.render_dpi(page_b, 72))
+
+
+class Shown(list[QDialog]):
+    """Every modal dialog the window ran; `answer` answers the system's print dialog as a person would."""
+
+    answer: Callable[[QPrintDialog], int] | None = None
+
+
 @pytest.fixture
-def shown(monkeypatch: pytest.MonkeyPatch) -> list[QDialog]:
-    """Every modal dialog the window runs, accepted at once (message boxes too)."""
-    seen: list[QDialog] = []
+def shown(monkeypatch: pytest.MonkeyPatch) -> Shown:
+    """Every modal dialog the window runs, accepted at once (message boxes too); a print dialog is answered by
+    the test's `shown.answer` (no test prints to this computer's own printers)."""
+    seen = Shown()
 
     def run(dialog: QDialog) -> int:
         seen.append(dialog)
+        if isinstance(dialog, QPrintDialog):
+            assert seen.answer is not None, "the test did not say how to answer the print dialog"
+            return seen.answer(dialog)
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(dialogs, "run_dialog", run)
     return seen
 
 
-@pytest.fixture
-def jobs(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """A fake CUPS with two queues; every job sent is kept (PDF bytes, queue, title, copies)."""
-    sent: list[dict[str, Any]] = []
+def to_file(path: Path) -> Callable[[QPrintDialog], int]:
+    """Answer the print dialog as a person who picks "Print to file" with `path`."""
+    def answer(dialog: QPrintDialog) -> int:
+        dialog.printer().setOutputFileName(str(path))
+        return QDialog.DialogCode.Accepted
 
-    def print_pdf(pdf: bytes, printer: str | None = None, *, title: str = "", copies: int = 1, **kw: Any) -> str:
-        sent.append({"pdf": pdf, "printer": printer, "title": title, "copies": copies})
-        return f"{printer}-{len(sent)}"
-
-    monkeypatch.setattr(printing, "list_printers",
-                        lambda: [printing.Printer("hallway"), printing.Printer("office", default=True)])
-    monkeypatch.setattr(printing, "print_pdf", print_pdf)
-    return sent
+    return answer
 
 
 @pytest.fixture
@@ -64,8 +92,32 @@ def window(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> MainWindow:
     return open_window(qtbot, demo_svc, settings)
 
 
-def test_the_game_sheet_from_the_live_game_tab_previews_on_white(
-    window: MainWindow, shown: list[QDialog], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.fixture
+def no_programs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No program can be run (no poppler, no CUPS commands): the preview and printing must not need one."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"a program was run: {args!r}")
+
+    for name in ("run", "Popen", "call", "check_call", "check_output"):
+        monkeypatch.setattr(subprocess, name, refuse)
+
+
+def sheet(window: MainWindow) -> PreviewDialog:
+    window.tabs.setCurrentWidget(window.live_game_tab)
+    window.live_game_tab.select_game("g006")
+    dialog = window.live_game_tab.print_sheet()
+    assert isinstance(dialog, PreviewDialog)
+    return dialog
+
+
+# -- the preview ----------------------------------------------------------------------------------------------
+def test_the_game_sheet_previews_on_white_with_no_program_installed(
+    window: MainWindow, shown: Shown, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot,
+    no_programs: None,
 ) -> None:
     window.tabs.setCurrentWidget(window.live_game_tab)
     window.live_game_tab.select_game("g006")
@@ -76,61 +128,213 @@ def test_the_game_sheet_from_the_live_game_tab_previews_on_white(
     assert len(dialog.page_labels) == 1 and "1 page" in dialog.message.text()
     image = dialog.page_labels[0].pixmap().toImage()
     assert image.width() > 500 and image.pixelColor(3, 3) == QColor("white")
+    assert image.format() in (QImage.Format.Format_RGB32, QImage.Format.Format_RGBX8888)  # opaque: no alpha
+    assert dialog.page_counter.text() == "Page 1 of 1"
     target = tmp_path / "sheet.pdf"
     monkeypatch.setattr(dialogs, "ask_pdf_file", lambda parent, suggested: str(target))
     assert dialog.save_document() == str(target)
     text = pdf_text(target.read_bytes())
     assert "Herons" in text and "Falcons" in text and "Saved" in dialog.message.text()
-    if os.environ.get("SCOREKEEPER_SCREENSHOTS"):
-        dialog.show()
-        dialog.grab().save(str(Path(os.environ["SCOREKEEPER_SCREENSHOTS"]) / "print-preview.png"))
+    # The preview on a 1024x768 screen: the page fits the width, sharp, with its tools above.
+    folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
+    dialog.resize(1024, 768)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(20)
+    assert dialog.fit and dialog.page_labels[0].width() <= dialog.area.viewport().width()
+    assert dialog.page_labels[0].width() > 0.8 * dialog.area.viewport().width()
+    assert dialog.grab().save(str(folder / "print-preview.png"))
+    dialog.close()
 
 
-def test_print_sends_the_pdf_to_the_chosen_cups_queue(
-    window: MainWindow, shown: list[QDialog], jobs: list[dict[str, Any]]
+def test_the_preview_is_sharp_at_200_percent_screen_scaling(window: MainWindow, shown: Shown,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    dialog = sheet(window)
+    label = dialog.page_labels[0]
+    plain = label.pixmap()
+    assert plain.devicePixelRatio() == dialog.devicePixelRatioF() == 1.0
+    assert abs(plain.width() - label.width()) <= 1
+    monkeypatch.setattr(dialog, "devicePixelRatioF", lambda: 2.0)
+    dialog.render_visible()
+    sharp = label.pixmap()
+    assert sharp.devicePixelRatio() == 2.0
+    assert abs(sharp.width() - 2 * label.width()) <= 2 and abs(sharp.height() - 2 * label.height()) <= 2
+    assert abs(sharp.deviceIndependentSize().width() - label.width()) <= 1  # the same size on screen, twice the dots
+
+
+def test_zoom_keys_and_fit_width(window: MainWindow, shown: Shown, qtbot: QtBot) -> None:
+    dialog = sheet(window)
+    dialog.resize(1024, 768)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.wait(20)
+    label = dialog.page_labels[0]
+    fitted = label.width()
+    qtbot.keyClick(dialog.area, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert not dialog.fit and label.width() > fitted
+    assert dialog.zoom_label.text() == f"{round(dialog.zoom * 100)} %"
+    bigger = label.width()
+    qtbot.keyClick(dialog.area, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(dialog.area, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert label.width() < bigger
+    assert abs(label.pixmap().width() - label.width()) <= 1  # rendered again at the new zoom, not stretched
+    qtbot.keyClick(dialog.area, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.fit and abs(label.width() - fitted) <= 2
+    for _ in range(30):
+        dialog.zoom_in()
+    assert dialog.zoom == print_preview.ZOOMS[-1] and not dialog.zoom_in_button.isEnabled()
+    dialog.close()
+
+
+def test_page_keys_move_through_a_long_document_rendering_only_the_pages_in_view(
+    window: MainWindow, shown: Shown, qtbot: QtBot
 ) -> None:
-    dialog = window.live_game_tab.print_sheet()
+    tab = window.season_tab
+    window.tabs.setCurrentWidget(tab)
+    dialog = tab.print_statement(every=True)
     assert dialog is not None
-    assert dialog.print_document() == "office-1"
-    chooser = shown[-1]
-    assert isinstance(chooser, PrinterDialog)
-    assert chooser.printer.itemText(0) == "office (default)" and chooser.printer.count() == 2
-    assert jobs[0]["printer"] == "office" and jobs[0]["pdf"].startswith(b"%PDF-")
-    assert jobs[0]["title"].startswith("Game sheet — game")
-    assert "Sent to office" in dialog.message.text()
+    pages = len(dialog.page_labels)
+    assert pages == len(PdfReader(io.BytesIO(dialog.pdf)).pages) >= 6
+    dialog.resize(1024, 768)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.wait(20)
+    assert dialog.page_counter.text() == f"Page 1 of {pages}" and not dialog.previous_button.isEnabled()
+    assert dialog.page_labels[-1].key is None  # the last page is not rendered before it is seen
+    qtbot.keyClick(dialog.area, Qt.Key.Key_PageDown)
+    qtbot.keyClick(dialog.area, Qt.Key.Key_PageDown)
+    assert dialog.current_page() == 2 and dialog.page_counter.text() == f"Page 3 of {pages}"
+    assert dialog.page_labels[2].key is not None
+    qtbot.keyClick(dialog.area, Qt.Key.Key_PageUp)
+    assert dialog.page_counter.text() == f"Page 2 of {pages}"
+    dialog.go_to(pages + 5)
+    assert dialog.current_page() == pages - 1 and not dialog.next_button.isEnabled()
+    assert dialog.page_labels[-1].key is not None
+    dialog.close()
 
 
-def test_no_printer_says_so_and_offers_save_as_pdf(
-    window: MainWindow, shown: list[QDialog], monkeypatch: pytest.MonkeyPatch
+def test_a_document_that_is_not_a_pdf_previews_as_a_message(window: MainWindow, shown: Shown) -> None:
+    dialog = PreviewDialog(Document("Broken", "broken.pdf", lambda: b""), b"not a pdf", "", window)
+    assert not dialog.page_labels and "not a PDF" in dialog.message.text()
+    assert not dialog.print_button.isEnabled() and dialog.page_counter.text() == "No page"
+
+
+# -- printing through QPrinter ------------------------------------------------------------------------------------
+def test_print_from_the_preview_prints_the_same_page_through_qprinter(
+    window: MainWindow, shown: Shown, tmp_path: Path, no_programs: None
 ) -> None:
-    monkeypatch.setattr(printing, "list_printers", list)
-    dialog = window.live_game_tab.print_sheet()
-    assert dialog is not None and dialog.print_document() is None
+    out = tmp_path / "printed.pdf"
+    asked: list[str] = []
+
+    def print_to_file(chooser: QPrintDialog) -> int:
+        asked.append(chooser.printer().docName())
+        return to_file(out)(chooser)
+
+    shown.answer = print_to_file
+    dialog = sheet(window)
+    assert dialog.print_document() == str(out)
+    assert isinstance(shown[-1], QPrintDialog) and asked == ["Game sheet — game g006"]
+    assert "Sent to" in dialog.message.text()
+    printed = out.read_bytes()
+    reader = PdfReader(io.BytesIO(printed))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # the sheet's own paper: Letter
+    assert same_page(printed, dialog.pdf) > 0.97  # the page as the core drew it, at the printer's resolution
+
+
+def test_a_cancelled_print_dialog_prints_nothing(window: MainWindow, shown: Shown, tmp_path: Path) -> None:
+    out = tmp_path / "never.pdf"
+
+    def cancel(dialog: QPrintDialog) -> int:
+        dialog.printer().setOutputFileName(str(out))
+        return QDialog.DialogCode.Rejected
+
+    shown.answer = cancel
+    dialog = sheet(window)
+    assert dialog.print_document() is None and not out.exists() and dialog.jobs == []
+
+
+def test_a_printer_that_cannot_be_opened_is_explained(window: MainWindow, shown: Shown,
+                                                      tmp_path: Path) -> None:
+    shown.answer = to_file(tmp_path / "no" / "such" / "folder" / "x.pdf")
+    dialog = sheet(window)
+    assert dialog.print_document() is None
     box = shown[-1]
-    assert isinstance(box, QMessageBox) and "Save as PDF" in box.text()
+    assert isinstance(box, QMessageBox)
+    assert "was not printed" in box.text() and "could not be opened for printing" in box.text()
 
 
-def test_a_refused_job_is_explained(window: MainWindow, shown: list[QDialog], jobs: list[dict[str, Any]],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args: Any, **kwargs: Any) -> str:
-        raise printing.PrintError("the printer on office refused the job: lp: Unsupported document-format")
+def test_a_page_range_and_copies_from_the_dialog_are_printed(window: MainWindow, shown: Shown,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "range.pdf"
 
-    monkeypatch.setattr(printing, "print_pdf", refuse)
-    dialog = window.live_game_tab.print_sheet()
-    assert dialog is not None and dialog.print_document() is None
-    assert "refused the job" in shown[-1].text()
+    def pages_two_to_three(dialog: QPrintDialog) -> int:
+        printer = dialog.printer()
+        printer.setOutputFileName(str(out))
+        printer.setPrintRange(printer.PrintRange.PageRange)
+        printer.setFromTo(2, 3)
+        return QDialog.DialogCode.Accepted
+
+    shown.answer = pages_two_to_three
+    window.tabs.setCurrentWidget(window.season_tab)
+    dialog = window.season_tab.print_statement(every=True)
+    assert dialog is not None and dialog.print_document() == str(out)
+    printed = out.read_bytes()
+    assert len(PdfReader(io.BytesIO(printed)).pages) == 2
+    assert same_page(printed, dialog.pdf, 0, 1) > 0.97 and same_page(printed, dialog.pdf, 1, 2) > 0.97
+    assert same_page(printed, dialog.pdf, 0, 1) > same_page(printed, dialog.pdf, 0, 0)  # page 2, not page 1
 
 
-def test_without_pdftoppm_the_preview_says_what_to_install(
-    window: MainWindow, shown: list[QDialog], monkeypatch: pytest.MonkeyPatch
+def test_every_statement_printed_as_a_batch_with_one_print_dialog(
+    window: MainWindow, shown: Shown, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(print_preview.shutil, "which", lambda name: None)
-    dialog = window.live_game_tab.print_sheet()
-    assert dialog is not None and not dialog.page_labels
-    assert "poppler-utils" in dialog.message.text() and dialog.print_button.isEnabled()
+    out = tmp_path / "statement.pdf"
+    shown.answer = to_file(out)
+    jobs: list[tuple[str, bytes]] = []
+    real = print_job.print_pages
+
+    def keep(printer: Any, pages: PdfPages, progress: Any = None) -> int:
+        printed = real(printer, pages, progress)
+        jobs.append((printer.docName(), out.read_bytes()))  # Qt writes each job to the file chosen
+        return printed
+
+    monkeypatch.setattr(print_job, "print_pages", keep)
+    tab = window.season_tab
+    titles = tab.print_every_statement()
+    assert sorted(titles) == sorted(f"Fine statement — {name}" for name in tab.team_names.values())
+    assert [title for title, _ in jobs] == titles and len(titles) == 6
+    assert len([d for d in shown if isinstance(d, QPrintDialog)]) == 1
+    for title, data in jobs:
+        assert title.split(" — ")[1] in pdf_text(print_preview.build(window, print_preview.fine_statements(
+            window.svc, SEASON, next(t for t, n in tab.team_names.items() if n == title.split(" — ")[1]))) or b"")
+        assert data.startswith(b"%PDF-") and len(PdfReader(io.BytesIO(data)).pages) >= 1
+    assert "6 statement(s) sent" in tab.fines_messages.text()
+    assert not [w for w in window.findChildren(QProgressDialog) if w.isVisible()]
 
 
-def test_season_tab_prints_the_standings_report(window: MainWindow, shown: list[QDialog]) -> None:
+def test_stopping_the_batch_prints_no_more_statements(window: MainWindow, shown: Shown, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    shown.answer = to_file(tmp_path / "statement.pdf")
+    real = print_job.print_pages
+    done: list[str] = []
+
+    def stop_after_two(printer: Any, pages: PdfPages, progress: Any = None) -> int:
+        printed = real(printer, pages, progress)
+        done.append(printer.docName())
+        if len(done) == 2:
+            for bar in window.findChildren(QProgressDialog):
+                bar.cancel()
+        return printed
+
+    monkeypatch.setattr(print_job, "print_pages", stop_after_two)
+    assert len(window.season_tab.print_every_statement()) == 2 and len(done) == 2
+
+
+# -- the documents of each tab --------------------------------------------------------------------------------
+def test_season_tab_prints_the_standings_report(window: MainWindow, shown: Shown) -> None:
     window.tabs.setCurrentWidget(window.season_tab)
     window.print_action.trigger()
     (dialog,) = shown
@@ -141,7 +345,7 @@ def test_season_tab_prints_the_standings_report(window: MainWindow, shown: list[
 
 
 def test_season_tab_prints_the_notice_of_the_selected_suspension(
-    window: MainWindow, shown: list[QDialog]
+    window: MainWindow, shown: Shown
 ) -> None:
     tab = window.season_tab
     window.tabs.setCurrentWidget(tab)
@@ -157,7 +361,7 @@ def test_season_tab_prints_the_notice_of_the_selected_suspension(
     assert "PEN-FIGHT-1" in text or "fight" in text.lower()
 
 
-def test_fine_statements_one_team_or_all(window: MainWindow, shown: list[QDialog]) -> None:
+def test_fine_statements_one_team_or_all(window: MainWindow, shown: Shown) -> None:
     tab = window.season_tab
     window.tabs.setCurrentWidget(tab)
     tab.pages.setCurrentIndex(3)
@@ -170,17 +374,7 @@ def test_fine_statements_one_team_or_all(window: MainWindow, shown: list[QDialog
     assert len(PdfReader(io.BytesIO(one.pdf)).pages) < len(PdfReader(io.BytesIO(every.pdf)).pages)
 
 
-def test_every_statement_printed_as_a_batch(
-    window: MainWindow, shown: list[QDialog], jobs: list[dict[str, Any]]
-) -> None:
-    tab = window.season_tab
-    assert tab.print_every_statement() == [f"office-{n}" for n in range(1, 7)]
-    titles = [job["title"] for job in jobs]
-    assert sorted(titles) == sorted(f"Fine statement — {name}" for name in tab.team_names.values())
-    assert "6 statement(s) sent" in tab.fines_messages.text()
-
-
-def test_a_document_the_core_cannot_build_is_explained(window: MainWindow, shown: list[QDialog]) -> None:
+def test_a_document_the_core_cannot_build_is_explained(window: MainWindow, shown: Shown) -> None:
     from PySide6.QtGui import QGuiApplication
 
     assert print_preview.preview(window, print_preview.game_sheet(window.svc, SEASON, "g999")) is None
@@ -189,24 +383,24 @@ def test_a_document_the_core_cannot_build_is_explained(window: MainWindow, shown
     assert QGuiApplication.overrideCursor() is None
 
 
-def test_the_print_button_prints_through_a_real_cups_queue(
-    window: MainWindow, shown: list[QDialog], cups: Any  # noqa: F811 - the core's private cupsd fixture
+# -- a real printer ---------------------------------------------------------------------------------------------
+def test_the_print_button_prints_through_qt_to_a_real_cups_queue(
+    window: MainWindow, shown: Shown, cups: Cups  # noqa: F811 - the private cupsd fixture
 ) -> None:
-    """The window's Print button, end to end: the preview's PDF to a cups-pdf queue, the job done, a PDF out."""
-    import time
+    """The preview's Print… button, end to end through Qt: the system's print dialog (its exec answered with the
+    queue chosen), QPrinter, CUPS, the cups-pdf backend; a PDF of the page arrives in its output folder."""
 
+    def choose_queue(dialog: QPrintDialog) -> int:
+        dialog.printer().setPrinterName(cups.queue)
+        return QDialog.DialogCode.Accepted
+
+    shown.answer = choose_queue
     dialog = window.live_game_tab.print_sheet()
     assert dialog is not None
-    job = dialog.print_document()
-    assert job is not None and job.startswith(f"{cups.queue}-"), [getattr(d, "text", str)() for d in shown]
-    chooser = shown[-1]
-    assert isinstance(chooser, PrinterDialog) and chooser.printer.currentData() == cups.queue
-    printing.wait_for_job(job, timeout=90)
-    deadline = time.monotonic() + 30
-    files: list[Path] = []
-    while time.monotonic() < deadline and not files:
-        files = [p for p in cups.out.rglob("*.pdf") if p.stat().st_size > 0]
-        time.sleep(0.1)
+    assert dialog.print_document() == cups.queue, [getattr(d, "text", str)() for d in shown]
+    assert dialog.jobs == [cups.queue] and f"Sent to {cups.queue}" in dialog.message.text()
+    files = cups.printed(timeout=90)
     assert files, cups.log()
     printed = files[0].read_bytes()
     assert printed.startswith(b"%PDF-") and len(PdfReader(io.BytesIO(printed)).pages) == 1
+    assert same_page(printed, dialog.pdf) > 0.97

@@ -49,12 +49,11 @@ def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QS
 def test_screenshots_of_the_office_dialogs(qtbot: QtBot, demo_svc: Services, settings: QSettings,
                                            tmp_path: Path) -> None:
     """The line-up of a game with a suspended player, and the dialogs of printing, the office and backups."""
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QMessageBox
 
-    import scorekeeper.printing as printing
     from ui import office
     from ui.dialogs import LiftDialog
-    from ui.print_preview import PrinterDialog
 
     folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
@@ -72,8 +71,9 @@ def test_screenshots_of_the_office_dialogs(qtbot: QtBot, demo_svc: Services, set
     box.addButton("&Open another database…", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("&Restore from backup…", QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Close)
+    printer = QPrinter()  # the system's print dialog the Print… buttons open; the printer outlives it
     dialogs = {
-        "printer": PrinterDialog([printing.Printer("hallway"), printing.Printer("office", True)], window),
+        "printer": QPrintDialog(printer, window),
         "password": office.PasswordDialog(True, window),
         "lift": LiftDialog("Wes Boyd", "2015-11-12", window),
         "audit": office.AuditDialog("game g006", office.audit_rows(demo_svc, "2015-16", game="g006"), window),
