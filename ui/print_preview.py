@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QShortcut,
     QShowEvent,
 )
+from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -119,17 +120,48 @@ def build(parent: QWidget | None, document: Document) -> bytes | None:
 
 
 # -- printing ------------------------------------------------------------------------------------------------
+def progress_dialog(parent: QWidget | None, title: str, text: str, total: int) -> QProgressDialog:
+    """A window-modal progress bar with Stop, shown at once."""
+    progress = QProgressDialog(text, "Stop", 0, total, parent)
+    progress.setWindowTitle(title)
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(0)
+    progress.setValue(0)
+    return progress
+
+
 def print_pdf(parent: QWidget | None, pdf: bytes, title: str) -> str | None:
-    """The system's print dialog, then the PDF through QPrinter; where it went, or None (cancelled or failed:
-    the user is told why)."""
+    """The system's print dialog, then the PDF through QPrinter (a progress bar with Stop while the pages are
+    drawn); where it went, or None (cancelled, stopped or failed: the user is told why)."""
     try:
         with PdfPages(pdf) as pages:
             printer = print_job.new_printer(title, pages)
             if not print_job.ask(parent, printer, len(pages)):
                 return None
-            print_job.print_pages(printer, pages)
+            progress = progress_dialog(parent, "Print", f"Printing {title}…", len(pages))
+
+            def step(done: int, total: int) -> bool:
+                progress.setMaximum(total)
+                progress.setValue(done)
+                progress.setLabelText(f"Printing {title}: page {done + 1} of {total}…")
+                QApplication.processEvents()
+                return not progress.wasCanceled()
+
+            try:
+                printed = print_job.print_pages(printer, pages, step)
+                stopped = progress.wasCanceled()
+            finally:
+                progress.close()
+                progress.deleteLater()
     except PrintError as exc:
         dialogs.tell(parent, "Print", f"{title} was not printed.\n\n{exc}", error=True)
+        return None
+    if stopped:
+        if printer.printerState() == QPrinter.PrinterState.Aborted:
+            outcome = "the job was cancelled"
+        else:  # Qt cannot take back a job from CUPS, nor a file it writes: what was drawn is sent
+            outcome = f"the page(s) already drawn went to {print_job.destination(printer)}"
+        dialogs.tell(parent, "Print", f"Printing {title} was stopped after {printed} page(s): {outcome}.")
         return None
     return print_job.destination(printer)
 
@@ -464,11 +496,7 @@ def print_every_statement(parent: QWidget | None, svc: Services, season: str | N
     except PrintError as exc:
         dialogs.tell(parent, "Print", f"The fine statements were not printed.\n\n{exc}", error=True)
         return []
-    progress = QProgressDialog("Printing the fine statements…", "Stop", 0, len(teams), parent)
-    progress.setWindowTitle("Print every statement")
-    progress.setWindowModality(Qt.WindowModality.WindowModal)
-    progress.setMinimumDuration(0)
-    progress.setValue(0)
+    progress = progress_dialog(parent, "Print every statement", "Printing the fine statements…", len(teams))
     printed: list[str] = []
     try:
         for number, team in enumerate(teams):

@@ -184,6 +184,10 @@ def test_zoom_keys_and_fit_width(window: MainWindow, shown: Shown, qtbot: QtBot)
     for _ in range(30):
         dialog.zoom_in()
     assert dialog.zoom == print_preview.ZOOMS[-1] and not dialog.zoom_in_button.isEnabled()
+    asked: list[str] = []
+    shown.answer = lambda chooser: asked.append(chooser.printer().docName()) or QDialog.DialogCode.Rejected
+    qtbot.keyClick(dialog.area, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # Ctrl+P again: the printer
+    assert asked == ["Game sheet — game g006"]
     dialog.close()
 
 
@@ -243,6 +247,34 @@ def test_print_from_the_preview_prints_the_same_page_through_qprinter(
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # the sheet's own paper: Letter
     assert same_page(printed, dialog.pdf) > 0.97  # the page as the core drew it, at the printer's resolution
+
+
+def test_stopping_a_long_print_cancels_the_job_and_says_so(
+    window: MainWindow, shown: Shown, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "statements.pdf"
+    shown.answer = to_file(out)
+    window.tabs.setCurrentWidget(window.season_tab)
+    dialog = window.season_tab.print_statement(every=True)
+    assert dialog is not None
+    real = PdfPages.render
+    drawn: list[int] = []
+
+    def render_then_stop(pages: PdfPages, index: int, scale: float) -> QImage:
+        drawn.append(index)
+        for bar in dialog.findChildren(QProgressDialog):
+            assert bar.isVisible() and bar.maximum() == len(dialog.page_labels)
+            bar.cancel()
+        return real(pages, index, scale)
+
+    monkeypatch.setattr(PdfPages, "render", render_then_stop)
+    assert dialog.print_document() is None
+    assert drawn == [0] and dialog.jobs == []
+    box = shown[-1]
+    assert isinstance(box, QMessageBox) and "was stopped after 1 page(s)" in box.text()
+    if "the job was cancelled" not in box.text():  # Qt's PDF writer and CUPS cannot cancel: one page went out
+        assert f"the page(s) already drawn went to {out}" in box.text()
+        assert len(PdfReader(out).pages) == 1
 
 
 def test_a_cancelled_print_dialog_prints_nothing(window: MainWindow, shown: Shown, tmp_path: Path) -> None:
