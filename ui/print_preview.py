@@ -432,7 +432,7 @@ class PreviewDialog(QDialog):
     # -- events
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        QTimer.singleShot(0, self._relayout)
+        QTimer.singleShot(0, self, self._relayout)  # once the view has its size
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -445,9 +445,13 @@ class PreviewDialog(QDialog):
         return super().event(event)
 
     def done(self, result: int) -> None:
+        """Closed: the PDF and the rendered pages are let go (the dialog object stays with its parent)."""
         if self.pages is not None:
             self.pages.close()
             self.pages = None
+        for label in self.page_labels:
+            label.setPixmap(QPixmap())
+            label.key = None
         super().done(result)
 
     # -- the buttons

@@ -189,6 +189,7 @@ def test_zoom_keys_and_fit_width(window: MainWindow, shown: Shown, qtbot: QtBot)
     qtbot.keyClick(dialog.area, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # Ctrl+P again: the printer
     assert asked == ["Game sheet — game g006"]
     dialog.close()
+    assert dialog.pages is None and label.pixmap().isNull()  # closed: the PDF and its pages are let go
 
 
 def test_page_keys_move_through_a_long_document_rendering_only_the_pages_in_view(
