@@ -9,6 +9,7 @@ import io
 import os
 import statistics
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -160,6 +161,36 @@ def test_the_preview_is_sharp_at_200_percent_screen_scaling(window: MainWindow, 
     assert sharp.devicePixelRatio() == 2.0
     assert abs(sharp.width() - 2 * label.width()) <= 2 and abs(sharp.height() - 2 * label.height()) <= 2
     assert abs(sharp.deviceIndependentSize().width() - label.width()) <= 1  # the same size on screen, twice the dots
+
+
+SCALED_PREVIEW = """
+import io, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from reportlab.pdfgen import canvas
+from ui.print_preview import Document, PreviewDialog
+data = io.BytesIO()
+page = canvas.Canvas(data)
+page.drawString(72, 720, "Game sheet")
+page.showPage()
+page.save()
+dialog = PreviewDialog(Document("t", "t.pdf", bytes), data.getvalue())
+dialog.resize(800, 600)
+dialog.show()
+app.processEvents()
+label = dialog.page_labels[0]
+print(dialog.devicePixelRatioF(), label.width(), label.pixmap().width(), label.pixmap().devicePixelRatio())
+"""
+
+
+def test_the_preview_is_sharp_on_a_screen_scaled_to_200_percent() -> None:
+    """A real 200 % screen (Qt's own scaling, in a process of its own): twice the pixels, the same size."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": "2"}
+    proc = subprocess.run([sys.executable, "-c", SCALED_PREVIEW], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert proc.returncode == 0, proc.stderr
+    ratio, width, pixels, pixmap_ratio = (float(x) for x in proc.stdout.split())
+    assert ratio == pixmap_ratio == 2.0 and width > 300 and abs(pixels - 2 * width) <= 2
 
 
 def test_zoom_keys_and_fit_width(window: MainWindow, shown: Shown, qtbot: QtBot) -> None:
