@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
         self.restore_action = self._action("&Restore from backup…", self.restore_backup,
                                            tip="Replace the database by a backup (the replaced one is kept)")
         self.operator_action = self._action("Change &operator…", self.ask_operator)
-        self.quit_action = self._action("&Quit", self.close, "std:Quit")
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.new_game_action,
                      self.import_action, self.csv_action, self.export_action, None, self.print_action,

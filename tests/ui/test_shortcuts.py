@@ -1,5 +1,5 @@
 """Shortcuts at home on every platform (issue 15, point 4): standard actions use Qt's standard keys (the platform's
-own: Redo is Ctrl+Y on Windows, Quit has none there), and no shortcut is one the system keeps for itself (Qt's
+own: Redo is Ctrl+Y on Windows; Quit is Ctrl+Q everywhere, as Qt's standard Quit is empty on some platforms), and no shortcut is one the system keeps for itself (Qt's
 Ctrl is the Command key on a Mac: Ctrl+Space there would open Spotlight, not start the clock)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ RESERVED = ["Ctrl+Space", "Ctrl+Alt+Space", "Meta+Space", "Ctrl+Tab", "Ctrl+Shif
             "Meta+L", "Meta+D", "Meta+E", "Meta+Tab", "Ctrl+Alt+T", "Ctrl+Alt+L", "Ctrl+Esc", "Alt+Space",
             "Ctrl+Shift+Esc", "Ctrl+Meta+Q", "Ctrl+Meta+F", "Ctrl+Meta+Space"]
 STANDARD = {"&New database…": QKeySequence.StandardKey.New, "&Open database…": QKeySequence.StandardKey.Open,
-            "&Print…": QKeySequence.StandardKey.Print, "&Quit": QKeySequence.StandardKey.Quit,
+            "&Print…": QKeySequence.StandardKey.Print,
             "&Keyboard shortcuts": QKeySequence.StandardKey.HelpContents}
 
 
