@@ -1,6 +1,7 @@
-"""Shortcuts at home on every platform (issue 15, point 4): standard actions use Qt's standard keys (the platform's
-own: Redo is Ctrl+Y on Windows; Quit is Ctrl+Q everywhere, as Qt's standard Quit is empty on some platforms), and no shortcut is one the system keeps for itself (Qt's
-Ctrl is the Command key on a Mac: Ctrl+Space there would open Spotlight, not start the clock)."""
+"""Shortcuts at home on every platform (issue 15, point 4): standard actions use Qt's standard keys (the
+platform's own: Redo is Ctrl+Y on Windows; Quit stays Ctrl+Q, Qt's standard Quit being empty on some platforms),
+and no shortcut is one the system keeps for itself (Qt's Ctrl is the Command key on a Mac: Ctrl+Space there would
+open Spotlight, not start the clock)."""
 
 from __future__ import annotations
 
