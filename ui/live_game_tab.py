@@ -41,7 +41,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
     from scorekeeper.services import EntryResult, Services
-    from ui.print_preview import PreviewDialog
+    from ui.print_preview import Document, PreviewDialog
 
 CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
@@ -786,13 +786,20 @@ class LiveGameTab(TableTab):
         self.finished.emit(game_id)
         return True
 
-    def print_sheet(self) -> PreviewDialog | None:
-        """The game sheet of the game at the boards: preview, print, save as PDF."""
-        from ui.print_preview import game_sheet, preview
+    def sheet_document(self) -> Document | None:
+        """The game sheet of the game at the boards (None: no game)."""
+        from ui.print_preview import game_sheet
 
         if self.season is None or self.game_id is None:
             return None
-        return preview(self, game_sheet(self.svc, self.season, self.game_id))
+        return game_sheet(self.svc, self.season, self.game_id)
+
+    def print_sheet(self) -> PreviewDialog | None:
+        """The game sheet of the game at the boards: preview, print, save as PDF."""
+        from ui.print_preview import preview
+
+        document = self.sheet_document()
+        return None if document is None else preview(self, document)
 
     def show_audit(self) -> office.AuditDialog | None:
         if self.game_id is None:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
+    from ui.print_preview import Document
     from ui.roster_tab import RosterTab
     from ui.season_tab import SeasonTab
     from ui.table_tab import TableTab
@@ -238,6 +239,8 @@ class MainWindow(QMainWindow):
         self.export_action = self._action("&Export season file…", self.export_season_file, "Ctrl+E")
         self.csv_action = self._action("Import &roster spreadsheet (CSV)…", self.import_roster_csv,
                                        tip="Every row shown with its verdict before anything is written")
+        self.preview_action = self._action("Print pre&view…", self.preview_current, "Ctrl+Shift+P",
+                                           "The document of the tab in front on screen: zoom, pages, print, save")
         self.print_action = self._action("&Print…", self.print_current, "std:Print",
                                          "Live Game: the game sheet; Season: the standings report, the fine "
                                          "statements or the selected suspension's notice")
@@ -253,9 +256,9 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.new_game_action,
-                     self.import_action, self.csv_action, self.export_action, None, self.print_action,
-                     self.publish_action, None, self.backup_action, self.restore_action, self.keep_action, None,
-                     self.operator_action, self.quit_action):
+                     self.import_action, self.csv_action, self.export_action, None, self.preview_action,
+                     self.print_action, self.publish_action, None, self.backup_action, self.restore_action,
+                     self.keep_action, None, self.operator_action, self.quit_action):
             if item is None:
                 file_menu.addSeparator()
             else:
@@ -364,8 +367,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{APP_NAME} — no season")
         else:
             self.setWindowTitle(f"{APP_NAME} — {self._seasons[name]['league']} {name}")
-        for action in (self.export_action, self.rulebook_action, self.print_action, self.audit_action,
-                       self.publish_action, self.csv_action, self.new_game_action):
+        for action in (self.export_action, self.rulebook_action, self.print_action, self.preview_action,
+                       self.audit_action, self.publish_action, self.csv_action, self.new_game_action):
             action.setEnabled(name is not None)
         if self._lazy:
             self._stale = set(self.season_tabs())
@@ -659,8 +662,26 @@ class MainWindow(QMainWindow):
         return office.show_audit(self, self.svc, season, f"season {season}")
 
     # -- printed records ---------------------------------------------------------------------------------------
-    def print_current(self) -> object:
-        """File ▸ Print: the document of the tab in front (the game sheet on Live Game, else the Season tab's)."""
+    def current_document(self) -> Document | None:
+        """The document of the tab in front: the game sheet on Live Game, else the Season tab's page's."""
+        if self.current_season() is None:
+            return None
+        if self.tabs.currentWidget() is self.live_game_tab:
+            return self.live_game_tab.sheet_document()
+        return self.season_tab.current_document()
+
+    def print_current(self) -> str | None:
+        """File ▸ Print…: the system's print dialog for the tab's document, then the printer; where it went."""
+        from ui import print_preview
+
+        document = self.current_document()
+        pdf = None if document is None else print_preview.build(self, document)
+        if document is None or pdf is None:
+            return None
+        return print_preview.print_pdf(self, pdf, document.title)
+
+    def preview_current(self) -> object:
+        """File ▸ Print preview…: the tab's document on screen (zoom, pages), to print or save as PDF from there."""
         if self.current_season() is None:
             return None
         if self.tabs.currentWidget() is self.live_game_tab:

@@ -287,13 +287,32 @@ class SeasonTab(TableTab):
 
     # -- printed records -----------------------------------------------------------------------------------
     def print_current(self) -> print_preview.PreviewDialog | None:
-        """File ▸ Print on this tab: the notice on Suspensions, the statements on Fines, else the standings."""
+        """File ▸ Print preview on this tab: the notice on Suspensions, the statements on Fines, else the
+        standings."""
         page = self.pages.tabText(self.pages.currentIndex())
         if page == "Suspensions":
             return self.print_notice()
         if page == "Fines":
             return self.print_statement()
         return self.print_standings()
+
+    def current_document(self) -> print_preview.Document | None:
+        """File ▸ Print on this tab: the selected suspension's notice on Suspensions (none selected: the page is
+        shown, None), the selected team's statement (else every team's) on Fines, else the standings report."""
+        from ui import print_preview
+
+        if self.season is None:
+            return None
+        page = self.pages.tabText(self.pages.currentIndex())
+        if page == "Suspensions":
+            row = self.selected_suspension()
+            if row is None:
+                return None
+            return print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"])
+        if page == "Fines":
+            team = self.selected_team()
+            return print_preview.fine_statements(self.svc, self.season, team, self.team_names.get(team or "", ""))
+        return print_preview.standings_report(self.svc, self.season)
 
     def print_standings(self) -> print_preview.PreviewDialog | None:
         from ui import print_preview

@@ -122,7 +122,7 @@ def test_the_game_sheet_previews_on_white_with_no_program_installed(
 ) -> None:
     window.tabs.setCurrentWidget(window.live_game_tab)
     window.live_game_tab.select_game("g006")
-    window.print_action.trigger()
+    window.preview_action.trigger()
     (dialog,) = shown
     assert isinstance(dialog, PreviewDialog)
     assert dialog.document.title == "Game sheet — game g006"
@@ -397,10 +397,34 @@ def test_stopping_the_batch_prints_no_more_statements(window: MainWindow, shown:
     assert len(window.season_tab.print_every_statement()) == 2 and len(done) == 2
 
 
+# -- File ▸ Print: the system's print dialog at once -----------------------------------------------------------
+def test_file_print_opens_the_print_dialog_and_prints_the_tabs_document(
+    window: MainWindow, shown: Shown, tmp_path: Path, no_programs: None
+) -> None:
+    target = tmp_path / "printed.pdf"
+    shown.answer = to_file(target)
+    window.tabs.setCurrentWidget(window.live_game_tab)
+    window.live_game_tab.select_game("g006")
+    window.print_action.trigger()
+    assert [type(d) for d in shown] == [QPrintDialog]  # no preview first
+    assert target.is_file() and target.read_bytes().startswith(b"%PDF")
+    core = window.live_game_tab.sheet_document()
+    assert core is not None and same_page(target.read_bytes(), core.build()) > 0.95
+
+
+def test_file_print_of_the_standings_cancelled_prints_nothing(
+    window: MainWindow, shown: Shown, tmp_path: Path
+) -> None:
+    shown.answer = lambda dialog: QDialog.DialogCode.Rejected
+    window.tabs.setCurrentWidget(window.season_tab)
+    assert window.print_current() is None
+    assert [type(d) for d in shown] == [QPrintDialog]
+
+
 # -- the documents of each tab --------------------------------------------------------------------------------
 def test_season_tab_prints_the_standings_report(window: MainWindow, shown: Shown) -> None:
     window.tabs.setCurrentWidget(window.season_tab)
-    window.print_action.trigger()
+    window.preview_action.trigger()
     (dialog,) = shown
     assert isinstance(dialog, PreviewDialog)
     text = pdf_text(dialog.pdf)
@@ -418,7 +442,7 @@ def test_season_tab_prints_the_notice_of_the_selected_suspension(
     row = next(n for n in range(proxy.rowCount()) if tab.suspensions.row(proxy.mapToSource(proxy.index(n, 0)).row())
                ["player"] == "he04")
     tab.suspensions_view.setCurrentIndex(proxy.index(row, 0))
-    window.print_action.trigger()
+    window.preview_action.trigger()
     (dialog,) = shown
     assert isinstance(dialog, PreviewDialog) and "game g006" in dialog.document.title
     text = pdf_text(dialog.pdf)
