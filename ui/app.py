@@ -54,6 +54,7 @@ def application() -> QApplication:
     app = cast(QApplication | None, QApplication.instance()) or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
+    app.setDesktopFileName("scorekeeper")  # Wayland and GNOME match the window to scorekeeper.desktop and its icon
     return app
 
 
