@@ -10,6 +10,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# Property tests draw the same examples on every run (a CI gate must not pass or fail by luck); explore afresh
+# with HYPOTHESIS_PROFILE=explore, and pin anything it finds with @example.
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True)
