@@ -93,7 +93,8 @@ def check_output_path(path: str | Path, database: Path | None = None, replace_da
         real = Path(os.path.realpath(target))
         for name in database_files(Path(database)):
             if real == Path(os.path.realpath(name)) or (mode is not None and _same(target, name)):
-                what = "the league database" if name == Path(database) else f"the league database's {name.name}"
+                what = ("the league database (the database itself)" if name == Path(database)
+                        else f"the league database's {name.name} (part of the database itself)")
                 raise OutputPathError(given, f"it is {what}{via}; give another file name (nothing was written)")
     if mode is not None and not replace_database and looks_like_database(target):
         raise OutputPathError(given, f"it is a database file (a league database or a backup, by its name){via}; give "

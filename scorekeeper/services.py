@@ -15,7 +15,7 @@ from peewee import Database, DatabaseError
 
 from scorekeeper import office
 from scorekeeper.db import DatabaseOpenError, audit_chain, describe, open_database, store
-from scorekeeper.db.backup import BackupError, backup_connection, dated_name, is_database_file, restore_into
+from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
@@ -339,11 +339,8 @@ class Services(EntryMixin, WindowQueries):
         path = self.sqlite_path
         if path is None:
             raise ServiceError("backups of a PostgreSQL database are made with pg_dump on the server")
-        target = Path(dest) if dest else dated_name(path)
-        if is_database_file(target, path):
-            raise ServiceError(f"{target} is the database itself (or its journal): a backup goes to another file")
         try:
-            target = check_output_path(target, path, replace_database=True)
+            target = check_output_path(Path(dest) if dest else dated_name(path), path, replace_database=True)
             return backup_connection(self.db.connection(), target)
         except OutputPathError as exc:
             raise ServiceError(str(exc)) from None

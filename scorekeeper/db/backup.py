@@ -58,30 +58,10 @@ def verify_copy(path: Path) -> int:
     return version
 
 
-def is_database_file(candidate: Path, db_path: Path) -> bool:
-    """Is `candidate` the database at `db_path`, its -wal, -shm or lock file (by name or, existing, by identity)?"""
-    names = [db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm"), Path(f"{db_path}-journal"),
-             Path(f"{db_path}.lock"), Path(f"{db_path}.owner")]
-    try:
-        resolved = candidate.resolve()
-        for name in names:
-            if resolved == name.resolve():
-                return True
-            if candidate.exists() and name.exists() and os.path.samefile(candidate, name):
-                return True
-    except OSError:
-        return False
-    return False
-
-
 def backup_connection(con: sqlite3.Connection, dest: Path) -> Path:
-    """Copy a live database to `dest` with SQLite's online backup, verify the copy, then move it in place."""
+    """Copy a live database to `dest` with SQLite's online backup, verify the copy, then move it in place.
+    `dest` is a file path already checked (`outputs.check_output_path`: links resolved, devices refused)."""
     dest = Path(dest)
-    if dest.is_symlink():
-        dest = dest.resolve()  # written through: the link's target is replaced, the link kept
-    if dest.exists() and not dest.is_file():
-        raise BackupError(f"cannot write the backup to {dest}: it is not a regular file (a folder, a device or a "
-                          "pipe)")
     if not dest.parent.is_dir():
         raise BackupError(f"cannot write {dest}: the folder {dest.parent} does not exist")
     tmp = dest.with_name(dest.name + ".partial")
