@@ -12,11 +12,11 @@ import datetime as dt
 import getpass
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from peewee import DatabaseError
 
+from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import store
 from scorekeeper.db.models import AuditEntry, Game, Player, Season, Suspension
 from scorekeeper.engine.live import check_on_ice, live_state
@@ -27,24 +27,6 @@ from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, 
 
 if TYPE_CHECKING:
     from peewee import Database
-
-
-@dataclass
-class EntryResult:
-    """What an entry did: written or not, the violations it adds, and what changed for the window."""
-
-    ok: bool
-    violations: list[Violation] = field(default_factory=list)
-    needs_confirmation: bool = False
-    changed: dict[str, list[str]] = field(default_factory=dict)
-
-    @property
-    def blocks(self) -> list[Violation]:
-        return [v for v in self.violations if v.blocks]
-
-    @property
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.blocks]
 
 
 def _roster_changes(rows: list[Any]) -> dict[str, list[dict[str, Any]]]:
@@ -199,10 +181,17 @@ class EntryMixin:
             if candidate.rows is not None:
                 candidate.rows.games.update(revisions)
             self._views[s.id] = candidate  # the written state, without reading the season back
-        changed = {"games": [g["id"] for g in incoming["games"]],
-                   "teams": sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
-                                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
-                   "tables": [name for name in LISTS if written[name]]}
+        tables = [name for name in LISTS if written[name]]
+        if any((old_games[g["id"]] or {}).get("lineups") != g.get("lineups") for g in incoming["games"]):
+            tables.append("lineups")
+        changed = Changes.of(
+            s.name, games=[g["id"] for g in incoming["games"]],
+            teams=sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
+                         | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]}),
+            players=[*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"])],
+            tables=[*tables, *(["audit"] if action or overridden else [])],
+            finals_touched=any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
+                               for g in incoming["games"]))
         return EntryResult(True, new, False, changed)
 
     @staticmethod
@@ -313,8 +302,8 @@ class EntryMixin:
                                                  f"the entry was not recorded: {self._explain(exc)}")])
         self._done(gid, old, rows.games[gid])
         self._views[s.id] = candidate
-        return EntryResult(True, new, False, {"games": [gid], "teams": sorted({old["home"], old["away"]}),
-                                              "tables": ["games"]})
+        return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
+                                                        tables=["games"]))
 
     def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
                      season: str | None = None) -> EntryResult:
@@ -385,8 +374,8 @@ class EntryMixin:
             return self._conflict(view, game_id, None)
         self._done(game_id, before, (row_id, revision + 1))
         self._changed(s.id)
-        return EntryResult(True, [], False, {"games": [game_id], "teams": [game["home"], game["away"]],
-                                             "tables": ["games"]})
+        return EntryResult(True, [], False, Changes.of(s.name, games=[game_id], teams=[game["home"], game["away"]],
+                                                       tables=["games", "audit"], finals_touched=True))
 
     # -- undo and redo (the core's, not the window's) ----------------------------------------------------
     # Each step of a game's undo (and redo) list is (the game as it was, its row id, the revision the game must
@@ -458,8 +447,11 @@ class EntryMixin:
         target.setdefault(game_id, []).append((current, *after))
         self._changed(s.id)
         teams = current or previous or {}
-        return EntryResult(True, [], False, {"games": [game_id], "teams": [teams["home"], teams["away"]],
-                                             "tables": ["games"]})
+        return EntryResult(True, [], False, Changes.of(
+            s.name, games=[game_id], teams=[teams["home"], teams["away"]],
+            tables=["games", *(["audit"] if audit is not None else []),
+                    *(["lineups"] if (current or {}).get("lineups") != (previous or {}).get("lineups") else [])],
+            finals_touched=any((g or {}).get("status") == "final" for g in (current, previous))))
 
     # -- the live state at the boards --------------------------------------------------------------------
     def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> dict[str, Any]:
@@ -550,7 +542,8 @@ class EntryMixin:
             self._audit(s, "captain notified", f"{player}/{game}",
                         after={"sent": when.isoformat(), "recipient": recipient, "message_id": message_id})
         self._changed(s.id)
-        return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
+        return EntryResult(True, [], False, Changes.of(s.name, games=[game], players=[player],
+                                                       tables=["notices", "audit"]))
 
     def lift_suspension(self, player: str, game: str, date: str, reason: str, season: str | None = None
                         ) -> EntryResult:
@@ -581,7 +574,8 @@ class EntryMixin:
             self._audit(s, "suspension lifted", f"{player}/{game}", before={"status": "active"},
                         after={"status": "lifted", "date": date, "reason": reason})
         self._changed(s.id)
-        return EntryResult(True, [], False, {"games": [game], "teams": [], "tables": ["suspensions"]})
+        return EntryResult(True, [], False, Changes.of(s.name, games=[game], players=[player],
+                                                       tables=["suspensions", "audit"]))
 
     # -- roster spreadsheets -----------------------------------------------------------------------------
     def preview_roster_csv(self, path: str, season: str | None = None) -> list[dict[str, Any]]:
@@ -643,4 +637,6 @@ class EntryMixin:
                         note=reason)
             self._audit(s, "fine waived", f"{payer}/{game}", before=fine, after={"waived": True, "reason": reason})
         self._changed(s.id)
-        return EntryResult(True, [], False, {"games": [game], "teams": [fine["team"]], "tables": ["fines"]})
+        return EntryResult(True, [], False, Changes.of(
+            s.name, games=[game], teams=[fine["team"]], players=[payer] if prow is not None else [],
+            tables=["fines", "audit"]))

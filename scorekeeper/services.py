@@ -7,20 +7,20 @@ import datetime as dt
 import functools
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from peewee import Database, DatabaseError
 
 from scorekeeper import office
+from scorekeeper.changes import Changes, EntryResult, ImportReport
 from scorekeeper.db import DatabaseOpenError, audit_chain, describe, open_database, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
-from scorekeeper.entries import EntryMixin, EntryResult
+from scorekeeper.entries import EntryMixin
 from scorekeeper.import_guard import import_guards
 from scorekeeper.office import hash_password, needs_upgrade, verify_password
 from scorekeeper.outputs import OutputPathError, check_output_path
@@ -55,7 +55,8 @@ from scorekeeper.seasonfile import (
 )
 from scorekeeper.window_queries import WindowQueries
 
-__all__ = ["DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services", "validate_season"]
+__all__ = ["Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services",
+           "validate_season"]
 
 OFFICE_REFUSALS = "office_refusals"  # Meta: "<wrong passwords in a row> <unix time of the last>"
 
@@ -66,24 +67,6 @@ class ServiceError(Exception):
 
 class DatabaseInUseError(ServiceError):
     """The SQLite file is already open in another Scorekeeper window (one writer per file)."""
-
-
-@dataclass
-class ImportReport:
-    """What an import did, or why it did nothing."""
-
-    ok: bool
-    season: str = ""
-    violations: list[Violation] = field(default_factory=list)
-    written: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def blocks(self) -> list[Violation]:
-        return [v for v in self.violations if v.blocks]
-
-    @property
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.blocks]
 
 
 def validate_season(view: SeasonView, games: list[str] | None = None, season_level: bool = True) -> list[Violation]:
@@ -594,6 +577,15 @@ class Services(EntryMixin, WindowQueries):
             except DatabaseError as exc:
                 raise ServiceError(f"the import was not written: {explain_database_error(self, exc)}") from None
             self._changed(season.id if existing.get("games") or existing.get("teams") else None)
+            old_games = {g["id"]: g for g in existing.get("games", [])}
+            report.changes = Changes.of(
+                incoming["season"], games=[g["id"] for g in changes["games"]],
+                teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
+                       *(t for g in changes["games"] for t in (g["home"], g["away"]))],
+                players=[*(p["id"] for p in changes["players"]), *(r["player"] for r in changes["roster"])],
+                tables=[*(n for n in LISTS if changes[n]), *(["audit"] if written.get("audit") or guarded else [])],
+                finals_touched=any(g.get("status", "final") == "final"
+                                   or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
         report.written = written
         return report
 
