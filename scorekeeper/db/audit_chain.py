@@ -13,85 +13,13 @@ but an ordinary edit, a deleted row or a swapped password hash is.
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
 import json
 from typing import Any
 
-from peewee import SqliteDatabase
+from scorekeeper.db.audit_seal import at_text, entry_hash, password_digest, read_head, write_head
+from scorekeeper.db.models import AuditEntry
 
-from scorekeeper.db.models import AuditEntry, Meta, database_proxy
-
-HEAD = "audit_chain"
-PASSWORD = "office_password"
 ALTERED = "audit trail altered outside Scorekeeper"
-
-
-def _at(value: Any) -> str:
-    if isinstance(value, str):
-        try:
-            value = dt.datetime.fromisoformat(value)
-        except ValueError:
-            return value
-    if isinstance(value, dt.datetime):
-        return value.isoformat(sep=" ", timespec="microseconds")
-    return str(value)
-
-
-def entry_hash(previous: str, season_id: int | None, at: Any, operator: str, action: str, subject: str,
-               before: str | None, after: str | None, imported: bool) -> str:
-    """sha256 over the previous hash and the entry's canonical content."""
-    content = json.dumps([previous, season_id, _at(at), operator or "", action, subject or "", before, after,
-                          bool(imported)], ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(content.encode("utf-8")).hexdigest()
-
-
-def password_digest() -> str | None:
-    """A hash over the office password row (None: there is none)."""
-    row = Meta.get_or_none(Meta.key == PASSWORD)
-    return None if row is None else hashlib.sha256(f"{PASSWORD}\0{row.value}".encode()).hexdigest()
-
-
-def _read_head(lock: bool = False) -> dict[str, Any] | None:
-    query = Meta.select().where(Meta.key == HEAD)
-    if lock and not isinstance(database_proxy.obj, SqliteDatabase):
-        query = query.for_update()  # a server: two PCs appending at once take turns
-    row = query.first()
-    if row is None:
-        return None
-    try:
-        head = json.loads(row.value)
-    except ValueError:
-        return {"id": None, "hash": "", "password": None, "unreadable": True}
-    return head if isinstance(head, dict) else {"id": None, "hash": "", "password": None, "unreadable": True}
-
-
-def _write_head(head: dict[str, Any]) -> None:
-    text = json.dumps({k: head.get(k) for k in ("id", "hash", "password")})
-    if not Meta.update(value=text).where(Meta.key == HEAD).execute():
-        Meta.create(key=HEAD, value=text)
-
-
-def _is_password_write(action: str) -> bool:
-    """The program's own writes of the password row are audited in the same transaction under these actions."""
-    return action.startswith("office password") and action != "office password refused"
-
-
-def seal(entry: AuditEntry) -> dict[str, Any]:
-    """Give a new entry its hash, chained on the head (call inside the entry's transaction, before the insert);
-    returns the head to `advance` once the entry has its id."""
-    head = _read_head(lock=True) or {"id": None, "hash": "", "password": password_digest()}
-    entry.hash = entry_hash(str(head.get("hash") or ""), entry.season_id, entry.at, entry.operator, entry.action,
-                            entry.subject, entry.before, entry.after, entry.imported)
-    return head
-
-
-def advance(entry: AuditEntry, head: dict[str, Any]) -> None:
-    """The head now names `entry`; an audited write of the password row (not an imported one) re-seals it."""
-    password = password_digest() if _is_password_write(entry.action) and not entry.imported else head.get(
-        "password")
-    _write_head({"id": entry.id, "hash": entry.hash, "password": password})
-
 
 def _rows() -> Any:
     return (AuditEntry.select(AuditEntry.id, AuditEntry.season, AuditEntry.at, AuditEntry.operator,
@@ -100,7 +28,7 @@ def _rows() -> Any:
 
 
 def _describe(row: Any) -> str:
-    return f"entry #{row[0]} ({_at(row[2])[:19]}, {row[4]!r}{' ' + repr(row[5]) if row[5] else ''})"
+    return f"entry #{row[0]} ({at_text(row[2])[:19]}, {row[4]!r}{' ' + repr(row[5]) if row[5] else ''})"
 
 
 def problems(lock: bool = False) -> list[str]:
@@ -108,7 +36,7 @@ def problems(lock: bool = False) -> list[str]:
     The head is read first: entries another process appended since, chained on it, are not a finding. `lock`
     (inside a write transaction): appenders wait, so the head, the trail and the password row agree."""
     found: list[str] = []
-    head = _read_head(lock)
+    head = read_head(lock)
     if head is None:
         return ["the seal of the audit trail (the meta row 'audit_chain') was deleted"]
     if head.get("unreadable"):
@@ -157,7 +85,7 @@ def rechain() -> None:
         if row[9] != expected:
             AuditEntry.update(hash=expected).where(AuditEntry.id == row[0]).execute()
         previous, last_id = expected, row[0]
-    _write_head({"id": last_id, "hash": previous, "password": password_digest()})
+    write_head({"id": last_id, "hash": previous, "password": password_digest()})
 
 
 def re_anchor(found: list[str], season_id: int | None, operator: str) -> None:

@@ -7,41 +7,25 @@ computed by the engine, never stored as the truth.
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from peewee import (
     AutoField,
     BooleanField,
     CharField,
-    DatabaseProxy,
     DateField,
     DateTimeField,
     ForeignKeyField,
     IntegerField,
-    Model,
     TextField,
 )
 
-database_proxy = DatabaseProxy()
+from scorekeeper.db.audit_seal import advance, seal
+from scorekeeper.db.base import BaseModel, Meta, _now, database_proxy
 
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
-class BaseModel(Model):
-    class Meta:
-        database = database_proxy
-        legacy_table_names = False
-
-
-class Meta(BaseModel):
-    """Key/value facts about the database itself (schema version, created by which version)."""
-
-    key = CharField(primary_key=True)
-    value = TextField()
-
+__all__ = ["ALL_MODELS", "Appeal", "AuditEntry", "BaseModel", "Division", "Fine", "Game", "GameEvent", "League",
+           "LineupEntry", "Meta", "Payment", "Player", "RosterSigning", "RulebookRecord", "Season", "Suspension",
+           "Team", "database_proxy"]
 
 class RulebookRecord(BaseModel):
     """A rulebook as loaded into the database; a season keeps the text it is played under."""
@@ -250,9 +234,10 @@ class Fine(BaseModel):
 
 
 class AuditEntry(BaseModel):
-    """One entry of the audit trail, chained to the one before by `hash` (see `db.audit_chain`): an entry
-    changed or removed outside Scorekeeper is found on the next open. `imported` entries came from a season
-    file: history only, never a permission (an imported "override block" overrides nothing)."""
+    """One entry of the audit trail, chained to the one before by `hash` (sealed by `db.audit_seal`, checked
+    by `db.audit_chain`): an entry changed or removed outside Scorekeeper is found on the next open. `imported`
+    entries came from a season file: history only, never a permission (an imported "override block" overrides
+    nothing)."""
 
     season_id: int | None
 
@@ -271,8 +256,6 @@ class AuditEntry(BaseModel):
         """A new entry is chained to the trail in the same transaction (existing entries are never saved)."""
         if self.id is not None:
             return super().save(*args, **kwargs)
-        from scorekeeper.db.audit_chain import advance, seal
-
         head = seal(self)
         done = super().save(*args, **kwargs)
         advance(self, head)
