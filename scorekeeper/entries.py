@@ -130,7 +130,7 @@ class EntryMixin:
             first = min(candidate.order_of(g["id"]) for g in incoming["games"])
             affected = list(dict.fromkeys(affected + [gid for gid in candidate.games
                                                       if candidate.order_of(gid) > first]))
-        from scorekeeper.services import validate_season
+        from scorekeeper.validation import validate_season
 
         before = {_key(v) for v in validate_season(view, [g for g in affected if g in view.games], season_level)}
         after = validate_season(candidate, affected, season_level)
@@ -161,7 +161,7 @@ class EntryMixin:
                 if action:
                     self._audit(s, action, subject, before=audit_before, after=audit_after)
                 for v in overridden:
-                    from scorekeeper.services import override_key
+                    from scorekeeper.validation import override_key
 
                     self._audit(s, "override block", override_key(v), before={"rule": v.rule, "message": v.message,
                                                                                "section": v.section},
@@ -234,7 +234,7 @@ class EntryMixin:
         """A game of the season as the view holds it: a copy to change, or (`copy_it=False`) the view's own."""
         view = self.view(season)
         if game_id not in view.games:
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
         return copy.deepcopy(view.games[game_id]) if copy_it else view.games[game_id]
@@ -275,7 +275,7 @@ class EntryMixin:
             return EntryResult(False, problems)
         entry = norm_event(event)
         candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
-        from scorekeeper.services import validate_season
+        from scorekeeper.validation import validate_season
 
         before = {_key(v) for v in validate_season(view, [gid], False)}
         new = [v for v in validate_season(candidate, [gid], False) if _key(v) not in before]
@@ -325,7 +325,7 @@ class EntryMixin:
     @staticmethod
     def _check_index(game: dict[str, Any], index: int) -> None:
         if not 0 <= index < len(game["events"]):
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"game {game['id']} has no event {index + 1}")
 
@@ -494,7 +494,7 @@ class EntryMixin:
         view = self.view(season)
         signing = view.signing(team, player)
         if signing is None:
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"{view.player_name(player)} is not signed to {team}")
         return self._propose({"roster": [{**signing, "released": released}]}, confirm=True, season=season,
@@ -528,7 +528,7 @@ class EntryMixin:
         prow = Player.get_or_none((Player.season == s) & (Player.ext_id == player))
         grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
         if prow is None or grow is None:
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"no suspension of {player!r} from game {game!r}")
         with self._write_transaction():
@@ -560,7 +560,7 @@ class EntryMixin:
         grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
         if prow is None or grow is None or not any(
                 x["player"] == player and x["game"] == game for x in self.suspensions(season)["suspensions"]):
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"no suspension of {player!r} from game {game!r}")
         when = dt.date.fromisoformat(date)
@@ -597,7 +597,7 @@ class EntryMixin:
         try:
             rows = read_rows(path)
         except ValueError as exc:
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(str(exc)) from None
         view = self.view(season)
@@ -623,7 +623,7 @@ class EntryMixin:
         fine = next((f for f in self.fines(season)["fines"] if next(iter(f["payer"].values())) == payer
                      and f["game"] == game and f["rule"] == rule), None)
         if fine is None:
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             raise ServiceError(f"no fine of {payer!r} for {rule} in game {game!r}")
         team = Team.get((Team.season == s) & (Team.ext_id == fine["team"]))

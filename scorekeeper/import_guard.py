@@ -119,7 +119,7 @@ def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
 
 
 def _overrides(overridable: list[Violation], offered: dict[str, str], reason: str) -> list[Guarded]:
-    from scorekeeper.services import override_key
+    from scorekeeper.validation import override_key
 
     return [Guarded(f"overrides a block ({v.rule}{' at ' + v.where if v.where else ''}: {v.message}) by an "
                     "'override block' entry of its own audit trail", "override block", override_key(v),

@@ -212,7 +212,7 @@ class RosterJudge:
 
     def judge(self, row: CsvRow) -> None:
         """Set the row's verdict and reasons; an accepted row joins the season the next rows are judged in."""
-        from scorekeeper.services import validate_season
+        from scorekeeper.validation import validate_season
 
         assert row.signing is not None
         partial = {"format": FORMAT, "league": self.view.data["league"], "season": self.view.data["season"],

@@ -21,6 +21,7 @@ from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
 from scorekeeper.entries import EntryMixin
+from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
 from scorekeeper.import_guard import import_guards
 from scorekeeper.office import hash_password, needs_upgrade, verify_password
 from scorekeeper.outputs import OutputPathError, check_output_path
@@ -33,15 +34,11 @@ from scorekeeper.rulebook import (
     shipped_rulebooks,
 )
 from scorekeeper.rulebook.model import Rulebook
-from scorekeeper.rules.appeals import check_appeals
-from scorekeeper.rules.coed import check_coed_roster
-from scorekeeper.rules.lineup import check_lineups
-from scorekeeper.rules.references import check_references
-from scorekeeper.rules.roster import check_roster
+from scorekeeper.rules import discipline
+from scorekeeper.rules import fines as fine_rules
+from scorekeeper.rules.eligibility import eligibility
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season import carryover, discipline
-from scorekeeper.season.carryover import Carried
-from scorekeeper.season.eligibility import eligibility
+from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
 from scorekeeper.season.standings import standings
 from scorekeeper.season.stats import player_stats
 from scorekeeper.season.view import SeasonView
@@ -53,50 +50,19 @@ from scorekeeper.seasonfile import (
     normalise,
     read_season_file,
 )
+from scorekeeper.validation import (
+    apply_overrides,
+    lineup_checks,
+    override_key,
+    overrides_from_audit,
+    validate_season,
+)
 from scorekeeper.window_queries import WindowQueries
 
 __all__ = ["Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services",
            "validate_season"]
 
 OFFICE_REFUSALS = "office_refusals"  # Meta: "<wrong passwords in a row> <unix time of the last>"
-
-
-class ServiceError(Exception):
-    """A request the facade refuses, with a message for a person."""
-
-
-class DatabaseInUseError(ServiceError):
-    """The SQLite file is already open in another Scorekeeper window (one writer per file)."""
-
-
-def validate_season(view: SeasonView, games: list[str] | None = None, season_level: bool = True) -> list[Violation]:
-    """Every violation of the season (or of the named games): references first, then the rules.
-    `season_level=False` skips the roster, co-ed signing and appeal checks when only games changed."""
-    found = check_references(view, games if not season_level else None)
-    if found:
-        return found
-    if season_level:
-        found.extend(check_roster(view))
-        found.extend(check_coed_roster(view))
-        found.extend(check_appeals(view))
-    for gid in games if games is not None else list(view.games):
-        found.extend(lineup_checks(view, gid))
-        found.extend(view.state(gid).violations)
-    return apply_overrides(view, found)
-
-
-def lineup_checks(view: SeasonView, gid: str) -> list[Violation]:
-    """A game's line-up checks, once per state of the season (a view is never changed in place)."""
-    checks: dict[str, list[Violation]] = view.cache.setdefault("lineup_checks", {})
-    if gid not in checks:
-        checks[gid] = check_lineups(view, gid)
-    return checks[gid]
-
-
-def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
-    """The block overrides recorded in an audit trail: key -> reason."""
-    return {e["subject"]: (e.get("after") or {}).get("reason", "") for e in entries
-            if e.get("action") == "override block" and isinstance(e.get("subject"), str)}
 
 
 def _is_time(value: Any) -> bool:
@@ -108,19 +74,6 @@ def _is_time(value: Any) -> bool:
     except ValueError:
         return False
     return True
-
-
-def override_key(v: Violation) -> str:
-    return f"{v.rule}|{v.where}|{v.message}"
-
-
-def apply_overrides(view: SeasonView, found: list[Violation]) -> list[Violation]:
-    """Blocks the office overrode (with a reason, recorded in the audit trail) are kept as information."""
-    overrides: dict[str, str] = view.cache.get("overrides", {})
-    if not overrides:
-        return found
-    return [Violation(v.rule, "info", f"{v.message} (overridden by the office: {overrides[override_key(v)]})",
-                      v.section, v.where) if v.blocks and override_key(v) in overrides else v for v in found]
 
 
 def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -446,39 +399,37 @@ class Services(EntryMixin, WindowQueries):
     def _load_view(self, s: Season) -> SeasonView:
         rows = store.RowIds()
         view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
-        view.cache["notices"] = store.load_notices(s)
-        view.cache["lifted"] = store.load_lifted(s)
-        view.cache["waived"] = store.load_waivers(s)
-        view.cache["overrides"] = store.load_overrides(s)
-        view.cache[carryover.SOURCE] = self._carry_source(s.league.name, s.id)
+        view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
+                                       store.load_overrides(s))
+        view.carry_over = CarryOver(self._carry_source(s.league.name, s.id))
         return view
 
     # -- A-28: suspensions carried into the next season ----------------------------------------------------
-    def _carry_source(self, league: str, season_id: int | None) -> Callable[[SeasonView], list[Carried]]:
+    def _carry_source(self, league: str, season_id: int | None) -> CarrySource:
         """What a season's view calls, once, for the suspensions carried into it: those still in force at the
-        end of the league's season before it (the one whose last game comes latest before this one's first)."""
+        end of the league's season before it (the one whose last game comes latest before this one's first),
+        with that season's id."""
 
-        def source(view: SeasonView) -> list[Carried]:
+        def source(view: SeasonView) -> tuple[int | None, list[Carried]]:
             dates = [str(g["date"]) for g in view.games.values()]
             if not dates:
-                return []
+                return None, []
             first = min(dates)
             ranges = store.season_date_ranges()
             earlier = [s for s in store.list_seasons() if s.league.name == league and s.id != season_id
                        and s.id in ranges and ranges[s.id][1] < first]
             if not earlier:
-                return []
+                return None, []
             previous = max(earlier, key=lambda s: (ranges[s.id][1], s.id))
-            view.cache[carryover.CARRIED_FROM] = previous.id
-            return self._season_end(previous)[1]
+            return previous.id, self._season_end(previous)[1]
 
         return source
 
     def _season_end(self, s: Season) -> tuple[frozenset[int], list[Carried]]:
         if s.id not in self._season_ends:
             view = self._load_view(s)  # read for this and let go: only what it carries over is kept
-            ends = carryover.unfinished(view)
-            before = view.cache.get(carryover.CARRIED_FROM)
+            ends = discipline.unfinished(view)
+            before = view.carry_over.carried_from
             used = self._season_ends[before][0] if before in self._season_ends else frozenset()
             self._season_ends[s.id] = (used | {s.id}, ends)
         return self._season_ends[s.id]
@@ -532,13 +483,13 @@ class Services(EntryMixin, WindowQueries):
                 "FILE", "block", "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
                 "season file", "audit")])
         view = SeasonView(merged, book)
-        view.cache[carryover.SOURCE] = self._carry_source(incoming["league"], season.id if season else None)
-        if season is not None:  # what the office recorded stands (lifted, waived, notified)
-            view.cache["notices"] = store.load_notices(season)
-            view.cache["lifted"] = store.load_lifted(season)
-            view.cache["waived"] = store.load_waivers(season)
+        view.carry_over = CarryOver(self._carry_source(incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
-        view.cache["overrides"] = local
+        if season is not None:  # what the office recorded stands (lifted, waived, notified)
+            view.office = OfficeRecords.of(store.load_notices(season), store.load_lifted(season),
+                                           store.load_waivers(season), local)
+        else:
+            view.office = OfficeRecords.of(overrides=local)
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
             changed_games = list(view.games)
@@ -548,7 +499,8 @@ class Services(EntryMixin, WindowQueries):
         overridable = [v for v in violations if v.blocks and override_key(v) in offered
                        and " event " not in f" {v.where} "]
         if overridable and all(not v.blocks or v in overridable for v in violations):
-            view.cache["overrides"] = {**local, **{override_key(v): offered[override_key(v)] for v in overridable}}
+            view.office = view.office.with_overrides(
+                {**local, **{override_key(v): offered[override_key(v)] for v in overridable}})
             violations = apply_overrides(view, violations)
         report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
         if not report.ok:
@@ -592,7 +544,7 @@ class Services(EntryMixin, WindowQueries):
     def _discipline_now(self, season: Season) -> tuple[dict[str, Any], dict[str, Any]]:
         """The season's suspensions and fines as stored (with what the office recorded)."""
         view = self._views.get(season.id) or self._load_view(season)
-        return discipline.suspensions(view), discipline.fines(view)
+        return discipline.suspensions(view), fine_rules.fines(view)
 
     # -- the audit trail's integrity (issue 14) -------------------------------------------------------------
     _integrity: list[str] | None = None  # what the check found, once per opening
@@ -639,9 +591,10 @@ class Services(EntryMixin, WindowQueries):
     @staticmethod
     def _once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """A season-wide result computed once per state of the season (a new entry makes a new view)."""
-        if key not in view.cache:
-            view.cache[key] = compute()
-        return copy.deepcopy(view.cache[key])
+        outputs = view.derived.outputs
+        if key not in outputs:
+            outputs[key] = compute()
+        return copy.deepcopy(outputs[key])
 
     def standings(self, season: str | None = None) -> dict[str, Any]:
         view = self.view(season)
@@ -671,7 +624,7 @@ class Services(EntryMixin, WindowQueries):
 
     def fines(self, season: str | None = None) -> dict[str, Any]:
         view = self.view(season)
-        return self._once(view, "out:fines", lambda: discipline.fines(view))
+        return self._once(view, "out:fines", lambda: fine_rules.fines(view))
 
     # -- the rulebook and the audit trail for the window ----------------------------------------------
     def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
