@@ -1,10 +1,10 @@
 """What a season file would change that the office password guards (issue 14).
 
 A season file is data, not a permission: an import that reopens or rewrites a final game (DATA-5), lifts or
-shortens a suspension (ELIG-2), waives or lowers a fine (FINE-STMT), records or changes an upheld appeal
-(APPEAL-1), or would have a block overridden by an "override block" entry of its own audit trail is the
-office's action. `import_guards` names each such change with the audit entry it is recorded under; the facade
-refuses the import (rule OFFICE) unless the office is unlocked, and writes the entries with the import.
+shortens a suspension, waives or lowers a fine, records or changes an upheld appeal, or would have a block
+overridden by an "override block" entry of its own audit trail is the office's action. `import_guards` names
+each such change with the audit entry it is recorded under; the facade refuses the import (rule OFFICE) unless
+the office is unlocked, and writes the entries with the import.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules import discipline
+from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season import discipline
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import money_to_cents
 
@@ -91,7 +92,7 @@ def _fines(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list
         return {(next(iter(f["payer"].values())), f["game"], f["rule"]): f for f in rows}
 
     old = by_key(before["fines"])
-    new = by_key(discipline.fines(view)["fines"])
+    new = by_key(fines(view)["fines"])
     out: list[Guarded] = []
     for (payer, game, rule), f in old.items():
         after = new.get((payer, game, rule))

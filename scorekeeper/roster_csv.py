@@ -16,6 +16,7 @@ from typing import Any
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 
@@ -167,9 +168,9 @@ def _key(v: Violation) -> tuple[str, str, str]:
 class RosterJudge:
     """Judges rows in file order, each against the season with the rows accepted before it, as one entry of all
     of them would be judged, but looking only at what a row can change: its own fields, its team's signings
-    (DATA-1, COED-4) and, where it signs a player to a Division-1 team, the Division-2 teams that player is on
-    (COED-4 counts Division-1 players). So a row costs its team's size, not the season's: a file's cost is linear
-    in its rows."""
+    (DATA-1, the co-ed signing limits) and, where it signs a player to a Division-1 team, the Division-2 teams
+    that player is on (the co-ed signing limits count Division-1 players). So a row costs its team's size, not
+    the season's: a file's cost is linear in its rows."""
 
     def __init__(self, view: SeasonView) -> None:
         self.view = view
@@ -207,7 +208,7 @@ class RosterJudge:
                           if t["id"] in names],
                 "players": list(players.values()), "roster": roster, "games": [], "appeals": [], "payments": []}
         mini = SeasonView(data, self.view.book)
-        mini.cache["overrides"] = self.view.cache.get("overrides", {})
+        mini.office = OfficeRecords.of(overrides=self.view.office.overrides)
         return mini
 
     def judge(self, row: CsvRow) -> None:

@@ -9,10 +9,8 @@ from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.resources import resource_path
-from scorekeeper.rules.coed import division1_players
-from scorekeeper.season.carryover import carried_for, served_here
-from scorekeeper.season.discipline import active_suspension, describe
-from scorekeeper.season.eligibility import games_played
+from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.suspensions import carried_rows
 from scorekeeper.season.view import SeasonView, active_on
 
 
@@ -32,18 +30,9 @@ class WindowQueries:
         raise NotImplementedError
 
     def carried_suspensions(self, season: str | None = None) -> list[dict[str, Any]]:
-        """Suspensions carried into this season from the one before (A-28), as `suspensions()` rows: `game` is the
+        """Suspensions carried into this season from the one before, as `suspensions()` rows: `game` is the
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
-        view = self.view(season)
-        rows = []
-        for c in carried_for(view):
-            served = c.served + served_here(view, c)
-            done = c.kind == "games" and served >= c.games
-            rows.append({"player": c.player, "team": c.team, "game": c.game, "season": c.season, "rule": c.row.rule,
-                         "kind": c.kind, "games": c.games if c.kind == "games" else c.row.min_games or None,
-                         "served": min(served, c.games) if c.kind == "games" else served,
-                         "status": "served" if done else "active", "appeal": None, "review": c.row.review})
-        return rows
+        return carried_rows(self.view(season))
 
     def lineup(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
         """The players dressed for `side`, with the numbers they wear."""
@@ -58,37 +47,26 @@ class WindowQueries:
         g = view.games[game_id]
         team = g[side]
         dressed = {x["player"]: x for x in g.get("lineups", {}).get(side, [])}
-        d1 = division1_players(view)
-        div = view.division_of(team) or {}
-        is_div2 = bool(div.get("coed") and div.get("tier") == 2)
-        gp = games_played(view)
-        need = view.book.eligibility.playoff_min_games
         out = []
         for r in view.roster_by_team.get(team, []):
             if not active_on(r, g["date"]):
                 continue
             pid = r["player"]
             p = view.players.get(pid, {})
-            status, rule, message = "ok", None, ""
-            under = active_suspension(view, pid, game_id)
-            if under is not None:
-                sanction, served = under
-                status, rule = "suspended", "ELIG-2"
-                message = f"suspended: {describe(view, sanction, served)}"
-            elif g.get("stage") == "playoff" and gp.get((pid, team), 0) < need:
-                status, rule = "ineligible", "ELIG-1"
-                message = f"{gp.get((pid, team), 0)} of {need} regular-season games"
-            elif is_div2 and pid in d1 and r.get("position") != "goalie":
-                status, rule = "div1_limit", "COED-5"
-                male = p.get("gender") == "M"
-                cap = view.book.coed.dress_m if male else view.book.coed.dress_f
-                message = f"Division-1 player: at most {cap} {'males' if male else 'females'} per game"
+            goalie = bool(dressed[pid].get("goalie")) if pid in dressed else r.get("position") == "goalie"
+            status = player_status(view, game_id, side, pid, goalie)
+            rule, message = status.rule, ""
+            if status.suspended is not None:
+                message = f"suspended: {status.suspended.text}"
+            elif status.playoff_games is not None:
+                message = "{} of {} regular-season games".format(*status.playoff_games)
+            elif status.division1_cap is not None:
+                what, cap = status.division1_cap
+                message = f"Division-1 player: at most {cap} {what} per game"
             out.append({"player": pid, "number": r["number"], "name": view.player_name(pid), "gender": p.get("gender"),
                         "position": r.get("position", "skater"), "dressed": pid in dressed,
-                        "goalie": bool(dressed.get(pid, {}).get("goalie")) if pid in dressed
-                        else r.get("position") == "goalie",
-                        "status": status, "rule": rule, "section": view.book.section(rule) if rule else "",
-                        "message": message})
+                        "goalie": goalie, "status": status.code, "rule": rule,
+                        "section": view.book.section(rule) if rule else "", "message": message})
         return out
 
     def roster(self, season: str | None = None) -> list[dict[str, Any]]:
@@ -125,7 +103,7 @@ class WindowQueries:
         return rows
 
     def clock(self, game_id: str, season: str | None = None) -> dict[str, Any]:
-        """The game clock the rulebook sets for this game (GAME-1, GAME-2)."""
+        """The game clock the rulebook sets for this game: periods, overtime, stop time, shootout."""
         view = self.view(season)
         stage = view.games[game_id].get("stage", "regular")
         book = view.book

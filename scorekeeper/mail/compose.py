@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
-from scorekeeper.season.discipline import offence_name
+from scorekeeper.rules.discipline import offence_name
 from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.textfmt import long_date
 
@@ -207,8 +207,8 @@ def appeal_procedure(fee_cents: int) -> str:
 
 
 def notices_sent(svc: Services, season: str | None = None) -> dict[tuple[str, str], str]:
-    """(player, game) -> when the captain was e-mailed (SUSP-2), as the facade records it."""
-    return dict(svc.view(season).cache.get("notices", {}))
+    """(player, game) -> when the captain was e-mailed the suspension, as the office recorded it."""
+    return dict(svc.view(season).office.notices)
 
 
 def _notice_pdf(svc: Services, player: str, game: str, season: str | None, date: str,

@@ -11,6 +11,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.rules.discipline import REPORT_RULE, offence_text, sanctions
+from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.fines import payment_parts
+from scorekeeper.rules.suspensions import counts_toward
+from scorekeeper.season.view import active_on
+
 if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.view import SeasonView
@@ -21,9 +27,6 @@ CLASS_LABELS = {"minor": "Minor", "bench_minor": "Bench minor", "major": "Major"
                 "game_misconduct": "Game misconduct", "gross_misconduct": "Gross misconduct", "match": "Match"}
 DECISIONS = {"regulation": "regulation", "overtime": "overtime", "mercy": "mercy rule", "forfeit": "forfeit",
              "double_forfeit": "double forfeit", "called": "called by the referee", "shootout": "shootout"}
-# Where a discipline row names no infraction of its own, the penalties that set it off, by class.
-TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PEN-MATCH-1": ("match",),
-                   "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -106,7 +109,7 @@ class SheetAbsent:
 
     number: int | None
     name: str
-    note: str  # "suspended: game 1 of 2 (PEN-MAJOR-2, §4 III b; fines table)"
+    note: str  # "did not dress: suspended, game 1 of 2 (<rule>, from game g003)"
 
 
 @dataclass
@@ -428,18 +431,6 @@ def class_label(book: Rulebook, p: dict[str, Any], short: bool = False) -> str:
     return cls
 
 
-def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
-    """What set off a discipline row: the infraction ('Fighting'), or the row's title with its penalties."""
-    hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
-    if not hits:
-        hits = [p for p in penalties if p["class"] in TRIGGER_CLASSES.get(rule, ())]
-    names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
-    if rule in ("PEN-MAJOR-2", "PEN-MISC-3", "PEN-GM-2") or not names:
-        title = _rule_title(book, rule)
-        return f"{title} ({', '.join(names)})" if names else title
-    return ", ".join(names)
-
-
 def suspension_text(s: dict[str, Any]) -> str:
     """'5 games', 'rest of the season', 'indefinite (at least 5 games)'."""
     if s["kind"] == "games":
@@ -449,65 +440,39 @@ def suspension_text(s: dict[str, Any]) -> str:
     return f"indefinite (at least {s['games']} games)" if s.get("games") else "indefinite"
 
 
-def _appeal_for(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
-    return next((a for a in view.data.get("appeals", []) if a["player"] == player and a["game"] == game), None)
-
-
 def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[dict[str, Any]]:
     ids = list(view.games)
     at = ids.index(game_id)
     return [g for g in list(view.games.values())[at + 1:] if team in (g["home"], g["away"])]
 
 
-def _counts_toward(svc: Services, view: SeasonView, g: dict[str, Any], season: str | None) -> bool:
-    """SUSP-1: a team's final game counts toward a suspension (forfeits unless the rulebook says not)."""
-    if g.get("status", "final") != "final":
-        return False
-    if bool(view.book.suspensions.get("count_forfeits", True)):
-        return True
-    return svc.game(g["id"], season)["decision"] not in ("forfeit", "double_forfeit")
-
-
-def _absentees(svc: Services, view: SeasonView, game: dict[str, Any], side: str, suspensions: list[dict[str, Any]],
-               season: str | None) -> list[SheetAbsent]:
-    """ELIG-2: the side's players under suspension at this game who did not dress, with 'game k of n'."""
+def _absentees(view: SeasonView, game: dict[str, Any], side: str) -> list[SheetAbsent]:
+    """The side's players under suspension at this game who did not dress, with 'game k of n' (as the players'
+    status for the game has it): this team's suspensions first, then those carried over from the season before."""
     team = game[side]
-    ids = list(view.games)
-    at = ids.index(game["id"])
+    at = view.order_of(game["id"])
     dressed = {x["player"] for x in game.get("lineups", {}).get(side, [])}
     out = []
-    for s in suspensions:
-        if s["team"] != team or s["player"] in dressed or s["game"] not in view.games or ids.index(s["game"]) >= at:
-            continue
-        if s["status"] == "lifted":
-            appeal = _appeal_for(view, s["player"], s["game"])
-            if appeal is None or appeal["decision"] != "upheld" or (appeal.get("decided") or "") <= game["date"]:
-                continue  # lifted (by the Director the date is not known here: the player is not listed)
-        k = sum(1 for g in _team_games_after(view, team, s["game"])
-                if ids.index(g["id"]) <= at and (g["id"] == game["id"] or _counts_toward(svc, view, g, season)))
-        if s["kind"] == "games":
-            if k > int(s["games"]):
+    suspended = [s.player for s in sanctions(view) if s.team == team and s.order < at and s.player not in dressed]
+    for pid in dict.fromkeys(suspended):
+        for sus in player_status(view, game["id"], side, pid, goalie=False).suspensions:
+            s = sus.sanction
+            if s.season or s.team != team:
                 continue
-            what = f"game {k} of {s['games']}"
-        elif s["kind"] == "season":
-            what = f"season suspension, game {k}"
-        else:
-            what = f"indefinite suspension, game {k}"
-        number = _roster_number(view, team, s["player"], game["date"])
-        out.append(SheetAbsent(number, _player(view, s["player"]),
-                               f"did not dress: suspended, {what} ({s['rule']}, from game {s['game']})"))
-    from scorekeeper.season.carryover import in_force
-    from scorekeeper.season.view import active_on
-
+            number = _roster_number(view, team, pid, game["date"])
+            out.append(SheetAbsent(number, _player(view, pid), f"did not dress: suspended, {sus.game_of} "
+                                                               f"({s.row.rule}, from game {s.game})"))
     for r in view.roster_by_team.get(team, []):  # A-28: suspensions carried over from the season before
         pid = r["player"]
-        carried = in_force(view, pid, game["id"]) if pid not in dressed and active_on(r, game["date"]) else None
-        if carried is None:
+        if pid in dressed or not active_on(r, game["date"]):
             continue
-        c, served = carried
-        what = f"game {served + 1} of {c.games}" if c.kind == "games" else f"{c.kind} suspension"
-        out.append(SheetAbsent(r["number"], _player(view, pid), f"did not dress: suspended, {what} ({c.row.rule}, "
-                               f"from game {c.game} of season {c.season}, A-28)"))
+        for sus in player_status(view, game["id"], side, pid, goalie=False).suspensions:
+            c = sus.sanction
+            if not c.season:
+                continue
+            what = f"game {sus.served + 1} of {c.row.suspend}" if c.kind == "games" else f"{c.kind} suspension"
+            out.append(SheetAbsent(r["number"], _player(view, pid), f"did not dress: suspended, {what} "
+                                   f"({c.row.rule}, from game {c.game} of season {c.season}, A-28)"))
     return out
 
 
@@ -567,7 +532,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
             by_period.append(int(state["shootout"]["winner"] == side))
         started = final or bool(g.get("events"))
         teams[side] = SheetTeam(side, team_of(side), state["score"][side] if started else None, by_period, lineup,
-                                _absentees(svc, view, g, side, susp_rows, season), timeouts,
+                                _absentees(view, g, side), timeouts,
                                 list(shots[side]) if side in shots else None, int(state["pim"][side]),
                                 (state["points"] or {}).get(side))
     goals = []
@@ -644,7 +609,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     for r in state.get("report", []):
         reports.append(f"{who(r['player']) or 'Bench'} ({team_of(r['team'])}): "
                        f"{_infraction_name(book, r['infraction'])} at {period_label(book, r['period'], short=True)} "
-                       f"{r['elapsed']} — reported for {r['reason']} (PEN-REPORT-1)")
+                       f"{r['elapsed']} — reported for {r['reason']} ({REPORT_RULE})")
     periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)] + (["SO"] if shootout_column else [])
     div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
     return GameSheetData(
@@ -698,8 +663,6 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
         if gid not in game_cache:
             game_cache[gid] = svc.game(gid, season)
         return game_cache[gid]
-
-    from scorekeeper.season.discipline import payment_parts
 
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
     parts = payment_parts(view, ledger["fines"])
@@ -783,7 +746,7 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                 if len(schedule) >= int(s["games"]):
                     break
                 opp = _team_name(view, later["away"] if later["home"] == tid else later["home"])
-                counted = _counts_toward(svc, view, later, season)
+                counted = counts_toward(view, later)
                 if later.get("status", "final") == "final" and not counted:
                     continue
                 state = "served" if counted and served_left > 0 else "to be missed"

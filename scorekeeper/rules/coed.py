@@ -8,11 +8,13 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
 
-def division1_players(view: SeasonView) -> set[str]:
-    """A-23: players on a Division-1 roster this season."""
-    tier1 = {d for d, div in view.divisions.items() if div.get("coed") and div.get("tier") == 1}
-    return {r["player"] for team, rows in view.roster_by_team.items()
-            if view.teams.get(team, {}).get("division") in tier1 for r in rows}
+def division1_players(view: SeasonView) -> frozenset[str]:
+    """A-23: players on a Division-1 roster this season (once per view)."""
+    if view.derived.division1 is None:
+        tier1 = {d for d, div in view.divisions.items() if div.get("coed") and div.get("tier") == 1}
+        view.derived.division1 = frozenset(r["player"] for team, rows in view.roster_by_team.items()
+                                           if view.teams.get(team, {}).get("division") in tier1 for r in rows)
+    return view.derived.division1
 
 
 def _is_div2(view: SeasonView, team: str) -> bool:
@@ -38,19 +40,32 @@ def check_coed_roster(view: SeasonView) -> list[Violation]:
     return out
 
 
+def division1_cap(view: SeasonView, team: str, player: str, goalie: bool) -> tuple[str, int] | None:
+    """COED-5: ("males", 1) or ("females", 4) where `player` dressed by `team` counts toward the Division-1
+    limit per game (a Division-1 skater of a Division-2 team); None where no limit applies (goalies: A-23)."""
+    if goalie or not _is_div2(view, team) or player not in division1_players(view):
+        return None
+    gender = view.players.get(player, {}).get("gender")
+    coed = view.book.coed
+    return ("males", coed.dress_m) if gender == "M" else ("females", coed.dress_f) if gender == "F" else None
+
+
 def check_coed_lineup(view: SeasonView, game: dict[str, Any], side: str) -> list[Violation]:
     """COED-5: at most 1 Division-1 male and 4 Division-1 females dressed; goalies have no limit (A-23)."""
     team = game[side]
     if not _is_div2(view, team):
         return []
     book = view.book
-    d1 = division1_players(view)
-    skaters = [x["player"] for x in game.get("lineups", {}).get(side, []) if x["player"] in d1 and not x.get("goalie")]
+    counted: dict[str, list[str]] = {}
+    for x in game.get("lineups", {}).get(side, []):
+        cap = division1_cap(view, team, x["player"], bool(x.get("goalie")))
+        if cap is not None:
+            counted.setdefault(cap[0], []).append(x["player"])
     out = []
-    for gender, cap, what in (("M", book.coed.dress_m, "males"), ("F", book.coed.dress_f, "females")):
-        found = [p for p in skaters if view.players.get(p, {}).get("gender") == gender]
-        if len(found) > cap:
+    for limit, what in ((book.coed.dress_m, "males"), (book.coed.dress_f, "females")):
+        found = counted.get(what, [])
+        if len(found) > limit:
             out.append(Violation("COED-5", "block", f"{team} dresses {len(found)} Division-1 {what} "
-                                 f"({', '.join(map(view.player_name, found))}); at most {cap} per game",
+                                 f"({', '.join(map(view.player_name, found))}); at most {limit} per game",
                                  book.section("COED-5"), f"game {game['id']}"))
     return out

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from scorekeeper.rules.coed import check_coed_lineup
+from scorekeeper.rules.discipline import outstanding_notices
+from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.discipline import active_suspension, describe, outstanding_notices
-from scorekeeper.season.eligibility import games_played
 from scorekeeper.season.view import SeasonView
 
 
@@ -31,24 +31,19 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             if x.get("number") is not None and x["number"] != s["number"]:
                 out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
                                      f"on {team}'s roster", book.section("DATA-2"), where))
-            under = active_suspension(view, x["player"], game_id)
+            status = player_status(view, game_id, side, x["player"], bool(x.get("goalie")))
+            under = status.suspended
             if under is not None:
-                sanction, served = under
                 label = f"#{x.get('number', s['number'])} {who}"
-                pending = any(a["player"] == x["player"] and a["game"] == sanction.game and a["decision"] == "pending"
-                              for a in view.data.get("appeals", []))
-                note = "; the appeal is pending: the suspension stays in force until it is decided" if pending else ""
-                out.append(Violation("ELIG-2", "block", f"{label} is suspended: {describe(view, sanction, served)}"
-                                     f"{note}", book.section("ELIG-2"), where))
-            if g.get("stage") == "playoff":
-                if "gp" not in view.cache:
-                    view.cache["gp"] = games_played(view)
-                gp = view.cache["gp"].get((x["player"], team), 0)
-                need = book.eligibility.playoff_min_games
-                if gp < need:
-                    out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
-                                         f"for {team} and may not play in the playoffs", book.section("ELIG-1"),
-                                         where))
+                note = "; the appeal is pending: the suspension stays in force until it is decided" \
+                    if under.appeal_pending else ""
+                out.append(Violation("ELIG-2", "block", f"{label} is suspended: {under.text}{note}",
+                                     book.section("ELIG-2"), where))
+            if status.playoff_games is not None:
+                gp, need = status.playoff_games
+                out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
+                                     f"for {team} and may not play in the playoffs", book.section("ELIG-1"),
+                                     where))
             birth = view.players[x["player"]].get("birthdate")
             if birth and _age(birth, g["date"]) < book.eligibility.mask_under_age:
                 out.append(Violation("ELIG-4", "warn", f"{who} is under {book.eligibility.mask_under_age}: a full "

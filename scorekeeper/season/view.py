@@ -10,14 +10,10 @@ from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
 from scorekeeper.engine.state import GameState, LiveGame, compute_game
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.season.records import CarryOver, Derived, OfficeRecords
 
 if TYPE_CHECKING:
     from scorekeeper.db.store import RowIds
-
-# Season-wide values that depend only on final games and on what the database holds beside the games: kept while
-# an entry touches no final game.
-KEPT_WHILE_NO_FINAL = ("sanctions", "gp", "order")
-KEPT_ALWAYS = ("notices", "lifted", "waived", "overrides", "carry_source", "carried")
 
 
 def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
@@ -39,7 +35,9 @@ class SeasonView:
     data: dict[str, Any]
     book: Rulebook
     _states: dict[str, GameState] = field(default_factory=dict, repr=False)
-    cache: dict[str, Any] = field(default_factory=dict, repr=False)  # derived season-wide values
+    office: OfficeRecords = field(default_factory=OfficeRecords, repr=False)  # recorded beside the season file
+    carry_over: CarryOver = field(default_factory=CarryOver, repr=False)  # suspensions from the season before
+    derived: Derived = field(default_factory=Derived, repr=False)  # season-wide values, computed once
     rows: RowIds | None = field(default=None, repr=False)  # row ids and game revisions, when read from a database
     # games that are not final: their computation left open, to apply an entry at the end of the log alone
     _live: dict[str, LiveGame] = field(default_factory=dict, repr=False)
@@ -131,14 +129,14 @@ class SeasonView:
     def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
         """A view of `data` (this season with `games` replaced or added) reusing what did not change:
         unchanged games' states, and the season's discipline while no final game is involved."""
-        new = SeasonView(data, self.book, rows=self._copied_rows())
+        new = SeasonView(data, self.book, office=self.office, carry_over=self.carry_over.kept(),
+                         rows=self._copied_rows())
         new._states = {gid: st for gid, st in self._states.items() if gid not in games}
         finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
             (new.games.get(g) or {}).get("status") == "final" for g in games)
         same_games = all(g in self.games for g in games)
         if not season_level and not finals_touched and same_games:
-            new.cache.update({k: v for k, v in self.cache.items() if k in KEPT_WHILE_NO_FINAL})
-        new.cache.update({k: v for k, v in self.cache.items() if k in KEPT_ALWAYS})
+            new.derived = self.derived.kept_while_no_final()
         return new
 
     def with_events(self, game: dict[str, Any]) -> SeasonView:
@@ -149,7 +147,8 @@ class SeasonView:
         old = self.games[gid]
         assert old.get("status") != "final" and game.get("lineups") == old.get("lineups")
         games = [game if g["id"] == gid else g for g in self.data["games"]]
-        new = SeasonView({**self.data, "games": games}, self.book, rows=self._copied_rows())
+        new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
+                         carry_over=self.carry_over.kept(), rows=self._copied_rows())
         for name in ("divisions", "teams", "players", "roster_by_team"):
             if name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
@@ -167,9 +166,8 @@ class SeasonView:
         else:
             new._inputs.pop(gid, None)
         new._live = dict(self._live)  # state() extends the open computation by the new events
-        new.cache.update({k: v for k, v in self.cache.items() if k in (*KEPT_WHILE_NO_FINAL, *KEPT_ALWAYS)})
-        if "lineup_checks" in self.cache:
-            new.cache["lineup_checks"] = dict(self.cache["lineup_checks"])
+        new.derived = self.derived.kept_while_no_final()
+        new.derived.lineup_checks.update(self.derived.lineup_checks)
         return new
 
     def _copied_rows(self) -> RowIds | None:
@@ -181,9 +179,9 @@ class SeasonView:
 
     def order_of(self, gid: str) -> int:
         """A game's place in the season (date, time, id)."""
-        if "order" not in self.cache:
-            self.cache["order"] = {g: i for i, g in enumerate(self.games)}
-        return int(self.cache["order"][gid])
+        if self.derived.order is None:
+            self.derived.order = {g: i for i, g in enumerate(self.games)}
+        return self.derived.order[gid]
 
     def final_games(self, stage: str | None = None) -> list[dict[str, Any]]:
         return [g for g in self.games.values()

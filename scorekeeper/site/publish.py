@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.atomic import write_atomically
 from scorekeeper.outputs import OutputPathError
 from scorekeeper.resources import resource_path
-from scorekeeper.season.discipline import offence_name
+from scorekeeper.rules.discipline import offence_name
 from scorekeeper.textfmt import long_date, short_date
 
 if TYPE_CHECKING:

@@ -103,7 +103,7 @@ def test_a_final_game_still_refuses_an_appended_entry_data_5(svc):  # noqa: F811
 def test_lineup_checks_are_made_once_per_state_of_the_season(svc):  # noqa: F811
     view = svc.view()
     first = validate_season(view, ["g004"], False)
-    assert "g004" in view.cache["lineup_checks"]
+    assert "g004" in view.derived.lineup_checks
     assert validate_season(view, ["g004"], False) == first
 
 

@@ -41,7 +41,7 @@ def test_suspension_notices_sent_and_the_team_without_captain_e_mail_reported(sv
     lines = err.strip().splitlines()
     assert lines == ["scorekeeper: mail: the suspension notice of OW4 Owls (Owls, game g202) not sent: the Owls have "
                      "no captain e-mail in the season file (add the team's captain_email)"]
-    assert len(svc.view().cache["notices"]) == 4
+    assert len(svc.view().office.notices) == 4
     code, out, err = run(svc, capsys, "mail", "suspension-notices", "--smtp", f"127.0.0.1:{smtp_server.port}",
                          "--security", "none", "--sender", SENDER)
     assert code == 1 and len(smtp_server.received) == 4 and "Owls" in err
@@ -69,7 +69,7 @@ def test_password_from_the_environment_and_a_refused_login(svc, smtp_login_serve
     assert len(lines) == 6  # the Owls, four refused messages, and the summary
     assert sum("refused the login of user 'office'" in line for line in lines) == 4
     assert all(line.startswith("scorekeeper: mail: ") for line in lines)
-    assert svc.view().cache.get("notices", {}) == {}
+    assert svc.view().office.notices == {}
 
     monkeypatch.setenv("SCOREKEEPER_SMTP_PASSWORD", PASSWORD)
     code, out, err = run(svc, capsys, *args)
@@ -84,7 +84,7 @@ def test_an_unreachable_server(svc, capsys):
     assert code == 1
     assert err.count(f"cannot reach the mail server 127.0.0.1:{port} (Connection refused)") == 4
     assert "not marked sent" in err
-    assert svc.view().cache.get("notices", {}) == {}
+    assert svc.view().office.notices == {}
 
 
 def test_no_server_no_sender_bad_server(svc, capsys):
@@ -105,11 +105,11 @@ def test_eml_folder_saves_messages_and_records_nothing_unless_asked(svc, tmp_pat
     msg = message_from_bytes(files[0].read_bytes(), policy=policy.default)
     assert str(msg["From"]) == SENDER and str(msg["To"]).endswith(">")
     assert [p.get_content_type() for p in msg.iter_attachments()] == ["application/pdf"]
-    assert svc.view().cache.get("notices", {}) == {}
+    assert svc.view().office.notices == {}
     code, out, err = run(svc, capsys, "mail", "suspension-notices", "--sender", SENDER, "--eml-folder", str(folder),
                          "--mark-sent")
     assert "recorded 4 suspension notice(s) as sent" in out
-    assert len(svc.view().cache["notices"]) == 4
+    assert len(svc.view().office.notices) == 4
 
 
 def test_settings_saved_without_the_password_and_used(svc, smtp_server, capsys):

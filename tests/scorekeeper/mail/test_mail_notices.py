@@ -94,7 +94,7 @@ def test_susp_2_one_notice_per_suspension_at_the_captains_address_with_the_pdf(s
     assert not result.ok and not result.failed and not result.problems
 
     # each delivered notice is recorded on the suspension, with recipient and message id in the log
-    notices = svc.view().cache["notices"]
+    notices = svc.view().office.notices
     assert notices == {k: "2015-10-26T09:30:00" for k in expected}
     log = load_log(svc)
     assert {(e["player"], e["game"]) for e in log} == set(expected)
@@ -126,7 +126,7 @@ def test_a_refused_login_sends_nothing_and_marks_nothing_sent(svc, smtp_refusing
     assert all("refused the login of user 'office'" in (r.error or "") and "check the user name and password"
                in (r.error or "") for r in result.failed)
     assert smtp_refusing_server.received == []
-    assert svc.view().cache.get("notices", {}) == {}
+    assert svc.view().office.notices == {}
     assert load_log(svc) == []
     assert len(suspension_notice_messages(svc, settings).messages) == 4
 
@@ -145,7 +145,7 @@ def test_an_unreachable_server_sends_nothing_and_marks_nothing_sent(svc):
     assert len(result.failed) == 4
     assert all(f"cannot reach the mail server 127.0.0.1:{settings.port}" in (r.error or "") for r in result.failed)
     assert all("Connection refused" in (r.error or "") for r in result.failed)
-    assert svc.view().cache.get("notices", {}) == {} and load_log(svc) == []
+    assert svc.view().office.notices == {} and load_log(svc) == []
 
 
 def test_incomplete_settings_send_nothing(svc):
@@ -166,4 +166,4 @@ def test_progress_is_reported_and_can_stop_the_batch(svc, smtp_server):
     assert seen == [(0, 4), (1, 4), (2, 4)]
     assert len(result.sent) == 2 and len(result.failed) == 2
     assert all("stopped" in (r.error or "") for r in result.failed)
-    assert len(smtp_server.received) == 2 and len(svc.view().cache["notices"]) == 2
+    assert len(smtp_server.received) == 2 and len(svc.view().office.notices) == 2

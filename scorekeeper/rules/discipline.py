@@ -1,0 +1,224 @@
+"""Discipline from the fines table (FINE-1..11, A-7, A-8, A-29): the rows each final game's penalties set off, and
+the suspensions they carry (SUSP-1 for the games served, A-28 for what carries into the next season).
+
+Each final game's penalties set off discipline rows of the rulebook file; a row for a repeat offence
+replaces the row it names (instigator replaces fighting, a second gross misconduct replaces the first-offence
+row). An N-game suspension is served by the team's next N final games in date order, forfeits included.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.rules.suspensions import carried_for, person_key, served_here, team_games_served
+from scorekeeper.season.records import Carried, Sanction
+from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:
+    from scorekeeper.rulebook.model import Rulebook
+
+# Where a discipline row names no infraction of its own, the penalties that set it off, by class.
+TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PEN-MATCH-1": ("match",),
+                   "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
+# Rows named by their title, with the penalties that set them off in brackets: "Second major (Fighting, ...)".
+TITLED_ROWS = ("PEN-MAJOR-2", "PEN-MISC-3", "PEN-GM-2")
+REPORT_RULE = "PEN-REPORT-1"  # what the referee reports to the league after the game
+
+
+def sanctions(view: SeasonView) -> list[Sanction]:
+    """Every discipline row set off in the season's final games, in game order (cached on the view)."""
+    if view.derived.sanctions is None:
+        view.derived.sanctions = tuple(_sanctions(view))
+    return list(view.derived.sanctions)
+
+
+def _sanctions(view: SeasonView) -> list[Sanction]:
+    book = view.book
+    out: list[Sanction] = []
+    gross_seen: dict[str, int] = {}
+    season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
+    covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
+    for order, g in enumerate(view.games.values()):
+        if g.get("status", "final") != "final":
+            continue
+        state = view.state(g["id"])
+        majors: dict[str, int] = {}
+        miscs: dict[str, int] = {}
+        triggers: dict[str, list[tuple[str, str]]] = {}
+        incidents: dict[str, int] = {}
+        ejected_at = {e.seq: e.player for e in state.ejections}
+        for pen in state.penalties:
+            if pen.player is None:
+                continue
+            found = triggers.setdefault(pen.player, [])
+            gm = pen.added_gm or pen.cls in ("game_misconduct", "gross_misconduct", "match")
+            inf = book.infractions[pen.infraction]
+            if pen.cls == "major":
+                majors[pen.player] = majors.get(pen.player, 0) + 1
+                if majors[pen.player] == 2:
+                    found.append(("second_major", pen.infraction))
+            if pen.cls == "misconduct":
+                miscs[pen.player] = miscs.get(pen.player, 0) + 1
+                if miscs[pen.player] == 2:
+                    found.append(("second_misconduct", pen.infraction))
+            trigger = inf.trigger
+            if trigger is None and pen.cls in ("match", "gross_misconduct"):
+                trigger = "match" if pen.cls == "match" else "gross"
+            if trigger == "gross":
+                gross_seen[pen.player] = gross_seen.get(pen.player, 0) + 1
+                if gross_seen[pen.player] >= 2 and book.discipline_row("second_gross"):
+                    trigger = "second_gross"
+            if trigger:
+                found.append((trigger, pen.infraction))
+            if gm or ejected_at.get(pen.seq) == pen.player or trigger:
+                incidents[pen.player] = incidents.get(pen.player, 0) + 1
+        for player, found in triggers.items():
+            rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
+            replaced = {r.replaces for r, _ in rows if r.replaces}
+            side = "home" if state.game.dressed("home", player) else "away"
+            for row, code in rows:
+                if row.trigger not in replaced:
+                    units = 1
+                    if row.fine_per_game_cents:
+                        units = _games_dressed(view, player, g[side], order) - covered.get((player, g[side]), 0)
+                        covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
+                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), row, order, code, g["date"],
+                                        max(units, 1)))
+            six = book.discipline_row("season_incidents")
+            if six is not None and six.count and player in incidents:
+                before = season_incidents.get(player, 0)
+                season_incidents[player] = before + incidents[player]
+                if before < six.count <= season_incidents[player]:
+                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), six, order, "", g["date"]))
+    return out
+
+
+def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
+    """FINE-11 / A-10: final games up to `upto` in which `player` dressed for `team`."""
+    count = 0
+    for order, g in enumerate(view.games.values()):
+        if order > upto:
+            break
+        if g.get("status", "final") != "final":
+            continue
+        for side in ("home", "away"):
+            if g[side] == team and any(x["player"] == player for x in g.get("lineups", {}).get(side, [])):
+                count += 1
+    return count
+
+
+def served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
+    """SUSP-1: games of the sanction's team served since the offence, up to place `before` (None: the season's
+    end)."""
+    return team_games_served(view, s.team, s.order, before)
+
+
+def lifted(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
+    """APPEAL-1 and ELIG-2: the suspension is lifted by an upheld appeal or by the office (on or before the date
+    `on`; None: by the season's end, the appeal's decision date aside)."""
+    appeal = appeal_of(view, s.player, s.game)
+    if appeal and appeal["decision"] == "upheld" and (on is None or (appeal.get("decided") or "") <= on):
+        return True
+    when = view.office.lifted.get((s.player, s.game))
+    return when is not None and (on is None or when <= on)
+
+
+def appeal_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
+    """The appeal of the suspension `player` got in `game`, if one is filed."""
+    return next((a for a in view.data.get("appeals", []) if a["player"] == player and a["game"] == game), None)
+
+
+def suspensions(view: SeasonView) -> dict[str, Any]:
+    """The contract's suspensions JSON."""
+    appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
+    rows = []
+    for s in sanctions(view):
+        row = s.row
+        if row.suspend == 0:
+            continue
+        appeal = appeals.get((s.player, s.game))
+        count = served(view, s)
+        if s.kind == "games":
+            games: int | None = int(row.suspend)
+            status = "served" if count >= int(row.suspend) else "active"
+            count = min(count, int(row.suspend))
+        else:
+            games = row.min_games if s.kind == "indefinite" else None
+            status = "active"
+        if lifted(view, s):
+            status = "lifted"
+        rows.append({"player": s.player, "team": s.team, "game": s.game, "rule": row.rule, "kind": s.kind,
+                     "games": games, "served": count, "status": status,
+                     "appeal": appeal["decision"] if appeal else None, "review": row.review})
+    return {"season": view.name, "suspensions": rows}
+
+
+def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanction]:
+    """SUSP-2: suspensions of `team`'s players whose captain notice is not recorded before this, the team's
+    next game after the offence."""
+    at = view.order_of(game_id)
+    date = view.games[game_id]["date"]
+    notices = view.office.notices
+    out = []
+    for s in sanctions(view):
+        if s.team != team or s.order >= at or s.row.suspend == 0:
+            continue
+        nxt = next((i for i, g in enumerate(view.games.values())
+                    if i > s.order and team in (g["home"], g["away"])), None)
+        if nxt != at:
+            continue
+        sent = notices.get((s.player, s.game))
+        if sent is None or sent[:10] > date:
+            out.append(s)
+    return out
+
+
+def offence_name(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
+    """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
+    rule's title."""
+    book = view.book
+    names = [book.infractions[p["infraction"]].name for p in penalties
+             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
+    if names:
+        return ", ".join(dict.fromkeys(names))
+    ref = book.rules.get(rule)
+    return ref.title if ref else rule
+
+
+def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
+    """What set off a discipline row, for the printed records: the infraction ('Fighting'), or the row's title
+    with its penalties."""
+    hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
+    if not hits:
+        hits = [p for p in penalties if p["class"] in TRIGGER_CLASSES.get(rule, ())]
+    names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
+    if rule in TITLED_ROWS or not names:
+        ref = book.rules.get(rule)
+        title = ref.title if ref else rule
+        return f"{title} ({', '.join(names)})" if names else title
+    return ", ".join(names)
+
+
+def _infraction_name(book: Rulebook, code: str) -> str:
+    inf = book.infractions.get(code)
+    return inf.name if inf else code.replace("_", " ").capitalize()
+
+
+def unfinished(view: SeasonView) -> list[Carried]:
+    """A-28: what is still in force at the end of this season, to carry into the next: this season's own
+    suspensions and those carried into it, less what was served, lifted or upheld on appeal."""
+    out: list[Carried] = []
+    for s in sanctions(view):
+        if s.row.suspend == 0 or s.kind == "season" or lifted(view, s):
+            continue
+        count = served(view, s)
+        if s.kind == "games" and count >= int(s.row.suspend):
+            continue
+        out.append(Carried(s.player, person_key(view, s.player), view.name, s.game, s.date, s.team, s.row,
+                           s.infraction, count))
+    for c in carried_for(view):
+        count = c.served + served_here(view, c)
+        if c.kind != "games" or count < c.games:
+            out.append(Carried(c.player, c.name, c.season, c.game, c.date, c.team, c.row, c.infraction, count))
+    return out

@@ -1,0 +1,113 @@
+"""Suspensions served (SUSP-1) and carried into the next season (A-28).
+
+SUSP-1: an N-game suspension is served by the team's next N final games in date order, forfeits counted as the
+rulebook says; a season suspension ends with its season ("season" includes the playoffs).
+
+A-28: a suspension applies to the person and carries over into the league's next season. At the end of a season,
+what is still in force goes with the person: an N-game suspension not yet served (the games left), an indefinite
+one not lifted. An appeal upheld or a lift in the old season ends it there. In the next season the person is
+found by the same player id and the same name; the games left are served by the team's completed games there
+(the team of the offence if it plays that season and the person is signed to it, else any team the person is
+signed to on the game's date), forfeits counted as the rulebook says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.season.records import Carried
+from scorekeeper.season.view import SeasonView
+
+
+def counts_forfeits(view: SeasonView) -> bool:
+    """SUSP-1: does a forfeited game count toward a suspension (the rulebook's `count_forfeits`, default yes)?"""
+    return bool(view.book.suspensions.get("count_forfeits", True))
+
+
+def counts_toward(view: SeasonView, game: dict[str, Any]) -> bool:
+    """SUSP-1: a final game counts toward serving a suspension (a forfeit only where the rulebook says so)."""
+    if game.get("status", "final") != "final":
+        return False
+    return counts_forfeits(view) or not view.state(game["id"]).forfeited
+
+
+def games_served(view: SeasonView, serves: Callable[[dict[str, Any]], bool], after: int = -1,
+                 before: int | None = None) -> int:
+    """SUSP-1: the games between places `after` and `before` in the season that count toward a suspension and
+    that `serves(game)` accepts."""
+    count = 0
+    for order, g in enumerate(view.games.values()):
+        if before is not None and order >= before:
+            break
+        if order <= after or not serves(g):
+            continue
+        if counts_toward(view, g):
+            count += 1
+    return count
+
+
+def team_games_served(view: SeasonView, team: str, after: int, before: int | None = None) -> int:
+    """SUSP-1: the team's games that count, after place `after` (the offence game) and before place `before`."""
+    return games_served(view, lambda g: team in (g["home"], g["away"]), after, before)
+
+
+# -- A-28: carried into the next season ---------------------------------------------------------------------
+def person_key(view: SeasonView, player: str) -> str:
+    p = view.players.get(player) or {}
+    return f"{p.get('first', '')} {p.get('last', '')}".casefold().strip()
+
+
+def carried_in(view: SeasonView) -> list[Carried]:
+    """The suspensions carried into this season from the one before (none when the rulebook says they do not
+    carry, or when there is no season before)."""
+    carry = bool(view.book.suspensions.get("carry_next_season", False))
+    return list(view.carry_over.carried(view)) if carry else []
+
+
+def carried_for(view: SeasonView) -> list[Carried]:
+    """The carried suspensions that concern the person under that id here: an id this season gives another name
+    is another person (one it does not name at all stays carried, the person may come back later)."""
+    return [c for c in carried_in(view) if c.player not in view.players or c.name == person_key(view, c.player)]
+
+
+def served_here(view: SeasonView, c: Carried, before: int | None = None) -> int:
+    """Games of a carried suspension served in this season, in the games before place `before` (all: None)."""
+    return games_served(view, lambda g: bool(_serving_teams(view, c, g["date"]) & {g["home"], g["away"]}),
+                        before=before)
+
+
+def _serving_teams(view: SeasonView, c: Carried, date: str) -> set[str]:
+    if c.team in view.teams and view.signing(c.team, c.player, date) is not None:
+        return {c.team}
+    return {t for t in view.teams if view.signing(t, c.player, date) is not None}
+
+
+def in_force(view: SeasonView, player: str, game_id: str) -> tuple[Carried, int] | None:
+    """The carried suspension `player` is under at game `game_id` (with games served so far, both seasons), if
+    any."""
+    carried = [c for c in carried_for(view) if c.player == player]
+    if not carried:
+        return None
+    at = view.order_of(game_id)
+    for c in carried:
+        if c.kind != "games":
+            return c, c.served
+        served = c.served + served_here(view, c, before=at)
+        if served < c.games:
+            return c, served
+    return None
+
+
+def carried_rows(view: SeasonView) -> list[dict[str, Any]]:
+    """The carried suspensions as the contract's suspension rows: `game` is the offence game of season `season`,
+    `served` counts both seasons, `status` 'active' or 'served'."""
+    rows = []
+    for c in carried_for(view):
+        served = c.served + served_here(view, c)
+        done = c.kind == "games" and served >= c.games
+        rows.append({"player": c.player, "team": c.team, "game": c.game, "season": c.season, "rule": c.row.rule,
+                     "kind": c.kind, "games": c.games if c.kind == "games" else c.row.min_games or None,
+                     "served": min(served, c.games) if c.kind == "games" else served,
+                     "status": "served" if done else "active", "appeal": None, "review": c.row.review})
+    return rows

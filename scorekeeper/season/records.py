@@ -1,0 +1,130 @@
+"""Typed values a season view holds beside the season file's data: what the office recorded, the discipline
+rows a season's games set off, the suspensions carried in from the season before, and what is computed once per
+state of the season."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.rulebook.model import DisciplineRow
+from scorekeeper.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from scorekeeper.season.view import SeasonView
+
+
+def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class OfficeRecords:
+    """What the office recorded beside the season file, read-only: when a captain was e-mailed a suspension
+    ((player, game) -> ISO time), suspensions lifted ((player, game) -> date), fines waived ((payer, game, rule)
+    -> reason) and blocks overridden (override key -> reason)."""
+
+    notices: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    lifted: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    waived: Mapping[tuple[str, str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, notices: Mapping[Any, str] | None = None, lifted: Mapping[Any, str] | None = None,
+           waived: Mapping[Any, str] | None = None, overrides: Mapping[str, str] | None = None) -> OfficeRecords:
+        """Records holding read-only copies of the given mappings."""
+        return cls(_frozen(notices), _frozen(lifted), _frozen(waived), _frozen(overrides))
+
+    def with_overrides(self, overrides: Mapping[str, str]) -> OfficeRecords:
+        return OfficeRecords(self.notices, self.lifted, self.waived, _frozen(overrides))
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """A discipline row of the fines table set off in a game: the suspension and fines it carries."""
+
+    player: PlayerId
+    team: TeamId
+    game: GameId
+    row: DisciplineRow
+    order: int  # the offence game's place in the season (-1: a game of an earlier season)
+    infraction: str = ""
+    date: str = ""
+    units: int = 1  # games a per-game fine counts
+    season: str = ""  # set when carried over from an earlier season
+
+    @property
+    def kind(self) -> str:
+        return "games" if isinstance(self.row.suspend, int) else str(self.row.suspend)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A suspension still in force at the end of `season`."""
+
+    player: PlayerId
+    name: str  # first and last name, folded: the same id must be the same person
+    season: str
+    game: GameId
+    date: str
+    team: TeamId
+    row: DisciplineRow
+    infraction: str
+    served: int  # games served by the end of `season` (kind games)
+
+    @property
+    def kind(self) -> str:
+        return "games" if isinstance(self.row.suspend, int) else str(self.row.suspend)
+
+    @property
+    def games(self) -> int:
+        return int(self.row.suspend) if self.kind == "games" else 0
+
+
+# What a season's carry-over source returns: the id of the season before (None: none) and what it carries in.
+CarrySource = Callable[["SeasonView"], tuple[int | None, Sequence[Carried]]]
+
+
+class CarryOver:
+    """The suspensions carried into a season from the one before: its source is called once, on first need."""
+
+    def __init__(self, source: CarrySource | None = None) -> None:
+        self.source = source
+        self._found: tuple[int | None, tuple[Carried, ...]] | None = None
+
+    def carried(self, view: SeasonView) -> tuple[Carried, ...]:
+        if self._found is None:
+            before, found = self.source(view) if self.source is not None else (None, ())
+            self._found = (before, tuple(found))
+        return self._found[1]
+
+    @property
+    def carried_from(self) -> int | None:
+        """The database id of the season the suspensions came from (None: not asked yet, or none)."""
+        return self._found[0] if self._found is not None else None
+
+    def kept(self) -> CarryOver:
+        """A holder for a changed view of the same season: the same source, and what it gave if it was asked."""
+        new = CarryOver(self.source)
+        new._found = self._found
+        return new
+
+
+@dataclass
+class Derived:
+    """Season-wide values computed once per state of the season (a view is never changed in place, so each is
+    filled on first need and then kept)."""
+
+    order: Mapping[str, int] | None = None  # each game's place in the season, by game id
+    games_played: Mapping[tuple[str, str], int] | None = None  # (player, team) -> games toward eligibility
+    sanctions: tuple[Sanction, ...] | None = None  # every discipline row set off in the final games, in order
+    division1: frozenset[str] | None = None  # the players on a Division-1 roster
+    lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
+    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)  # the facade's results by name
+
+    def kept_while_no_final(self) -> Derived:
+        """What stays true while an entry touches no final game."""
+        return Derived(self.order, self.games_played, self.sanctions, self.division1)
