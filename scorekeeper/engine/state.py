@@ -7,19 +7,24 @@ as violations and are not applied, so the state stays the one the rulebook allow
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput, other
 from scorekeeper.engine.penalty_clock import PenaltyClock, Served
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period_length
-from scorekeeper.rulebook.model import Infraction, Rulebook
+from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.ejections import PenaltyCounts, ejected_cannot_serve, takes_no_part
+from scorekeeper.rules.league_report import is_late_misconduct, late_misconduct, report_reason
+from scorekeeper.rules.penalties import (
+    PenaltyVerdict,
+    judge_penalty,
+    read_call,
+    repeat_warning,
+    server_kind,
+    server_problem,
+)
 from scorekeeper.rules.violation import Violation
-
-# One server's penalties given at the same instant: the major first (as in hockey's rule books), then the
-# minor, then the misconduct; otherwise in the order given (PEN-GEN-4).
-SERVE_ORDER = {"major": 0, "match": 0, "minor": 1, "bench_minor": 1, "misconduct": 2}
-CLASS_EJECTION_RULE = {"game_misconduct": "PEN-GM-1", "gross_misconduct": "PEN-GROSS-1", "match": "PEN-MATCH-1"}
 
 
 @dataclass
@@ -75,6 +80,7 @@ class PenaltyRecord:
     served: Served | None
     post_game: bool = False
     added_gm: bool = False
+    repeat: str | None = None  # the discipline trigger of the player's repeat (the major or misconduct of the count)
 
     @property
     def starts(self) -> int:
@@ -139,6 +145,7 @@ class GameState:
     over: bool = False
     applied: set[int] = field(default_factory=set)  # seqs of events applied
     shootout: Shootout | None = None  # the shootout that decided the game (decision "shootout")
+    reported: list[dict[str, Any]] = field(default_factory=list)  # the penalties on the report to the league
 
     @property
     def final(self) -> bool:
@@ -173,23 +180,8 @@ class GameState:
         }
 
     def report(self) -> list[dict[str, Any]]:
-        """PEN-REPORT-1: what the referee reports to the league after the game (section 7 g)."""
-        late = {v.where for v in self.violations if v.rule == "PEN-MISC-2"}
-        out = []
-        for p in self.penalties:
-            reason = None
-            if p.cls in ("match", "game_misconduct", "gross_misconduct"):
-                reason = p.cls.replace("_", " ")
-            elif p.infraction in ("fighting", "instigator", "slew_foot"):
-                reason = p.infraction.replace("_", " ")
-            elif p.added_gm:
-                reason = "game misconduct"
-            elif f"game {self.game.id} event {p.seq + 1} penalty" in late:
-                reason = "late misconduct"
-            if reason:
-                out.append({"player": p.player, "team": p.team, "infraction": p.infraction, "reason": reason,
-                            "period": p.period, "elapsed": fmt_mmss(p.elapsed)})
-        return out
+        """What the referee reports to the league after the game (the rules in `rules.league_report`)."""
+        return [dict(r) for r in self.reported]
 
 
 class _Computation:
@@ -212,9 +204,8 @@ class _Computation:
             starter = next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
             self.goalie_in[side] = starter
         self.clock = PenaltyClock(book, game.stage)
-        self.counts: dict[str, int] = {}
-        self.majors: dict[str, int] = {}
-        self.misconducts: dict[str, int] = {}
+        self.counts: dict[str, PenaltyCounts] = {}
+        self.late: set[int] = set()  # seqs of the misconducts reported late
         self.over_t: int | None = None
         self.over_reason: str | None = None  # "mercy" or "overtime"
         self.halftime_checked = False
@@ -237,12 +228,20 @@ class _Computation:
         return f"game {self.g.id} event {ev.seq + 1} {ev.type}{at}"
 
     def flag(self, rule: str, severity: str, message: str, ev: Event | None = None) -> None:
-        self.violations.append(Violation(rule, severity, message, self.book.section(rule),
-                                         self.where(ev) if ev else f"game {self.g.id}"))
+        self.add(Violation(rule, severity, message, self.book.section(rule)), ev)
+
+    def add(self, v: Violation, ev: Event | None = None) -> None:
+        """A rule's violation, placed at the entry `ev` (or the game)."""
+        self.violations.append(replace(v, where=self.where(ev) if ev else f"game {self.g.id}"))
+
+    def refuse(self, v: Violation, ev: Event | None = None) -> bool:
+        """A rule's violation that refuses the entry `ev` (False: not applied)."""
+        self.add(v, ev)
+        return False
 
     # -- checks shared by entries --------------------------------------------------------------------
     def check_dressed(self, ev: Event, side: str, player: str | None, role: str) -> bool:
-        """DATA-4 and ELIG-3 for a named player; True when the player may take part."""
+        """A named player is dressed for the side and was not ejected; True when the player may take part."""
         if player is None:
             return True
         if self.g.dressed(side, player) is None:
@@ -251,9 +250,7 @@ class _Computation:
             return False
         ej = self.ejections.get(player)
         if ej is not None:
-            self.flag("ELIG-3", "block", f"the {role} {self.who(side, player)} was ejected at "
-                      f"{fmt_mmss(ej.t)} ({ej.rule}) and cannot appear in later entries", ev)
-            return False
+            return self.refuse(takes_no_part(self.book, role, self.who(side, player), fmt_mmss(ej.t), ej.rule), ev)
         return True
 
     def team_name(self, side: str) -> str:
@@ -466,120 +463,77 @@ class _Computation:
         return True
 
     def on_penalty(self, ev: Event, side: str, t: int) -> bool:
-        book = self.book
-        code = ev.get("infraction")
-        inf: Infraction | None = book.infractions.get(code) if isinstance(code, str) else None
-        if inf is None:
-            self.flag("PEN-GEN-1", "block", f"unknown infraction code {code!r}", ev)
+        call = read_call(self.book, ev.get("infraction"), ev.get("class"), self.g.coed)
+        if isinstance(call, Violation):
+            return self.refuse(call, ev)
+        player, served_by = ev.get("player"), ev.get("served_by")
+        if not self.check_server(ev, side, t, player, served_by):
             return False
-        cls = ev.get("class") or inf.cls
-        if cls not in inf.classes():
-            self.flag(inf.rule, "block", f"{inf.name} ({code}) is given as {', '.join(inf.classes())}, "
-                      f"not {cls}", ev)
-            return False
-        if inf.coed_only and not self.g.coed:
-            self.flag("COED-3", "block", f"{inf.name} ({code}) exists only in co-ed divisions", ev)
-            return False
-        player = ev.get("player")
-        served_by = ev.get("served_by")
+        post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))
+        counts = None if player is None else self.counts.get(player, PenaltyCounts())
+        verdict = judge_penalty(self.book, call, counts)
+        ejection = verdict.ejection
+        if player is not None:
+            self.counts[player] = ejection.counts
+        ejected_now = player is not None and ejection.rule is not None and player not in self.ejections
+        if ejected_now:
+            assert player is not None and ejection.rule is not None
+            self.ejections[player] = Ejection(player, side, ejection.rule, t, ev.seq)
+            if verdict.klass.short_handed and served_by == player and verdict.minutes > 0:
+                self.add(ejected_cannot_serve(self.book, ejection.rule, self.who(side, player)), ev)
+                served_by = None
+        served, served_out = self.serve(ev, side, t, call.cls, verdict, player, served_by, post_game)
+        code = call.infraction.code
+        if any(p.team == side and p.infraction == code for p in self.penalties):
+            warning = repeat_warning(self.book, call.infraction, self.team_name(side))
+            if warning is not None:
+                self.add(warning, ev)
+        self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player, served_out,
+                                            code, call.cls, verdict.minutes, verdict.pim, served, post_game,
+                                            ejection.added_gm, ejection.repeat))
+        return True
+
+    def check_server(self, ev: Event, side: str, t: int, player: str | None, served_by: str | None) -> bool:
+        """The penalised player is dressed, and the player named to serve may serve."""
         if player is not None and self.g.dressed(side, player) is None:
             self.flag("DATA-4", "block", f"the penalised player {player} is not dressed for "
                       f"{self.team_name(side)} in this game", ev)
             return False
-        if served_by is not None and not self.check_dressed(ev, side, served_by, "player serving"):
+        if served_by is None:
+            return True
+        if not self.check_dressed(ev, side, served_by, "player serving"):
             return False
         goalie_offender = player is not None and self.is_goalie(side, player)
-        if served_by is not None and self.is_goalie(side, served_by) and (
-                goalie_offender or player is None):
-            whose = "the goalie" if goalie_offender else "the bench"
-            self.flag("PEN-GOALIE-1" if goalie_offender else "PEN-BENCH-1", "block",
-                      f"{self.who(side, served_by)} is a goalie and cannot serve {whose}'s penalty; name a "
-                      f"skater who was on the ice", ev)
-            return False
-        if goalie_offender and served_by is not None and served_by != player and self.clock.in_box(served_by, t):
-            self.flag("PEN-GOALIE-1", "block", f"{self.who(side, served_by)} is in the penalty box and cannot serve "
-                      f"the goalie's penalty; name a teammate who was on the ice", ev)
-            return False
+        problem = server_problem(self.book, goalie_offender=goalie_offender, bench=player is None,
+                                 server=self.who(side, served_by), server_is_goalie=self.is_goalie(side, served_by),
+                                 server_in_box=served_by != player and self.clock.in_box(served_by, t))
+        return problem is None or self.refuse(problem, ev)
 
-        post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))
-        minutes = book.penalty_minutes(inf, cls)
-        klass = book.penalties.classes[cls]
-        pim = klass.pim if cls in ("game_misconduct", "gross_misconduct") else minutes
-        added_gm = inf.adds_gm
-        rule: str | None = None
-        if player is not None:
-            counted = cls != "bench_minor" or book.penalties.count_bench_minors
-            if counted:
-                self.counts[player] = self.counts.get(player, 0) + 1
-            if cls == "major":
-                self.majors[player] = self.majors.get(player, 0) + 1
-            if cls == "misconduct":
-                self.misconducts[player] = self.misconducts.get(player, 0) + 1
-            if inf.ejects:
-                rule = inf.rule
-            elif cls == "major" and self.majors[player] == 2:
-                rule, added_gm = "PEN-MAJOR-2", True
-            elif cls == "misconduct" and self.misconducts[player] == 2:
-                rule, added_gm = "PEN-MISC-3", True
-            elif klass.ejects:
-                rule = CLASS_EJECTION_RULE.get(cls, inf.rule)
-            elif cls == "major" and klass.first_adds_gm:
-                added_gm = True
-            elif counted and book.penalties.ejection_at_count and (
-                    self.counts[player] == book.penalties.ejection_at_count):
-                rule = "PEN-GEN-3"
-            if added_gm and rule is None:
-                rule = "PEN-GM-1"
-        if added_gm and book.penalties.added_gm_counts_pim:
-            pim += book.penalties.game_misconduct_pim
-        ejected_now = player is not None and rule is not None and player not in self.ejections
-        if ejected_now:
-            assert player is not None and rule is not None
-            self.ejections[player] = Ejection(player, side, rule, t, ev.seq)
-        ejected = player is not None and player in self.ejections
-
-        served: Served | None = None
-        served_out = served_by
-        if ejected_now and klass.short_handed and served_by is not None and served_by == player and minutes > 0:
-            self.flag(rule or "PEN-GEN-3", "warn", f"{self.who(side, player)} is ejected and cannot serve the "
-                      "penalty: a substitute serves it", ev)
-            served_by = served_out = None
-        if minutes > 0 and not post_game:
-            if served_by is not None:
-                server = served_by
-            elif player is None:
-                server = f"bench#{ev.seq}"
-            elif goalie_offender and cls in book.penalties.goalie_served_by_teammate:
-                server = f"teammate#{ev.seq}"
-            elif ejected and klass.short_handed:
-                server = f"sub#{ev.seq}"
-            else:
-                server = player
-                served_out = player
-            served = self.clock.assess(side, server, t, minutes * 60, klass.short_handed, klass.pp_release,
-                                       klass.release_needs_advantage, ev.seq, player, SERVE_ORDER.get(cls, 1))
-        elif served_by is None and player is not None and minutes > 0:
-            served_out = player
-        if code == "body_contact" and any(p.team == side and p.infraction == "body_contact" for p in self.penalties):
-            self.flag("PEN-CONTACT-1", "warn", f"{self.team_name(side)} was warned for body contact earlier in "
-                      "this game: eviction may apply (section 1 l)", ev)
-        self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player,
-                                            served_out, code, cls, minutes, pim, served, post_game, added_gm))
-        return True
+    def serve(self, ev: Event, side: str, t: int, cls: str, verdict: PenaltyVerdict, player: str | None,
+              served_by: str | None, post_game: bool) -> tuple[Served | None, str | None]:
+        """Put the penalty on the clock: (its time in the box, the player shown serving it)."""
+        minutes, klass = verdict.minutes, verdict.klass
+        if minutes <= 0:
+            return None, served_by
+        if post_game:
+            return None, served_by if served_by is not None or player is None else player
+        kind = server_kind(self.book, cls, named=served_by is not None, bench=player is None,
+                           goalie_offender=player is not None and self.is_goalie(side, player),
+                           ejected=player is not None and player in self.ejections)
+        server = {"named": served_by, "bench": f"bench#{ev.seq}", "teammate": f"teammate#{ev.seq}",
+                  "substitute": f"sub#{ev.seq}", "offender": player}[kind]
+        assert server is not None
+        served = self.clock.assess(side, server, t, minutes * 60, klass.short_handed, klass.pp_release,
+                                   klass.release_needs_advantage, ev.seq, player, verdict.rank)
+        return served, player if kind == "offender" else served_by
 
     def late_misconducts(self, end_t: int) -> None:
-        """PEN-MISC-2 / A-20: a misconduct in the final minutes of actual play (overtime included), or after
-        the game, is reported."""
-        window = self.book.penalties.report_last_min * 60
+        """The misconducts late in the game (or after it) that are reported to the league."""
         for pen in self.penalties:
-            late = pen.t >= end_t - window
-            if pen.cls == "misconduct" and pen.player is not None and (pen.post_game or late):
-                when = "after the game" if pen.post_game else f"at {fmt_mmss(pen.t)}, in the final " \
-                    f"{self.book.penalties.report_last_min} minutes of play"
-                self.violations.append(Violation(
-                    "PEN-MISC-2", "warn", f"{self.who(pen.team, pen.player)}'s misconduct {when} is reported to "
-                    "the league for further discipline", self.book.section("PEN-MISC-2"),
-                    f"game {self.g.id} event {pen.seq + 1} penalty"))
+            if is_late_misconduct(self.book, pen.cls, pen.player is not None, pen.post_game, pen.t, end_t):
+                self.late.add(pen.seq)
+                v = late_misconduct(self.book, self.who(pen.team, pen.player), pen.post_game, fmt_mmss(pen.t))
+                self.violations.append(replace(v, where=f"game {self.g.id} event {pen.seq + 1} penalty"))
 
     def decided_at_regulation(self, t: int) -> bool:
         """A penalty at or after the end of regulation in a game that ends there comes after the game."""
@@ -693,8 +647,7 @@ class _Computation:
         new.timeouts = dict(self.timeouts)
         new.goalie_in = dict(self.goalie_in)
         new.counts = dict(self.counts)
-        new.majors = dict(self.majors)
-        new.misconducts = dict(self.misconducts)
+        new.late = set(self.late)
         new.applied = set(self.applied)
         served = {id(x): copy.copy(x) for x in (*self.clock.pending, *self.clock.running, *self.clock.finished)}
         new.clock = copy.copy(self.clock)
@@ -801,7 +754,17 @@ class _Computation:
         return GameState(g, self.score, self.by_period, self.goals, self.penalties,
                          sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
                          self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied,
-                         shootout if decision == "shootout" else None)
+                         shootout if decision == "shootout" else None, self.reported())
+
+    def reported(self) -> list[dict[str, Any]]:
+        """The penalties the referee reports to the league, with the reason."""
+        out = []
+        for p in self.penalties:
+            reason = report_reason(self.book, p.cls, p.infraction, p.added_gm, p.seq in self.late)
+            if reason:
+                out.append({"player": p.player, "team": p.team, "infraction": p.infraction, "reason": reason,
+                            "period": p.period, "elapsed": fmt_mmss(p.elapsed)})
+        return out
 
 
 def _run(game: GameInput, book: Rulebook, until: int | None) -> tuple[_Computation, str | None, dict[str, int] | None]:

@@ -18,6 +18,7 @@ from scorekeeper.rulebook.model import (
     Eligibility,
     Icing,
     Infraction,
+    InjuredGoalie,
     Lateness,
     Mercy,
     OnIce,
@@ -231,19 +232,21 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         pe.num("ejection_at_count", lo=0, hi=50), pe.yes("count_bench_minors"),
         pe.num("game_misconduct_pim", hi=60), pe.yes("added_gm_counts_pim"),
         pe.txts("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.num("report_last_min", hi=90),
-        classes, pe.yes("sh_goal_ends_own_penalty", False))
+        classes, pe.yes("sh_goal_ends_own_penalty", False), pe.num("ejection_at_majors", 2, hi=50),
+        pe.num("ejection_at_misconducts", 2, hi=50))
     pe.done()
 
     inf_table = top.table("infractions")
     infractions: dict[str, Infraction] = {}
     for code in inf_table.data:
         f = inf_table.table(code)
+        adds_gm = f.yes("adds_gm", False)
         inf = Infraction(
             code=code, name=f.txt("name"), cls=f.txt("class", choices=PENALTY_CLASSES),
             also=f.txts("also", default=[], choices=PENALTY_CLASSES), minutes=f.num("minutes", None, hi=60),
-            section=f.txt("section"), rule=f.txt("rule"), adds_gm=f.yes("adds_gm", False),
-            ejects=f.yes("ejects", False), trigger=f.txt("trigger", None), report=f.yes("report", False),
-            coed_only=f.yes("coed_only", False))
+            section=f.txt("section"), rule=f.txt("rule"), adds_gm=adds_gm,
+            ejects=f.yes("ejects", False), trigger=f.txt("trigger", None), report=f.yes("report", adds_gm),
+            coed_only=f.yes("coed_only", False), repeat_warning=f.txt("repeat_warning", None))
         f.done()
         infractions[code] = inf
     inf_table.done()
@@ -289,6 +292,12 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     channels = ap.txts("channels")
     ap.done()
 
+    injured_goalie = InjuredGoalie()
+    if "injured_goalie" in top.data:
+        ig = top.table("injured_goalie")
+        injured_goalie = InjuredGoalie(ig.num("recover_min", 10, hi=90), ig.num("substitute_min", 5, hi=90))
+        ig.done()
+
     fi = top.table("fines")
     payer = fi.txt("default_payer", choices=("player", "team"))
     fi.done()
@@ -309,7 +318,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
         infractions=infractions, discipline=tuple(discipline), suspensions=suspensions,
         appeal_fee_cents=appeal_fee, appeal_channels=channels, default_fine_payer=payer, rules=rules,
-        shootout_winner_goal=winner_goal, source_text=text)
+        shootout_winner_goal=winner_goal, injured_goalie=injured_goalie, source_text=text)
     top.done()
     return book
 

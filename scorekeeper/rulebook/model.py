@@ -124,6 +124,9 @@ class Penalties:
     classes: dict[str, PenaltyClass]
     # a goal by the short-handed side also ends its own earliest running releasable penalty
     sh_goal_ends_own_penalty: bool = False
+    # a player's major (misconduct) of this number in one game brings a game misconduct and ejects (0: never)
+    ejection_at_majors: int = 2
+    ejection_at_misconducts: int = 2
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,8 @@ class Infraction:
     trigger: str | None = None
     report: bool = False
     coed_only: bool = False
+    # a team's second penalty for this infraction in a game warns with this text (None: no warning)
+    repeat_warning: str | None = None
 
     def classes(self) -> tuple[str, ...]:
         """The default class first, then the alternatives the referee may give."""
@@ -161,6 +166,15 @@ class DisciplineRow:
     review: bool
     count: int | None
     confirm: str | None
+
+
+@dataclass(frozen=True)
+class InjuredGoalie:
+    """Time an injured goalie's team gets: `recover_min` without a second goalie dressed, plus `substitute_min`
+    when a skater has to dress as goalie."""
+
+    recover_min: int = 10
+    substitute_min: int = 5
 
 
 @dataclass(frozen=True)
@@ -200,6 +214,7 @@ class Rulebook:
     default_fine_payer: str
     rules: dict[str, RuleRef]
     shootout_winner_goal: bool = True  # the shootout's winner gets one goal in the final score
+    injured_goalie: InjuredGoalie = field(default_factory=InjuredGoalie)
     source_text: str = field(default="", repr=False, compare=False)
 
     # -- derived helpers -------------------------------------------------------------------------------
@@ -220,6 +235,10 @@ class Rulebook:
         if cls == infraction.cls and infraction.minutes is not None:
             return infraction.minutes
         return self.penalties.classes[cls].min
+
+    def reported_codes(self) -> frozenset[str]:
+        """The infraction codes that go on the post-game report to the league (`report = true`)."""
+        return frozenset(code for code, inf in self.infractions.items() if inf.report)
 
     def discipline_row(self, trigger: str) -> DisciplineRow | None:
         for row in self.discipline:
