@@ -15,7 +15,7 @@ def _m001_initial(db: Database) -> None:
 
 
 def _m002_notice_recipient(db: Database) -> None:
-    """Version 2: a captain notice keeps its recipient and message id (issue 9, SUSP-2)."""
+    """Version 2: a captain notice keeps its recipient and message id (issue 9)."""
     from playhouse.migrate import SchemaMigrator, migrate
 
     from scorekeeper.db.models import Suspension

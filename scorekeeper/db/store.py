@@ -445,7 +445,7 @@ def main_player(event: dict[str, Any]) -> str | None:
 
 
 def load_notices(season: Season) -> dict[tuple[str, str], str]:
-    """SUSP-2: (player, game) -> when the captain was e-mailed the suspension."""
+    """(player, game) -> when the captain was e-mailed the suspension (the captain notice)."""
     rows = (Suspension.select(Suspension, Player, Game).join(Player).switch(Suspension).join(Game)
             .where((Suspension.season == season) & Suspension.captain_emailed.is_null(False)))
     out: dict[tuple[str, str], str] = {}

@@ -1,7 +1,7 @@
 """Recording what was sent: each delivered suspension notice on the suspension itself (the facade's
-`record_notice`, which clears SUSP-2's warning), and every delivered message (time, recipient, message id)
-in a small JSON log beside the database (`<database>.mail-log.json`; for a database server, in the user's
-data folder). Nothing is recorded for a message that did not go."""
+`record_notice`, which clears the line-up's warning of a notice not sent), and every delivered message (time,
+recipient, message id) in a small JSON log beside the database (`<database>.mail-log.json`; for a database
+server, in the user's data folder). Nothing is recorded for a message that did not go."""
 
 from __future__ import annotations
 

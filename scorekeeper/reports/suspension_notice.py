@@ -1,4 +1,4 @@
-"""The notice of suspension to the team captain (SUSP-2), with the appeal procedure of Section 8.
+"""The notice of suspension to the team captain (before the team's next game), with Section 8's appeal procedure.
 
 `build_suspension_notices(SuspensionNoticesData) -> bytes`: one notice per suspension, each on its own page.
 """

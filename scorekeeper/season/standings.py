@@ -1,4 +1,5 @@
-"""Standings per division (PTS-1, PTS-2, FORF-*): regular-season final games, ranked by A-25's tiebreakers."""
+"""Standings per division: the points each regular-season final game gave (forfeits included), ranked by A-25's
+tiebreakers."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""Player statistics (SCORE-1, SCORE-3): GP, G, A, PTS, PIM, regular season and playoffs apart.
+"""Player statistics: GP, G, A, PTS (the rulebook's points per goal and assist), PIM, regular season and
+playoffs apart.
 
 GP is games played as A-24 counts them (line-up appearances in completed, non-forfeited games): the rulebook
-takes playoff eligibility "as per the statistics page" (ELIG-1, section 1 k), so the page and the check agree.
+takes playoff eligibility "as per the statistics page" (the playoff eligibility rule, section 1 k), so the page
+and the check agree.
 """
 
 from __future__ import annotations
