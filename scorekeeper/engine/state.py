@@ -14,6 +14,7 @@ from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput, other
 from scorekeeper.engine.penalty_clock import PenaltyClock, Served
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period_length
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules import mercy, overtime, results, scoring
 from scorekeeper.rules.ejections import PenaltyCounts, ejected_cannot_serve, takes_no_part
 from scorekeeper.rules.league_report import is_late_misconduct, late_misconduct, report_reason
 from scorekeeper.rules.penalties import (
@@ -262,7 +263,8 @@ class _Computation:
 
     # -- time ----------------------------------------------------------------------------------------
     def check_time(self, ev: Event) -> int | None:
-        """DATA-3 and GAME-2 for a timed event; the game time, or None when refused."""
+        """The period and time exist in this game (overtime only where the game has it); the game time, or None
+        when refused."""
         p, e = ev.period, ev.elapsed
         assert p is not None and e is not None
         if p < 1:
@@ -270,7 +272,7 @@ class _Computation:
             return None
         if p > self.book.clock.periods:
             if not self.ot.enabled:
-                self.flag("GAME-2", "block", f"{self.g.stage} games have no overtime in this rulebook", ev)
+                self.add(overtime.no_overtime(self.book, self.g.stage), ev)
                 return None
             n = p - self.book.clock.periods
             if self.ot.max_periods and n > self.ot.max_periods:
@@ -290,25 +292,16 @@ class _Computation:
     def check_overtime(self, ev: Event, p: int) -> bool:
         if self.over_t is not None:
             return True  # handled by the caller (game over)
-        if self.score["home"] != self.score["away"]:
-            self.flag("GAME-2", "block", f"overtime entered but the game was not tied "
-                      f"({self.score['home']}-{self.score['away']}) at the end of "
-                      f"{period_label(self.book, p - 1)}", ev)
-            return False
-        return True
+        problem = overtime.overtime_not_tied(self.book, self.score, period_label(self.book, p - 1))
+        return problem is None or self.refuse(problem, ev)
 
-    def halftime(self, ev: Event | None) -> None:
-        """MERCY-1: a spread checked at half time (A-19)."""
+    def halftime(self) -> None:
+        """The mercy rule's check of the score at half time (once)."""
         if self.halftime_checked:
             return
         self.halftime_checked = True
-        if self.book.mercy.from_ != "halftime" or self.over_t is not None:
-            return
-        if abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread:
-            self.end_game(self.half_t(), "mercy")
-
-    def half_t(self) -> int:
-        return (self.book.clock.periods // 2) * self.book.clock.period_min * 60
+        if self.over_t is None and mercy.ends_at_half_time(self.book, self.score):
+            self.end_game(mercy.half_time(self.book), "mercy")
 
     def end_game(self, t: int, reason: str) -> None:
         self.over_t = t
@@ -329,7 +322,7 @@ class _Computation:
             return
         assert ev.period is not None
         if ev.period > self.book.clock.periods // 2 and self.book.clock.periods >= 2:
-            self.halftime(ev)
+            self.halftime()
         t = self.check_time(ev)
         if t is None:
             return
@@ -339,15 +332,14 @@ class _Computation:
             self.applied.add(ev.seq)
 
     def game_over_block(self, ev: Event, t: int) -> bool:
-        """MERCY-1 / GAME-2: no goals after the game has ended."""
+        """No goals after the game has ended (on the mercy rule or a sudden-death goal)."""
         if self.over_t is None:
             return False
+        at = fmt_mmss(self.over_t)
         if self.over_reason == "mercy":
-            self.flag("MERCY-1", "block", f"the game ended on the mercy rule at {fmt_mmss(self.over_t)} "
-                      f"({self.score['home']}-{self.score['away']}); later goals are refused", ev)
+            self.add(mercy.game_over(self.book, at, self.score), ev)
         else:
-            self.flag("GAME-2", "block", f"the game ended with the sudden-death goal at "
-                      f"{fmt_mmss(self.over_t)}; later goals are refused", ev)
+            self.add(overtime.sudden_death_over(self.book, at), ev)
         return True
 
     def add_goal(self, ev: Event, side: str, t: int, scorer: str | None, assists: list[str], *,
@@ -373,15 +365,8 @@ class _Computation:
             self.clock.goal_scored(side, t)
         if ev.period > self.book.clock.periods and self.ot.sudden_death:
             self.end_game(t, "overtime")
-        elif self.mercy_applies(t, ev.period) and (
-                abs(self.score["home"] - self.score["away"]) >= self.book.mercy.spread):
+        elif mercy.ends_after_goal(self.book, self.score, t, ev.period):
             self.end_game(t, "mercy")
-
-    def mercy_applies(self, t: int, period: int) -> bool:
-        """MERCY-1 / A-19: checked at half time and throughout the second half."""
-        if self.book.mercy.from_ == "start":
-            return True
-        return self.book.mercy.from_ == "halftime" and t >= self.half_t() and period > 1
 
     def on_goal(self, ev: Event, side: str, t: int) -> bool:
         if self.game_over_block(ev, t):
@@ -391,19 +376,13 @@ class _Computation:
         ok = self.check_dressed(ev, side, scorer, "scorer")
         for a in assists:
             ok = self.check_dressed(ev, side, a, "assist") and ok
-        if scorer is not None and scorer in assists or len(set(assists)) != len(assists):
-            self.flag("SCORE-2", "block", "the scorer and the assists must be different players", ev)
-            ok = False
-        if len(assists) > self.book.scoring.max_assists:
-            self.flag("SCORE-2", "block", f"at most {self.book.scoring.max_assists} assists "
-                      f"(got {len(assists)})", ev)
-            ok = False
+        for problem in scoring.goal_problems(self.book, scorer, assists):
+            ok = self.refuse(problem, ev)
         if not ok:
             return False
         for pid in [scorer, *assists]:
             if pid is not None and self.clock.in_box(pid, t):
-                self.flag("SCORE-2", "warn", f"{self.who(side, pid)} is listed in the penalty box at "
-                          f"{fmt_mmss(t)}", ev)
+                self.add(scoring.in_the_box(self.book, self.who(side, pid), fmt_mmss(t)), ev)
         self.add_goal(ev, side, t, scorer, assists)
         return True
 
@@ -417,10 +396,9 @@ class _Computation:
             self.flag("DATA-4", "block", f"the player who fouled, {fouled_by}, is not dressed for "
                       f"{self.team_name(other(side))}", ev)
             ok = False
-        code = ev.get("infraction")
-        if code is not None and code not in self.book.infractions:
-            self.flag("PEN-SHOT-1", "block", f"unknown infraction code {code!r}", ev)
-            ok = False
+        problem = scoring.shot_infraction_problem(self.book, ev.get("infraction"))
+        if problem is not None:
+            ok = self.refuse(problem, ev)
         if not ok:
             return False
         if ev.get("scored"):
@@ -434,15 +412,10 @@ class _Computation:
         return True
 
     def on_timeout(self, ev: Event, side: str, t: int) -> bool:
-        allowed = self.book.timeouts_per_game
-        if t >= self.reg_end and not self.book.timeouts_carry_into_ot:
-            allowed = 0
-        if ev.period is not None and ev.period > self.book.clock.periods:
-            allowed += self.ot.new_timeouts
-        if self.timeouts[side] >= allowed:
-            self.flag("GAME-3", "block", f"{self.team_name(side)} has used its {allowed} timeout(s) "
-                      f"for this game", ev)
-            return False
+        allowed = overtime.timeouts_allowed(self.book, self.g.stage, t, ev.period)
+        problem = overtime.timeout_refused(self.book, self.team_name(side), self.timeouts[side], allowed)
+        if problem is not None:
+            return self.refuse(problem, ev)
         self.timeouts[side] += 1
         return True
 
@@ -550,51 +523,40 @@ class _Computation:
         book = self.book
         for ev in untimed:
             if ev.type == "late":
-                side = ev.team
-                minutes = ev.get("minutes")
-                if side not in SIDES:
-                    self.flag("FORF-1", "block", f"a late team must be 'home' or 'away' (got {side!r})", ev)
+                side, minutes = ev.team, ev.get("minutes")
+                problem = results.late_entry_problem(book, side, minutes)
+                if problem is not None:
+                    self.add(problem, ev)
                     continue
-                if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes < 0:
-                    self.flag("FORF-1", "block", f"minutes late must be a number (got {minutes!r})", ev)
-                    continue
+                assert side is not None
                 lates[side] = max(lates.get(side, 0), float(minutes))
                 self.applied.add(ev.seq)
             elif ev.type == "forfeit":
-                if ev.team not in (*SIDES, "both"):
-                    self.flag("FORF-2", "block", f"forfeit team must be home, away or both (got {ev.team!r})", ev)
+                problem = results.forfeit_entry_problem(book, ev.team)
+                if problem is not None:
+                    self.add(problem, ev)
                     continue
                 forfeit = ev.team if forfeit in (None, ev.team) else "both"
                 self.applied.add(ev.seq)
             elif ev.type == "called":
-                pts = ev.get("points") or {}
-                if not all(isinstance(pts.get(s), int) and 0 <= pts[s] <= book.points.win for s in SIDES):
-                    self.flag("PTS-3", "block", f"a called game needs points for home and away between 0 and "
-                              f"{book.points.win} (got {pts!r})", ev)
-                    continue
-                called = {s: int(pts[s]) for s in SIDES}
-                self.flag("PTS-3", "warn", f"game called off by the referee: points given by hand "
-                          f"({called['home']}-{called['away']}), reason: {ev.get('reason') or 'none given'}", ev)
-                self.applied.add(ev.seq)
+                points, said = results.called_points(book, ev.get("points") or {}, ev.get("reason"))
+                self.add(said, ev)
+                if points is not None:
+                    called = points
+                    self.applied.add(ev.seq)
             elif ev.type == "shootout":
-                if ev.team not in SIDES:
-                    self.flag("GAME-2", "block", f"a shootout's team is its winner, 'home' or 'away' (got "
-                              f"{ev.team!r})", ev)
-                elif self.shootout_ev is not None:
-                    self.flag("GAME-2", "block", "the game already has its shootout", ev)
-                elif not book.shootout.get(self.g.stage, False):
-                    self.flag("GAME-2", "block", f"{self.g.stage} games have no shootout in this rulebook: a tie "
-                              f"after overtime is {'played on' if self.g.stage == 'playoff' else 'a tie'}", ev)
+                problem = overtime.shootout_entry_problem(book, self.g.stage, ev.team, self.shootout_ev is not None)
+                if problem is not None:
+                    self.add(problem, ev)
                 elif self.shootout_attempts_ok(ev):
                     self.shootout_ev = ev  # applied once the game is known to be tied after overtime (finish)
             else:
                 self.applied.add(ev.seq)
-        late_forfeit = [s for s, m in lates.items() if m >= book.lateness.forfeit_at_min]
-        if forfeit is None and late_forfeit:
-            forfeit = late_forfeit[0] if len(late_forfeit) == 1 else "both"
+        if forfeit is None:
+            forfeit = results.late_forfeit(book, lates)
         if forfeit is None:
             for side, m in lates.items():
-                for _ in range(int(m // book.lateness.goal_every_min)):
+                for _ in range(results.late_goals(book, m)):
                     self.score[other(side)] += 1
                     self.by_period[other(side)][0] += 1
                     self.goals.append(GoalRecord(-1, 1, 0, 0, other(side), None, [], None, False,
@@ -610,21 +572,20 @@ class _Computation:
         if attempts:
             won = sum(1 for a in attempts if a["team"] == ev.team and a["scored"])
             lost = sum(1 for a in attempts if a["team"] != ev.team and a["scored"])
-            if won <= lost:
-                assert ev.team is not None
-                self.flag("GAME-2", "block", f"the shootout's attempts give {self.team_name(ev.team)} {won} goal(s) "
-                          f"against {lost}: not a win for it", ev)
-                return False
+            assert ev.team is not None
+            problem = overtime.shootout_not_won(self.book, self.team_name(ev.team), won, lost)
+            if problem is not None:
+                return self.refuse(problem, ev)
         return True
 
     def decide_shootout(self) -> Shootout | None:
-        """GAME-2: the shootout entered, applied if the game is tied after its overtime (None otherwise)."""
+        """The shootout entered, applied if the game is tied after its overtime (None otherwise)."""
         ev = self.shootout_ev
         if ev is None:
             return None
-        if self.score["home"] != self.score["away"]:
-            self.flag("GAME-2", "block", f"a shootout follows a tie after overtime, but the score is "
-                      f"{self.score['home']}-{self.score['away']}", ev)
+        problem = overtime.shootout_not_tied(self.book, self.score)
+        if problem is not None:
+            self.add(problem, ev)
             return None
         self.applied.add(ev.seq)
         assert ev.team is not None
@@ -672,24 +633,19 @@ class _Computation:
     def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
         book, g = self.book, self.g
         final = g.status == "final"
-        need = book.lateness.min_dressed
-        if final and forfeit is None and called is None and all(
-                0 < len(g.lineups.get(side, [])) < need for side in SIDES):
-            # FORF-4 (section 1 j): both teams without the required number of players both receive a loss
-            forfeit = "both"
-            self.flag("FORF-4", "warn", f"both teams dressed fewer than {need} players "
-                      f"({len(g.lineups['home'])} and {len(g.lineups['away'])}): both receive a loss, 0 points")
+        if final and forfeit is None and called is None:
+            short = results.both_short(book, {side: len(g.lineups.get(side, [])) for side in SIDES})
+            if short is not None:
+                forfeit = "both"
+                self.add(short)
         if final and self.book.clock.periods >= 2:
-            self.halftime(None)
+            self.halftime()
         end_t: int | None = None
-        decision: str | None = None
-        winner: str | None = None
-        points: dict[str, int] | None = None
         shootout = self.decide_shootout() if forfeit is None and called is None else None
         tied = self.score["home"] == self.score["away"]
         if final and tied and shootout is None and self.over_t is None and forfeit is None and called is None and (
                 self.ot.enabled and book.shootout.get(g.stage, False)):
-            self.flag("GAME-2", "block", "the game is tied after overtime: enter the shootout's winner to finish it")
+            self.add(overtime.tie_needs_shootout(book))
         if self.over_t is not None:
             end_t = self.over_t
         elif final:
@@ -700,50 +656,20 @@ class _Computation:
                     last = min(last, book.clock.periods + self.ot.max_periods)
                 self.ensure_period(last)
                 end_t = game_time(book, g.stage, last, period_length(book, g.stage, last))
-                if g.stage == "playoff" and not called and not forfeit and not book.shootout.get(g.stage, False):
-                    self.flag("GAME-2", "warn", "a playoff game cannot end tied: overtime continues until a goal")
+                if g.stage == "playoff" and not book.shootout.get(g.stage, False):
+                    self.add(overtime.playoff_tie(book))
+        result: results.Result | None = None
         if final:
-            p = book.points
-            if forfeit == "both":
-                decision, winner = "double_forfeit", None
-                points = {"home": p.double_forfeit, "away": p.double_forfeit}
-                self.score = {"home": 0, "away": 0}
+            went_ot = self.max_period > book.clock.periods or (tied and self.ot.enabled)
+            result = results.decide(book, self.score, forfeit=forfeit, called=called,
+                                    shootout_winner=shootout.winner if shootout else None,
+                                    mercy=self.over_reason == "mercy", went_ot=went_ot)
+            if result.score is not None:
+                self.score = dict(result.score)
+            if result.forfeited:
                 self.by_period = {s: [0] * book.clock.periods for s in SIDES}
-            elif forfeit in SIDES:
-                assert forfeit is not None
-                winner = other(forfeit)
-                decision = "forfeit"
-                points = {s: p.forfeit_win if s == winner else p.forfeit_loss for s in SIDES}
-                hi, lo = book.lateness.forfeit_score
-                self.score = {winner: hi, forfeit: lo}
-                self.by_period = {s: [0] * book.clock.periods for s in SIDES}
-                self.by_period[winner][0], self.by_period[forfeit][0] = hi, lo
-            elif called is not None:
-                decision = "called"
-                points = dict(called)
-                if called["home"] != called["away"]:
-                    winner = "home" if called["home"] > called["away"] else "away"
-            elif shootout is not None:
-                winner, decision = shootout.winner, "shootout"
-                points = {s: p.so_win if s == winner else p.so_loss for s in SIDES}
-                if book.shootout_winner_goal:
-                    self.score = {**self.score, winner: self.score[winner] + 1}
-            else:
-                if not tied:
-                    winner = "home" if self.score["home"] > self.score["away"] else "away"
-                went_ot = self.max_period > book.clock.periods or (tied and self.ot.enabled)
-                if self.over_reason == "mercy":
-                    decision = "mercy"
-                elif went_ot:
-                    decision = "overtime"
-                else:
-                    decision = "regulation"
-                if winner is None:
-                    points = {"home": p.tie, "away": p.tie}
-                elif decision == "overtime":
-                    points = {s: p.ot_win if s == winner else p.ot_loss for s in SIDES}
-                else:
-                    points = {s: p.win if s == winner else p.loss for s in SIDES}
+                for s in SIDES:
+                    self.by_period[s][0] = self.score[s]
         self.clock.close(end_t)
         if end_t is not None and (self.over_t is None or self.over_reason == "mercy"):
             for pen in self.penalties:  # after the final horn (or the mercy rule's end): after the game
@@ -753,8 +679,9 @@ class _Computation:
             self.late_misconducts(end_t)
         return GameState(g, self.score, self.by_period, self.goals, self.penalties,
                          sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
-                         self.timeouts, decision, winner, points, end_t, self.over_t is not None, self.applied,
-                         shootout if decision == "shootout" else None, self.reported())
+                         self.timeouts, result.decision if result else None, result.winner if result else None,
+                         result.points if result else None, end_t, self.over_t is not None, self.applied,
+                         shootout if result and result.decision == "shootout" else None, self.reported())
 
     def reported(self) -> list[dict[str, Any]]:
         """The penalties the referee reports to the league, with the reason."""
