@@ -18,6 +18,7 @@ from typing import Any
 from scorekeeper.email_address import check_address
 from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
 from scorekeeper.inputfile import SEASON_FILE_LIMIT, InputFileError, read_bounded
+from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.violation import Violation
 
 FORMAT = "scorekeeper.season/1"
@@ -59,8 +60,7 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
 }
 SHOOTOUT_ATTEMPT = ({"team", "shooter", "scored"}, set[str]())
 NULLABLE = {"player"}  # a bench penalty names no player
-PENALTY_CLASS_NAMES = ("minor", "bench_minor", "major", "misconduct", "game_misconduct", "gross_misconduct",
-                       "match")
+PENALTY_CLASS_NAMES = PENALTY_CLASSES  # the rulebook model's list
 MONEY_RE = re.compile(r"^\d{1,7}\.\d{2}$")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from scorekeeper.services import Services
 
 SIDES = ("home", "away")
-CLASS_LABELS = {"minor": "Minor", "bench_minor": "Bench minor", "major": "Major", "misconduct": "Misconduct",
-                "game_misconduct": "Game misconduct", "gross_misconduct": "Gross misconduct", "match": "Match"}
 DECISIONS = {"regulation": "regulation", "overtime": "overtime", "mercy": "mercy rule", "forfeit": "forfeit",
              "double_forfeit": "double forfeit", "called": "called by the referee", "shootout": "shootout"}
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -424,7 +422,7 @@ def _infraction_name(book: Rulebook, code: str) -> str:
 
 def class_label(book: Rulebook, p: dict[str, Any], short: bool = False) -> str:
     """'Major', or 'Major + game misconduct' where the infraction added one (its PIM carries the extra 10)."""
-    cls = CLASS_LABELS.get(p["class"], p["class"])
+    cls = str(p["class"]).replace("_", " ").capitalize()  # the rulebook's class, as 'Bench minor'
     extra = int(p.get("pim", 0)) - int(p["minutes"])
     if p["class"] in ("minor", "bench_minor", "major") and extra >= max(book.penalties.game_misconduct_pim, 1):
         cls += " + game misc." if short else " + game misconduct"

@@ -43,8 +43,6 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
         if g.get("status", "final") != "final":
             continue
         state = view.state(g["id"])
-        majors: dict[str, int] = {}
-        miscs: dict[str, int] = {}
         triggers: dict[str, list[tuple[str, str]]] = {}
         incidents: dict[str, int] = {}
         ejected_at = {e.seq: e.player for e in state.ejections}
@@ -54,14 +52,8 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
             found = triggers.setdefault(pen.player, [])
             gm = pen.added_gm or pen.cls in ("game_misconduct", "gross_misconduct", "match")
             inf = book.infractions[pen.infraction]
-            if pen.cls == "major":
-                majors[pen.player] = majors.get(pen.player, 0) + 1
-                if majors[pen.player] == 2:
-                    found.append(("second_major", pen.infraction))
-            if pen.cls == "misconduct":
-                miscs[pen.player] = miscs.get(pen.player, 0) + 1
-                if miscs[pen.player] == 2:
-                    found.append(("second_misconduct", pen.infraction))
+            if pen.repeat:  # the major or misconduct of the rulebook's count, as the game's computation found it
+                found.append((pen.repeat, pen.infraction))
             trigger = inf.trigger
             if trigger is None and pen.cls in ("match", "gross_misconduct"):
                 trigger = "match" if pen.cls == "match" else "gross"
