@@ -4,36 +4,33 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import functools
-import inspect
+import getpass
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from peewee import Database, DatabaseError
+from peewee import Database, DatabaseError, SqliteDatabase
 
-from scorekeeper import office
 from scorekeeper.changes import Changes, EntryResult, ImportReport
-from scorekeeper.db import DatabaseOpenError, audit_chain, describe, open_database, store
-from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
+from scorekeeper.db import DatabaseOpenError, describe, open_database, store
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
-from scorekeeper.db.models import AuditEntry, Meta, Season, database_proxy
-from scorekeeper.entries import EntryMixin
+from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.facade.core import bound
+from scorekeeper.facade.delegate import delegate
+from scorekeeper.facade.discipline import Discipline
 from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
+from scorekeeper.facade.games import Games
+from scorekeeper.facade.history import GameHistory
+from scorekeeper.facade.office import Office
+from scorekeeper.facade.pipeline import ChangeStep
+from scorekeeper.facade.queries import Queries
+from scorekeeper.facade.roster import Rosters
+from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import import_guards
-from scorekeeper.office import hash_password, needs_upgrade, verify_password
-from scorekeeper.outputs import OutputPathError, check_output_path
-from scorekeeper.rulebook import (
-    DEFAULT_RULEBOOK,
-    RulebookError,
-    load_rulebook,
-    load_rulebook_file,
-    parse_rulebook,
-    shipped_rulebooks,
-)
-from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.eligibility import eligibility
@@ -42,14 +39,7 @@ from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRe
 from scorekeeper.season.standings import standings
 from scorekeeper.season.stats import player_stats
 from scorekeeper.season.view import SeasonView
-from scorekeeper.seasonfile import (
-    LISTS,
-    SeasonFileError,
-    check_structure,
-    merge,
-    normalise,
-    read_season_file,
-)
+from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.validation import (
     apply_overrides,
     lineup_checks,
@@ -57,12 +47,17 @@ from scorekeeper.validation import (
     overrides_from_audit,
     validate_season,
 )
-from scorekeeper.window_queries import WindowQueries
 
 __all__ = ["Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services",
            "validate_season"]
 
-OFFICE_REFUSALS = "office_refusals"  # Meta: "<wrong passwords in a row> <unix time of the last>"
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "office"
 
 
 def _is_time(value: Any) -> bool:
@@ -76,42 +71,95 @@ def _is_time(value: Any) -> bool:
     return True
 
 
-def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Point the shared models at this facade's database before the call (several may be open at once)."""
-    @functools.wraps(method)
-    def call(self: Services, *args: Any, **kwargs: Any) -> Any:
-        if database_proxy.obj is not self.db:
-            database_proxy.initialize(self.db)
-        return method(self, *args, **kwargs)
-
-    return call
-
-
-def _bind_public_methods(cls: type) -> type:
-    """Wrap every plain method of the facade (its own and its mixins') with `_bound`."""
-    for klass in reversed(cls.__mro__[:-1]):
-        for name, value in list(vars(klass).items()):
-            if inspect.isfunction(value) and not name.startswith("__") and getattr(cls, name) is value:
-                setattr(cls, name, _bound(value))
-    return cls
-
-
-class Services(EntryMixin, WindowQueries):
-    """The facade over one open database."""
+@bound
+class Services:
+    """The facade over one open database. It holds its parts, as Anki's `Collection` holds `sched` and `decks`:
+    `entries` (a game's events, line-ups, finish, reopen, undo), `rosters`, `discipline` (appeals, payments,
+    notices, lifted suspensions, waived fines), `office` (password, integrity, backups), `books` (rulebooks) and
+    `queries` (read-only answers for the window); every write goes through `step`, the one judge-then-commit path.
+    The facade's own methods open and close, find seasons and their views, import and export, and compute the
+    season's results; the parts' methods are exposed by name below (`delegate`)."""
 
     def __init__(self, db: Database, target: str) -> None:
         self.db = db
         self.target = target
+        self.operator = ""  # the operator's name, asked at start; the login name until then
         self._views: dict[int, SeasonView] = {}
         # A-28: each season's suspensions still in force at its end, with the seasons that went into them
         self._season_ends: dict[int, tuple[frozenset[int], list[Carried]]] = {}
         self._lock: LeagueLock | None = None
         self._path: Path | None = None
         self.owner: str | None = None  # the window that owns the database when this process is its guest
-        self._office = False
         self._seasons: list[Season] | None = None
-        self._undo: dict[str, list[Any]] = {}
-        self._redo: dict[str, list[Any]] = {}
+        self.history = GameHistory()
+        self.step = ChangeStep(self, self.history)
+        self.office = Office(self)
+        self.books = Rulebooks(self, self.office)
+        self.entries = Games(self, self.step, self.history)
+        self.rosters = Rosters(self, self.step)
+        self.discipline = Discipline(self, self.step)
+        self.queries = Queries(self)
+
+    # -- the parts' methods ----------------------------------------------------------------------------
+    validate_event = delegate("entries", Games.validate_event)
+    add_event = delegate("entries", Games.add_event)
+    update_event = delegate("entries", Games.update_event)
+    delete_event = delegate("entries", Games.delete_event)
+    set_lineup = delegate("entries", Games.set_lineup)
+    save_game = delegate("entries", Games.save_game)
+    finish_game = delegate("entries", Games.finish_game)
+    reopen_game = delegate("entries", Games.reopen_game)
+    can_undo = delegate("entries", Games.can_undo)
+    can_redo = delegate("entries", Games.can_redo)
+    undo = delegate("entries", Games.undo)
+    redo = delegate("entries", Games.redo)
+    live = delegate("entries", Games.live)
+    check_on_ice = delegate("entries", Games.check_on_ice)
+
+    save_player = delegate("rosters", Rosters.save_player)
+    save_team = delegate("rosters", Rosters.save_team)
+    save_division = delegate("rosters", Rosters.save_division)
+    sign_player = delegate("rosters", Rosters.sign_player)
+    release_player = delegate("rosters", Rosters.release_player)
+    preview_roster_csv = delegate("rosters", Rosters.preview_roster_csv)
+    import_roster_csv = delegate("rosters", Rosters.import_roster_csv)
+
+    record_appeal = delegate("discipline", Discipline.record_appeal)
+    record_payment = delegate("discipline", Discipline.record_payment)
+    record_notice = delegate("discipline", Discipline.record_notice)
+    lift_suspension = delegate("discipline", Discipline.lift_suspension)
+    waive_fine = delegate("discipline", Discipline.waive_fine)
+
+    has_office_password = delegate("office", Office.has_office_password)
+    set_office_password = delegate("office", Office.set_office_password)
+    unlock_office = delegate("office", Office.unlock_office)
+    lock_office = delegate("office", Office.lock_office)
+    integrity_warnings = delegate("office", Office.integrity_warnings)
+    backup = delegate("office", Office.backup)
+    restore = delegate("office", Office.restore)
+
+    rulebooks = delegate("books", Rulebooks.rulebooks)
+    load_rulebook_file = delegate("books", Rulebooks.load_rulebook_file)
+    rulebook_for = delegate("books", Rulebooks.rulebook_for)
+    infractions = delegate("books", Rulebooks.infractions)
+    rules = delegate("books", Rulebooks.rules)
+    section = delegate("books", Rulebooks.section)
+
+    carried_suspensions = delegate("queries", Queries.carried_suspensions)
+    lineup = delegate("queries", Queries.lineup)
+    lineup_candidates = delegate("queries", Queries.lineup_candidates)
+    roster = delegate("queries", Queries.roster)
+    clock = delegate("queries", Queries.clock)
+    points_progression = delegate("queries", Queries.points_progression)
+
+    @staticmethod
+    def demo_season_path() -> str:
+        """The demo season the project ships."""
+        return Queries.demo_season_path()
+
+    @property
+    def office_unlocked(self) -> bool:
+        return self.office.office_unlocked
 
     # -- opening -------------------------------------------------------------------------------------
     @classmethod
@@ -176,133 +224,37 @@ class Services(EntryMixin, WindowQueries):
             self._lock.release()
             self._lock = None
 
-    # -- the office password -------------------------------------------------------------------------
-    def has_office_password(self) -> bool:
-        return Meta.get_or_none(Meta.key == "office_password") is not None
+    # -- writing: one transaction, audited ------------------------------------------------------------
+    def write_transaction(self) -> Any:
+        """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic."""
+        if isinstance(self.db, SqliteDatabase):
+            return self.db.atomic("IMMEDIATE")
+        return self.db.atomic()
 
-    def set_office_password(self, new: str, old: str | None = None) -> None:
-        """Set or change the office password (stored only as a salted scrypt hash; see `office`)."""
-        if len(new) < 6:
-            raise ServiceError("the office password needs at least 6 characters")
-        if self.read_only:
-            raise ServiceError(self.guest_refusal("the office password change"))
-        row = Meta.get_or_none(Meta.key == "office_password")
-        if row is not None:
-            self._office_wait()
-            if not (old is not None and verify_password(old, row.value)):
-                self._log_refused("change office password", wrong_password=True)
-                raise ServiceError("the current office password is wrong")
-        with self._write_transaction():
-            if row is None:
-                Meta.create(key="office_password", value=hash_password(new))
-            else:
-                Meta.update(value=hash_password(new)).where(Meta.key == "office_password").execute()
-            Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
-            self._audit_any("office password set" if row is None else "office password changed")
+    def record_audit(self, season: Season, action: str, subject: str, before: Any = None, after: Any = None) -> None:
+        """An audit entry of the season (the caller holds the transaction)."""
+        AuditEntry.create(season=season, operator=self.operator or _login(), action=action, subject=subject,
+                          before=json.dumps(before, ensure_ascii=False) if before is not None else None,
+                          after=json.dumps(after, ensure_ascii=False) if after is not None else None)
 
-    def unlock_office(self, password: str) -> bool:
-        """Unlock the office role for this session; a wrong password is refused and logged, and after
-        FREE_ATTEMPTS of them in a row the next attempt must wait (ServiceError says how long). A hash in the
-        form earlier versions wrote is re-hashed at today's cost in the same transaction as the unlock."""
-        row = Meta.get_or_none(Meta.key == "office_password")
-        if row is None:
-            self._office = True
-            return True
-        if self.read_only:  # a guest could only guess (it cannot count its refusals): the window unlocks
-            raise ServiceError(self.guest_refusal("unlocking the office"))
-        self._office_wait()
-        if not verify_password(password, row.value):
-            self._log_refused("unlock office", wrong_password=True)
-            return False
-        with self._write_transaction():
-            if needs_upgrade(row.value):
-                Meta.update(value=hash_password(password)).where(
-                    (Meta.key == "office_password") & (Meta.value == row.value)).execute()
-                self._audit_any("office password hash upgraded", f"scrypt N={office.COST.n}")
-            Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
-        self._office = True
-        return True
-
-    def _office_refusals(self) -> tuple[int, float]:
-        """(wrong office passwords in a row, when the last one was given), kept in the database."""
-        row = Meta.get_or_none(Meta.key == OFFICE_REFUSALS)
-        try:
-            count, at = str(row.value).split() if row is not None else ("0", "0")
-            return max(0, int(count)), float(at)
-        except ValueError:  # an unreadable counter counts as many refusals just now
-            return office.FREE_ATTEMPTS + 4, office.clock()
-
-    def _office_wait(self) -> None:
-        """Refuse a password attempt made before the back-off after wrong passwords has elapsed."""
-        count, at = self._office_refusals()
-        wait = office.backoff_seconds(count) - max(0.0, office.clock() - at)
-        if wait > 0:
-            raise ServiceError(f"{count} wrong office passwords in a row: wait {office.wait_text(wait)} before "
-                               "trying again (OFFICE)")
-
-    def lock_office(self) -> None:
-        self._office = False
-
-    @property
-    def office_unlocked(self) -> bool:
-        return self._office or not self.has_office_password()
-
-    def _log_refused(self, what: str, wrong_password: bool = False) -> None:
-        """Record a refusal in the audit trail; a `wrong_password` also counts towards the back-off."""
-        if self.read_only:  # a guest writes nothing (the window owns the database)
-            return
-        with self._write_transaction():
-            self._audit_any("office password refused", what)
-            if wrong_password:
-                count, _ = self._office_refusals()
-                value = f"{count + 1} {office.clock():.3f}"
-                if not Meta.update(value=value).where(Meta.key == OFFICE_REFUSALS).execute():
-                    Meta.create(key=OFFICE_REFUSALS, value=value)
-
-    def _audit_any(self, action: str, subject: str = "") -> None:
+    def audit_any(self, action: str, subject: str = "") -> None:
+        """An audit entry about the database itself, filed under its latest season."""
         seasons = store.list_seasons()
         AuditEntry.create(season=seasons[-1] if seasons else None, operator=self.operator or "office",
                           action=action, subject=subject)
 
-    # -- backups -------------------------------------------------------------------------------------------
     @property
     def sqlite_path(self) -> Path | None:
         """The database file, or None for PostgreSQL (or a database in memory)."""
         return self._path
-
-    def backup(self, dest: str | Path | None = None) -> Path:
-        """A consistent, verified copy of the database (SQLite's online backup; the window may be open)."""
-        path = self.sqlite_path
-        if path is None:
-            raise ServiceError("backups of a PostgreSQL database are made with pg_dump on the server")
-        try:
-            target = check_output_path(Path(dest) if dest else dated_name(path), path, replace_database=True)
-            return backup_connection(self.db.connection(), target)
-        except OutputPathError as exc:
-            raise ServiceError(str(exc)) from None
-        except BackupError as exc:
-            raise ServiceError(str(exc)) from None
-
-    def restore(self, source: str | Path) -> Path:
-        """Replace the database by a checked backup, keeping the replaced one as a dated backup."""
-        path = self.sqlite_path
-        if path is None:
-            raise ServiceError("restore a PostgreSQL database with pg_restore on the server")
-        if self.read_only:
-            raise ServiceError(self.guest_refusal(f"the restore of {source}"))
-        try:
-            kept = restore_into(self.db.connection(), path, Path(source))
-        except BackupError as exc:
-            raise ServiceError(str(exc)) from None
-        self._changed()
-        return kept
 
     # -- seasons -------------------------------------------------------------------------------------
     def seasons(self) -> list[dict[str, Any]]:
         return [{"name": s.name, "league": s.league.name, "rulebook": s.rulebook.name}
                 for s in store.list_seasons()]
 
-    def _season(self, name: str | None = None) -> Season:
+    def season_row(self, name: str | None = None) -> Season:
+        """A season's row by name (None: the latest)."""
         if self._seasons is None:
             self._seasons = store.list_seasons()
         seasons = self._seasons
@@ -322,74 +274,18 @@ class Services(EntryMixin, WindowQueries):
         if store.find_season(league, season) is not None:
             raise ServiceError(f"{league} already has a season {season!r}")
         try:
-            book = self._book_named(rulebook or DEFAULT_RULEBOOK)
+            book = self.books.book_named(rulebook or DEFAULT_RULEBOOK)
         except RulebookError as exc:
             raise ServiceError(str(exc)) from None
-        with self._write_transaction():
+        with self.write_transaction():
             record = store.ensure_rulebook(book.id, book.source_text)
             store.create_season(league, season, record)
         self._changed()
         return {"name": season, "league": league, "rulebook": book.id}
 
-    # -- rulebooks -----------------------------------------------------------------------------------
-    def _book_named(self, name: str) -> Rulebook:
-        """A rulebook by id: one loaded into this database (`load_rulebook_file`), else one Scorekeeper ships."""
-        record = store.find_rulebook(name)
-        if record is not None:
-            return parse_rulebook(record.text, origin=f"rulebook {record.name}")
-        try:
-            return load_rulebook(name)
-        except RulebookError:
-            loaded = [r.name for r in store.list_rulebooks()]
-            shipped = shipped_rulebooks()
-            raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped) or 'none'}; loaded "
-                                f"into this database: {', '.join(loaded) or 'none'})") from None
+    _season = season_row  # the older name (tests and benchmarks call it)
 
-    def rulebooks(self) -> list[dict[str, Any]]:
-        """Every rulebook a season can name: those loaded into the database and those shipped."""
-        out: dict[str, dict[str, Any]] = {}
-        seasons = store.list_seasons()
-        for record in store.list_rulebooks():
-            out[record.name] = {"name": record.name, "source": "database",
-                                "seasons": [s.name for s in seasons if s.rulebook.name == record.name]}
-        for name in shipped_rulebooks():
-            out.setdefault(name, {"name": name, "source": "shipped", "seasons": []})
-        return sorted(out.values(), key=lambda r: r["name"])
-
-    def load_rulebook_file(self, path: str | Path) -> dict[str, Any]:
-        """Load another league's rulebook (a TOML file like the shipped ones) into the database, so
-        that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
-        already loaded under that id keeps its text (its seasons are played under it): loading the same text
-        again changes nothing, a different one is refused."""
-        if not self.office_unlocked:
-            self._log_refused("load a rulebook")
-            raise ServiceError("loading a rulebook needs the office password (OFFICE): unlock the office first")
-        try:
-            book = load_rulebook_file(path)
-        except RulebookError as exc:
-            raise ServiceError(str(exc)) from None
-        existing = store.find_rulebook(book.id)
-        if (existing is None and book.id in shipped_rulebooks()
-                and book.source_text != load_rulebook(book.id).source_text):
-            raise ServiceError(f"{path}: the rulebook id {book.id!r} is one Scorekeeper ships; give this "
-                               "rulebook an id of its own")
-        if existing is not None:
-            if existing.text != book.source_text:
-                raise ServiceError(f"{path}: a different rulebook {book.id!r} is already loaded into the database "
-                                   "(a season keeps the rulebook it is played under); give this one an id of its own")
-            return {"name": book.id, "league": book.league, "title": book.name, "loaded": False}
-        with self._write_transaction():
-            store.ensure_rulebook(book.id, book.source_text)
-            self._audit_any("load rulebook", book.id)
-        self._changed()
-        return {"name": book.id, "league": book.league, "title": book.name, "loaded": True}
-
-    def rulebook_for(self, season: Season) -> Rulebook:
-        try:
-            return parse_rulebook(season.rulebook.text, origin=f"rulebook {season.rulebook.name}")
-        except RulebookError as exc:
-            raise ServiceError(str(exc)) from None
-
+    # -- views of a season ---------------------------------------------------------------------------
     def view(self, season: str | None = None) -> SeasonView:
         s = self._season(season)
         if s.id not in self._views:
@@ -434,7 +330,11 @@ class Services(EntryMixin, WindowQueries):
             self._season_ends[s.id] = (used | {s.id}, ends)
         return self._season_ends[s.id]
 
-    def _changed(self, season_id: int | None = None) -> None:
+    def remember_view(self, season_id: int, view: SeasonView) -> None:
+        """The season as just written (a write's candidate view), kept without reading the season back."""
+        self._views[season_id] = view
+
+    def forget(self, season_id: int | None = None) -> None:
         """Forget what was read: every season's view, and what a season carries over (A-28) where it was read
         from the season written (`season_id`; None: any)."""
         self._views.clear()
@@ -443,6 +343,8 @@ class Services(EntryMixin, WindowQueries):
             self._season_ends.clear()
         else:
             self._season_ends = {sid: end for sid, end in self._season_ends.items() if season_id not in end[0]}
+
+    _changed = forget  # the older name (tests and benchmarks call it)
 
     # -- import and export ---------------------------------------------------------------------------
     def import_file(self, path: str | Path, replace: bool = False) -> ImportReport:
@@ -467,7 +369,7 @@ class Services(EntryMixin, WindowQueries):
         else:
             name = incoming.get("rulebook") or DEFAULT_RULEBOOK
             try:
-                book = self._book_named(name)
+                book = self.books.book_named(name)
             except RulebookError as exc:
                 return ImportReport(False, incoming["season"], [Violation("FILE", "block", str(exc), "season file",
                                                                           "rulebook")])
@@ -518,16 +420,16 @@ class Services(EntryMixin, WindowQueries):
         written = {name: len(rows) for name, rows in changes.items()}
         if any(written.values()) or audit:
             try:
-                with self._write_transaction():
+                with self.write_transaction():
                     if season is None:
                         record = store.ensure_rulebook(book.id, book.source_text)
                         season = store.create_season(incoming["league"], incoming["season"], record)
                     store.write_changes(season, changes)
                     written["audit"] = store.merge_audit(season, audit)
-                    for g in guarded:  # DATA-5, ELIG-2, FINE-STMT, APPEAL-1: who, when, what, why
-                        self._audit(season, g.action, g.subject, before=g.before, after=g.after)
+                    for g in guarded:  # each change the office password guards: who, when, what, why
+                        self.record_audit(season, g.action, g.subject, before=g.before, after=g.after)
             except DatabaseError as exc:
-                raise ServiceError(f"the import was not written: {explain_database_error(self, exc)}") from None
+                raise ServiceError(f"the import was not written: {self.explain_error(exc)}") from None
             self._changed(season.id if existing.get("games") or existing.get("teams") else None)
             old_games = {g["id"]: g for g in existing.get("games", [])}
             report.changes = Changes.of(
@@ -545,33 +447,6 @@ class Services(EntryMixin, WindowQueries):
         """The season's suspensions and fines as stored (with what the office recorded)."""
         view = self._views.get(season.id) or self._load_view(season)
         return discipline.suspensions(view), fine_rules.fines(view)
-
-    # -- the audit trail's integrity (issue 14) -------------------------------------------------------------
-    _integrity: list[str] | None = None  # what the check found, once per opening
-
-    def integrity_warnings(self) -> list[str]:
-        """What was altered outside Scorekeeper in the audit trail or the office password row ([] when nothing),
-        checked once per opening. Unless this process is a guest, what was found is recorded in the audit trail
-        ("audit trail altered outside Scorekeeper"), which anchors the chain again: the next opening is quiet."""
-        found = self._integrity
-        if found is None:
-            found = audit_chain.problems()
-            if found and not self.read_only:
-                with self._write_transaction():
-                    found = audit_chain.problems(lock=True)  # again, with appenders waiting
-                    if found:
-                        seasons = store.list_seasons()
-                        audit_chain.re_anchor(found, seasons[-1].id if seasons else None,
-                                              self.operator or "Scorekeeper")
-                self._changed()
-            self._integrity = found
-        if not found:
-            return []
-        return [f"the audit trail or the office password of {self.database_label} was altered outside Scorekeeper: "
-                + "; ".join(found) + ". " + ("This is now recorded in the audit trail. " if not self.read_only
-                                             else "") + "Find out who changed the file; a backup made before "
-                "holds the original" + (" (and set the office password again)" if any(
-                    "password" in f for f in found) else "") + "."]
 
     def export(self, season: str | None = None) -> dict[str, Any]:
         """The season file of a season, with a `computed` key holding every computed output."""
@@ -626,22 +501,6 @@ class Services(EntryMixin, WindowQueries):
         view = self.view(season)
         return self._once(view, "out:fines", lambda: fine_rules.fines(view))
 
-    # -- the rulebook and the audit trail for the window ----------------------------------------------
-    def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
-        """The infraction catalogue in force: code, name, classes, minutes per class, section, rule."""
-        book = self.view(season).book
-        return [{"code": i.code, "name": i.name, "classes": list(i.classes()),
-                 "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
-                 "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
-
-    def rules(self, season: str | None = None) -> list[dict[str, str]]:
-        """Every rule ID of the rulebook in force with its section and title."""
-        return [{"id": r.id, "section": r.section, "title": r.title}
-                for r in self.view(season).book.rules.values()]
-
-    def section(self, rule_id: str, season: str | None = None) -> str:
-        return self.view(season).book.section(rule_id)
-
     def audit(self, season: str | None = None, game: str | None = None,
               player: str | None = None) -> list[dict[str, Any]]:
         """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
@@ -680,5 +539,3 @@ class Services(EntryMixin, WindowQueries):
                         "decision": st.decision})
         return out
 
-
-_bind_public_methods(Services)

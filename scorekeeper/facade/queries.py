@@ -1,4 +1,5 @@
-"""Read-only views the window asks the facade for: line-ups by number, roster rows, candidates, the clock.
+"""The queries part of the facade: read-only views the window asks for (line-ups by number, roster rows,
+candidates, the clock).
 
 Every answer is plain data computed by the core, so the window holds no rule or query of its own.
 """
@@ -8,42 +9,32 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.events import SIDES
+from scorekeeper.facade.core import Part, bound
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.suspensions import carried_rows
-from scorekeeper.season.view import SeasonView, active_on
+from scorekeeper.season.view import active_on
 
 
-class WindowQueries:
-    """Mixed into `Services`; relies on its `view`, `stats`, `suspensions` and `fines`."""
-
-    def view(self, season: str | None = None) -> SeasonView:
-        raise NotImplementedError
-
-    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
-        raise NotImplementedError
-
-    def suspensions(self, season: str | None = None) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def fines(self, season: str | None = None) -> dict[str, Any]:
-        raise NotImplementedError
+@bound
+class Queries(Part):
+    """Read-only answers for the window, computed from the facade's view of the season."""
 
     def carried_suspensions(self, season: str | None = None) -> list[dict[str, Any]]:
         """Suspensions carried into this season from the one before, as `suspensions()` rows: `game` is the
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
-        return carried_rows(self.view(season))
+        return carried_rows(self.core.view(season))
 
     def lineup(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
         """The players dressed for `side`, with the numbers they wear."""
-        view = self.view(season)
+        view = self.core.view(season)
         game = view.game_input(game_id)
         return [{"player": d.player, "number": d.number, "name": d.name, "gender": d.gender, "goalie": d.goalie,
                  "captain": d.captain} for d in game.lineups.get(side, [])]
 
     def lineup_candidates(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
         """Everyone who could dress for `side` in this game, and whether the rulebook lets them (and why not)."""
-        view = self.view(season)
+        view = self.core.view(season)
         g = view.games[game_id]
         team = g[side]
         dressed = {x["player"]: x for x in g.get("lineups", {}).get(side, [])}
@@ -71,14 +62,14 @@ class WindowQueries:
 
     def roster(self, season: str | None = None) -> list[dict[str, Any]]:
         """One row per signing: the player, the team, the season's numbers, suspension and fines."""
-        view = self.view(season)
-        stats = {(r["player"], r["team"]): r for r in self.stats(season)["players"]}
+        view = self.core.view(season)
+        stats = {(r["player"], r["team"]): r for r in self.core.stats(season)["players"]}
         active: dict[str, dict[str, Any]] = {}
-        for s in self.suspensions(season)["suspensions"] + self.carried_suspensions(season):  # A-28
+        for s in self.core.suspensions(season)["suspensions"] + self.carried_suspensions(season):  # A-28
             if s["status"] == "active":
                 active.setdefault(s["player"], s)
         owed: dict[str, int] = {}
-        for f in self.fines(season)["fines"]:
+        for f in self.core.fines(season)["fines"]:
             if "player" in f["payer"]:
                 whole, cents = f["amount"].split(".")
                 owed[f["player"]] = owed.get(f["player"], 0) + int(whole) * 100 + int(cents)
@@ -104,7 +95,7 @@ class WindowQueries:
 
     def clock(self, game_id: str, season: str | None = None) -> dict[str, Any]:
         """The game clock the rulebook sets for this game: periods, overtime, stop time, shootout."""
-        view = self.view(season)
+        view = self.core.view(season)
         stage = view.games[game_id].get("stage", "regular")
         book = view.book
         ot = book.overtime_for(stage)
@@ -122,7 +113,7 @@ class WindowQueries:
 
     def points_progression(self, season: str | None = None) -> dict[str, list[int]]:
         """Each team's running points after each of its final regular-season games, in date order."""
-        view = self.view(season)
+        view = self.core.view(season)
         out: dict[str, list[int]] = {t: [] for t in view.teams}
         for g in view.final_games("regular"):
             st = view.state(g["id"])

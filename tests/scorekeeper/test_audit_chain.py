@@ -172,7 +172,7 @@ def test_any_single_deleted_or_edited_entry_is_found(tmp_path_factory: pytest.Te
     svc = Services.open(str(db))
     assert svc.import_file(EXAMPLE).ok
     for i in range(count):
-        svc._audit_any("note", f"entry {i}")
+        svc.audit_any("note", f"entry {i}")
     assert audit_chain.problems() == []
     svc.close()
     con = sqlite3.connect(db)

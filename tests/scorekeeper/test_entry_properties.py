@@ -17,9 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.changes import EntryResult
 from scorekeeper.engine import Dressed, GameInput, compute_game
 from scorekeeper.engine.live import check_on_ice, live_state
-from scorekeeper.entries import EntryResult
 from scorekeeper.rulebook import load_rulebook
 from scorekeeper.season.view import event_from_dict
 from scorekeeper.seasonfile import PENALTY_CLASS_NAMES, check_structure

@@ -19,6 +19,7 @@ UI_MAY_IMPORT = {
     "scorekeeper.services",  # the facade (Services, ServiceError, ...)
     "scorekeeper.changes",  # Changes, EntryResult, ImportReport
     "scorekeeper.ids",  # typed ids
+    "scorekeeper.screens",  # what a screen of the window shows, as plain values
     "scorekeeper.rules.violation",  # Violation
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package

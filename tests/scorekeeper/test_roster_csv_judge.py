@@ -12,7 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.entries import _key, _roster_changes
+from scorekeeper.facade.pipeline import Proposal
+from scorekeeper.facade.pipeline import violation_key as _key
+from scorekeeper.facade.roster import roster_changes
 from scorekeeper.roster_csv import read_rows, resolve
 from scorekeeper.services import Services
 from tests.scorekeeper.test_cli import EXAMPLE
@@ -31,7 +33,8 @@ def proposed_one_by_one(svc: Services, path: Path) -> list[tuple[int, str, list[
     for row in rows:
         if row.verdict == "refused":
             continue
-        res = svc._propose(_roster_changes([*accepted, row]), confirm=True, season=None, games=[], dry_run=True)
+        res = svc.step.propose(Proposal(roster_changes([*accepted, row]), games=[]), confirm=True, season=None,
+                               dry_run=True)
         fresh = [v for v in res.violations if _key(v) not in seen]
         row.violations.extend(fresh)
         if any(v.blocks for v in fresh):

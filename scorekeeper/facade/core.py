@@ -1,0 +1,100 @@
+"""What the facade's parts share: the `Core` they are given (the facade itself, seen through what they use),
+and `bound`, which points the models at the facade's database before a part's method runs."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from peewee import Database
+
+from scorekeeper.db.models import Season, database_proxy
+from scorekeeper.season.view import SeasonView
+
+
+class Core(Protocol):
+    """The facade's shared state and services, as its parts see them."""
+
+    db: Database
+    operator: str
+    owner: str | None
+
+    @property
+    def read_only(self) -> bool: ...
+
+    @property
+    def database_label(self) -> str: ...
+
+    @property
+    def sqlite_path(self) -> Path | None: ...
+
+    @property
+    def office_unlocked(self) -> bool: ...
+
+    def guest_refusal(self, what: str) -> str: ...
+
+    def season_row(self, name: str | None = None) -> Season: ...
+
+    def view(self, season: str | None = None) -> SeasonView: ...
+
+    def remember_view(self, season_id: int, view: SeasonView) -> None: ...
+
+    def forget(self, season_id: int | None = None) -> None: ...
+
+    def write_transaction(self) -> AbstractContextManager[Any]: ...
+
+    def record_audit(self, season: Season, action: str, subject: str, before: Any = None,
+                     after: Any = None) -> None: ...
+
+    def audit_any(self, action: str, subject: str = "") -> None: ...
+
+    def explain_error(self, exc: BaseException) -> str: ...
+
+    def suspensions(self, season: str | None = None) -> dict[str, Any]: ...
+
+    def fines(self, season: str | None = None) -> dict[str, Any]: ...
+
+    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]: ...
+
+
+def bind(db: Database) -> None:
+    """Point the shared models at `db` (several databases may be open at once)."""
+    if database_proxy.obj is not db:
+        database_proxy.initialize(db)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+C = TypeVar("C", bound=type)
+
+
+def _bound(method: F) -> F:
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        bind(self.db)
+        return method(self, *args, **kwargs)
+
+    return call  # type: ignore[return-value]
+
+
+def bound(cls: C) -> C:
+    """Wrap every plain method of the class (its own and its bases') so the models use its `db` first."""
+    for klass in reversed(cls.__mro__[:-1]):
+        for name, value in list(vars(klass).items()):
+            if inspect.isfunction(value) and not name.startswith("__") and getattr(cls, name) is value:
+                setattr(cls, name, _bound(value))
+    return cls
+
+
+class Part:
+    """A part of the facade: it holds the facade (`core`) the way Anki's managers hold the collection."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    @property
+    def db(self) -> Database:
+        return self.core.db

@@ -1,0 +1,241 @@
+"""The games part of the facade: events at the boards and their edits, line-ups, finishing and reopening a game,
+undo and redo, and the live state at the boards (who may be on the ice now)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from peewee import DatabaseError
+
+from scorekeeper.changes import Changes, EntryResult
+from scorekeeper.db import store
+from scorekeeper.db.models import Game
+from scorekeeper.engine.live import check_on_ice, live_state
+from scorekeeper.engine.timefmt import game_time, parse_mmss
+from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.history import GameHistory, Step
+from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.rules.violation import Violation
+from scorekeeper.seasonfile import LISTS
+
+
+def office_needed(core: Core, what: str) -> EntryResult | None:
+    """Reopening, lifting, waiving and overriding need the office role (issue 6): the refusal, or None."""
+    if core.office_unlocked:
+        return None
+    return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password", "office role")])
+
+
+def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
+                ) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
+    """The audit entry (action, before, after) of an undo or redo that finishes, reopens or changes a final
+    game (DATA-5: Reopen's rule); None for any other step."""
+    was = (current or {}).get("status") == "final"
+    becomes = (previous or {}).get("status") == "final"
+    if not (was or becomes) or previous == current:
+        return None
+    if was and not becomes:
+        return ("reopen game", {"status": "final", "reason": "undo of finish" if name == "undo" else
+                                "redo of reopen"}, {"status": (previous or {}).get("status", "removed")})
+    if becomes and not was:
+        return ("finish game", {"status": (current or {}).get("status", "none"), "reason": "undo of reopen"
+                                if name == "undo" else "redo of finish"}, {"status": "final"})
+    return ("replace final game", {"status": "final", "reason": f"{name} of a change of a final game"},
+            {"status": "final"})
+
+
+@bound
+class Games(Part):
+    """Entries of a game, through the one path (`ChangeStep`)."""
+
+    def __init__(self, core: Core, step: ChangeStep, history: GameHistory) -> None:
+        super().__init__(core)
+        self.step = step
+        self.history = history
+
+    def game_dict(self, game_id: str, season: str | None, copy_it: bool = True) -> dict[str, Any]:
+        """A game of the season as the view holds it: a copy to change, or (`copy_it=False`) the view's own."""
+        view = self.core.view(season)
+        if game_id not in view.games:
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        return copy.deepcopy(view.games[game_id]) if copy_it else view.games[game_id]
+
+    # -- events ----------------------------------------------------------------------------------------------
+    def validate_event(self, game_id: str, event: dict[str, Any], season: str | None = None) -> list[Violation]:
+        """The violations adding `event` would cause, without writing anything."""
+        game = self.game_dict(game_id, season, copy_it=False)
+        if game.get("status") != "final":
+            return self.step.append(game, event, confirm=True, season=season, retry=None, dry_run=True).violations
+        game = copy.deepcopy(game)
+        game["events"].append(event)
+        return self.step.propose(Proposal({"games": [game]}), confirm=True, season=season, dry_run=True).violations
+
+    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+                  season: str | None = None, _retried: bool = False) -> EntryResult:
+        """Add an entry at the end of a game's log (the boards' path): checked by the same rules as any change,
+        written as one row in one transaction."""
+        # A new entry commutes with another PC's: on a conflict it is made again on the fresh log, once.
+        retry = None if _retried else (lambda: self.add_event(game_id, event, confirm, season, _retried=True))
+        game = self.game_dict(game_id, season, copy_it=False)
+        if game.get("status") == "final":  # refused by the one path, with its reason (DATA-5)
+            game = copy.deepcopy(game)
+            game["events"].append(event)
+            return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season, retry=retry)
+        return self.step.append(game, event, confirm=confirm, season=season, retry=retry)
+
+    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        game = self.game_dict(game_id, season)
+        self._check_index(game, index)
+        before = game["events"][index]
+        game["events"][index] = event
+        return self.step.propose(Proposal({"games": [game]}, audit=AuditRecord(
+            "edit event", f"{game_id}/event {index + 1}", before, event)), confirm=confirm, season=season)
+
+    def delete_event(self, game_id: str, index: int, confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        game = self.game_dict(game_id, season)
+        self._check_index(game, index)
+        before = game["events"].pop(index)
+        return self.step.propose(Proposal({"games": [game]}, audit=AuditRecord(
+            "delete event", f"{game_id}/event {index + 1}", before)), confirm=confirm, season=season)
+
+    @staticmethod
+    def _check_index(game: dict[str, Any], index: int) -> None:
+        if not 0 <= index < len(game["events"]):
+            raise ServiceError(f"game {game['id']} has no event {index + 1}")
+
+    # -- line-ups and the game itself ------------------------------------------------------------------------
+    def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
+                   season: str | None = None, override: str = "") -> EntryResult:
+        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited."""
+        game = self.game_dict(game_id, season)
+        game.setdefault("lineups", {})[side] = entries
+        return self.step.propose(Proposal({"games": [game]}, override=override), confirm=confirm, season=season)
+
+    def save_game(self, game: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+        """Create or replace a game (not a final one)."""
+        return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season)
+
+    def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None) -> EntryResult:
+        """Lock a game as final (DATA-5); its result, suspensions and fines then count."""
+        game = self.game_dict(game_id, season)
+        game["status"] = "final"
+        return self.step.propose(Proposal({"games": [game]}, audit=AuditRecord("finish game", game_id)),
+                                 confirm=confirm, season=season)
+
+    def reopen_game(self, game_id: str, reason: str, season: str | None = None) -> EntryResult:
+        """DATA-5: a final game is changed only after a reopen that records who, when and why."""
+        game = self.game_dict(game_id, season)
+        view = self.core.view(season)
+        refused = office_needed(self.core, "reopening a final game")
+        if refused is not None and game.get("status") == "final":
+            return refused
+        if not reason.strip():
+            return EntryResult(False, [Violation("DATA-5", "block", "reopening a final game needs a reason",
+                                                 view.book.section("DATA-5"), f"game {game_id}")])
+        if game.get("status") != "final":
+            return EntryResult(True)
+        before = copy.deepcopy(game)
+        game["status"] = "scheduled"
+        s = self.core.season_row(season)
+        row_id, revision = view.rows.games[game_id] if view.rows is not None and game_id in view.rows.games \
+            else (0, 0)
+
+        def write() -> None:
+            self.step.check_revision(view, game_id)
+            Game.update(status="scheduled", revision=Game.revision + 1).where(Game.id == row_id).execute()
+
+        try:
+            self.step.commit(s, write, [AuditRecord("reopen game", game_id, {"status": "final", "reason": reason},
+                                                    {"status": "scheduled"})])
+        except store.GameChanged:
+            return self.step.conflict(view, game_id, None)
+        self.history.done(game_id, before, (row_id, revision + 1))
+        self.core.forget(s.id)
+        return EntryResult(True, [], False, Changes.of(s.name, games=[game_id], teams=[game["home"], game["away"]],
+                                                       tables=["games", "audit"], finals_touched=True))
+
+    # -- undo and redo ---------------------------------------------------------------------------------------
+    def can_undo(self, game_id: str) -> bool:
+        return bool(self.history.undo.get(game_id))
+
+    def can_redo(self, game_id: str) -> bool:
+        return bool(self.history.redo.get(game_id))
+
+    def undo(self, game_id: str, season: str | None = None) -> EntryResult:
+        """Put the game back as it was before this facade's last change to it. Undoing a finish or a reopen
+        follows Reopen's rule (DATA-5: the office password while the office is locked) and is audited; a game
+        changed elsewhere since is never written over (refused, and its undo and redo lists are cleared)."""
+        return self._step(game_id, self.history.undo, self.history.redo, season, "undo")
+
+    def redo(self, game_id: str, season: str | None = None) -> EntryResult:
+        """The change undone last, made again (the same rules as `undo`)."""
+        return self._step(game_id, self.history.redo, self.history.undo, season, "redo")
+
+    def _step(self, game_id: str, source: dict[str, list[Step]], target: dict[str, list[Step]],
+              season: str | None, name: str) -> EntryResult:
+        if not source.get(game_id):
+            return EntryResult(False)
+        previous, row_id, revision = source[game_id][-1]
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        current = copy.deepcopy(view.games.get(game_id))
+        audit = _final_step(name, current, previous)
+        if audit is not None:
+            refused = office_needed(self.core, f"the {audit[1]['reason']} of game {game_id}")
+            if refused is not None:
+                return refused
+
+        def write() -> tuple[int, int]:
+            if revision < 0:  # the step re-creates a game this facade removed: it must still be absent
+                if Game.select().where((Game.season == s) & (Game.ext_id == game_id)).exists():
+                    raise store.GameChanged(game_id)
+            else:
+                store.check_revision(game_id, row_id, revision)
+            if previous is None:
+                Game.delete().where(Game.id == row_id).execute()
+                return (0, -1)
+            empty: dict[str, list[dict[str, Any]]] = {n: [] for n in LISTS}
+            return store.write_changes(s, {**empty, "games": [previous]}, {game_id: current})[game_id]
+
+        try:
+            after = self.step.commit(s, write, [AuditRecord(audit[0], game_id, audit[1], audit[2])] if audit else [])
+        except store.GameChanged:
+            self.history.forget(game_id)
+            self.core.forget()
+            return EntryResult(False, [Violation(
+                "DATA-5", "block", f"game {game_id} was changed on another PC since this window last changed it: "
+                f"the {name} was refused and nothing was written (it would have undone that change); the game has "
+                "been read again and its undo list cleared", view.book.section("DATA-5"), f"game {game_id}")])
+        except DatabaseError as exc:
+            return self.step.failed(exc, f"the {name} was not done")
+        source[game_id].pop()
+        if source[game_id]:  # the next step expects the game as this one left it
+            source[game_id][-1] = (source[game_id][-1][0], *after)
+        target.setdefault(game_id, []).append((current, *after))
+        self.core.forget(s.id)
+        teams = current or previous or {}
+        return EntryResult(True, [], False, Changes.of(
+            s.name, games=[game_id], teams=[teams["home"], teams["away"]],
+            tables=["games", *(["audit"] if audit is not None else []),
+                    *(["lineups"] if (current or {}).get("lineups") != (previous or {}).get("lineups") else [])],
+            finals_touched=any((g or {}).get("status") == "final" for g in (current, previous))))
+
+    # -- the live state at the boards ------------------------------------------------------------------------
+    def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> dict[str, Any]:
+        """Who may be on the ice now, the penalty box, icing, stop time (the rulebook's clock and ice rules)."""
+        view = self.core.view(season)
+        self.game_dict(game_id, season, copy_it=False)
+        game = view.game_input(game_id)
+        return live_state(game, view.book, game_time(view.book, game.stage, period, parse_mmss(elapsed)))
+
+    def check_on_ice(self, game_id: str, side: str, players: list[str], period: int, elapsed: str,
+                     season: str | None = None) -> list[Violation]:
+        view = self.core.view(season)
+        self.game_dict(game_id, season, copy_it=False)
+        game = view.game_input(game_id)
+        return check_on_ice(game, view.book, game_time(view.book, game.stage, period, parse_mmss(elapsed)),
+                            side, players)

@@ -1,0 +1,247 @@
+"""The one path of every change: judge it, then commit it.
+
+`added_violations` judges a proposed change (the season with the change, a candidate view) against the season as
+it is: only the violations the change adds count; blocks refuse it, warnings need a confirm (`refusal`).
+`ChangeStep.commit` writes it in one transaction with its audit entries. `ChangeStep.propose` serves every entry
+(a season-file change: an edit, a line-up, a finish, a roster change), `ChangeStep.append` the entry at the boards
+(one event at the end of a game that is not final: the same judge and commit over a cheaper candidate, the view
+extended rather than rebuilt, one row written), and the import of a season file judges the whole file the same
+way (`added_violations` with no view before) and commits through `commit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from peewee import DatabaseError
+
+from scorekeeper.changes import Changes, EntryResult
+from scorekeeper.db import store
+from scorekeeper.db.models import Season
+from scorekeeper.facade.core import Core
+from scorekeeper.facade.history import GameHistory
+from scorekeeper.rules.violation import Violation
+from scorekeeper.season.view import SeasonView
+from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
+from scorekeeper.validation import override_key, validate_season
+
+T = TypeVar("T")
+Retry = Callable[[], EntryResult]
+
+
+def violation_key(v: Violation) -> tuple[str, str, str]:
+    return (v.rule, v.severity, v.message)
+
+
+def added_violations(before: SeasonView | None, candidate: SeasonView, affected: list[str],
+                     season_level: bool) -> list[Violation]:
+    """The violations of `candidate` over the `affected` games (and the season's own checks if `season_level`)
+    that the season as it is (`before`) does not have; with no `before` (a file judged whole), all of them."""
+    after = validate_season(candidate, affected, season_level)
+    if before is None:
+        return after
+    known = {violation_key(v) for v in validate_season(before, [g for g in affected if g in before.games],
+                                                       season_level)}
+    return [v for v in after if violation_key(v) not in known]
+
+
+def refusal(new: list[Violation], *, confirm: bool, dry_run: bool = False) -> EntryResult | None:
+    """The answer when the change is not to be written: a block refuses it, a warning waits for a confirm, a
+    dry run only reports; None: write it."""
+    if any(v.blocks for v in new) or dry_run:
+        return EntryResult(not any(v.blocks for v in new), new)
+    if any(v.severity == "warn" for v in new) and not confirm:
+        return EntryResult(False, new, needs_confirmation=True)
+    return None
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """An audit entry written with a change, in its transaction."""
+
+    action: str
+    subject: str
+    before: Any = None
+    after: Any = None
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change in the season file's terms: objects of its lists to add or replace, and how to judge it.
+
+    `games`: the games whose checks count (None: those written, and every later one when a final game is
+    involved); `allow_final`: a final game may change (undo, reopen); `override`: the office's reason to accept
+    the blocks it adds (audited); `audit`: the entry that records the change."""
+
+    changes: dict[str, list[dict[str, Any]]]
+    games: list[str] | None = None
+    allow_final: bool = False
+    override: str = ""
+    audit: AuditRecord | None = None
+
+
+def _teams(incoming: dict[str, Any]) -> list[str]:
+    return sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
+                  | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]})
+
+
+class ChangeStep:
+    """Judge then commit, for every write of the facade."""
+
+    def __init__(self, core: Core, history: GameHistory) -> None:
+        self.core = core
+        self.history = history
+
+    # -- commit ----------------------------------------------------------------------------------------------
+    def commit(self, season: Season | None, write: Callable[[], T], audits: Sequence[AuditRecord] = ()) -> T:
+        """Run `write` and record `audits` in one transaction (`store.GameChanged` and database errors pass)."""
+        with self.core.write_transaction():
+            done = write()
+            for a in audits:
+                if season is None:
+                    self.core.audit_any(a.action, a.subject)
+                else:
+                    self.core.record_audit(season, a.action, a.subject, before=a.before, after=a.after)
+        return done
+
+    def check_revision(self, view: SeasonView, gid: str) -> None:
+        """The game is still as this facade read it (else `GameChanged`): its row's revision, one query."""
+        if view.rows is None or gid not in view.rows.games:
+            raise store.GameChanged(gid)
+        store.check_revision(gid, *view.rows.games[gid])
+
+    def conflict(self, view: SeasonView, gid: str, retry: Retry | None) -> EntryResult:
+        """Another rink PC (or window) changed the game since it was read: read it again, then retry or refuse."""
+        self.core.forget()
+        if retry is not None:
+            return retry()
+        return EntryResult(False, [Violation(
+            "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
+            "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
+
+    def failed(self, exc: DatabaseError, what: str = "the entry was not recorded") -> EntryResult:
+        """A write the database refused (full disk, read-only, busy): nothing was written."""
+        self.core.forget()
+        return EntryResult(False, [Violation("DATA-5", "block", f"{what}: {self.core.explain_error(exc)}")])
+
+    # -- the general path ------------------------------------------------------------------------------------
+    def propose(self, proposal: Proposal, *, confirm: bool, season: str | None, dry_run: bool = False,
+                retry: Retry | None = None) -> EntryResult:
+        """Judge a change against the season as it is; write it (one transaction) unless refused."""
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
+                   **{name: proposal.changes.get(name, []) for name in LISTS}}
+        problems = check_structure(partial)
+        if problems:
+            return EntryResult(False, problems)
+        incoming = normalise(partial)
+        old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
+        if not proposal.allow_final:
+            for g in incoming["games"]:
+                old = old_games[g["id"]]
+                if old is not None and old.get("status") == "final" and old != g:
+                    return EntryResult(False, [Violation(
+                        "DATA-5", "block", f"game {g['id']} is final and locked: reopen it (with a reason) to "
+                        "change it", view.book.section("DATA-5"), f"game {g['id']}")])
+        merged, written, _ = merge(view.data, incoming, replace=True)
+        season_level = any(written[name] for name in LISTS if name != "games")
+        candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+        finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
+                     for g in incoming["games"])
+        affected = proposal.games if proposal.games is not None else [g["id"] for g in incoming["games"]]
+        if proposal.games is None and finals:
+            # a final game's discipline reaches the line-ups of every later game
+            first = min(candidate.order_of(g["id"]) for g in incoming["games"])
+            affected = list(dict.fromkeys(affected + [gid for gid in candidate.games
+                                                      if candidate.order_of(gid) > first]))
+        new = added_violations(view, candidate, affected, season_level)
+        overridden: list[Violation] = []
+        if any(v.blocks for v in new) and proposal.override and not dry_run:
+            if not self.core.office_unlocked:
+                return EntryResult(False, [Violation("OFFICE", "block", "overriding a block needs the office "
+                                                     "password", "office role")])
+            events = [v for v in new if v.blocks and " event " in f" {v.where} "]
+            if events:
+                return EntryResult(False, [*events, Violation(
+                    "OFFICE", "block", "an event the game cannot apply is never overridden: correct the entry",
+                    "office role")])
+            overridden = [v for v in new if v.blocks]
+            new = [v for v in new if not v.blocks]
+        refused = refusal(new, confirm=confirm, dry_run=dry_run)
+        if refused is not None:
+            return refused
+        audits = [*([proposal.audit] if proposal.audit else []), *(AuditRecord(
+            "override block", override_key(v), {"rule": v.rule, "message": v.message, "section": v.section},
+            {"reason": proposal.override}) for v in overridden)]
+
+        def write() -> dict[str, tuple[int, int]]:
+            for gid, old in old_games.items():
+                if old is not None:
+                    self.check_revision(view, gid)
+            return store.write_changes(s, written, old_games)
+
+        try:
+            revisions = self.commit(s, write, audits)
+        except store.GameChanged as conflict:
+            return self.conflict(view, conflict.game, retry)
+        except DatabaseError as exc:
+            return self.failed(exc)
+        for gid, old in old_games.items():
+            if gid in revisions:
+                self.history.done(gid, old, revisions[gid])
+        if overridden:
+            self.core.forget(s.id)  # the overrides now in the audit trail are part of the season's state
+        else:
+            if candidate.rows is not None:
+                candidate.rows.games.update(revisions)
+            self.core.remember_view(s.id, candidate)  # the written state, without reading the season back
+        tables = [name for name in LISTS if written[name]]
+        if any((old_games[g["id"]] or {}).get("lineups") != g.get("lineups") for g in incoming["games"]):
+            tables.append("lineups")
+        return EntryResult(True, new, False, Changes.of(
+            s.name, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
+            players=[*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"])],
+            tables=[*tables, *(["audit"] if audits else [])], finals_touched=finals))
+
+    # -- the entry at the boards -----------------------------------------------------------------------------
+    def append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,
+               retry: Retry | None, dry_run: bool = False) -> EntryResult:
+        """`propose` for one event appended to a game that is not final: only that game can change, and its
+        line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written."""
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        gid, seq = old["id"], len(old.get("events", []))
+        problems = check_event(event, f"game {gid} event {seq + 1}")
+        if problems:
+            return EntryResult(False, problems)
+        entry = norm_event(event)
+        candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
+        new = added_violations(view, candidate, [gid], False)
+        refused = refusal(new, confirm=confirm, dry_run=dry_run)
+        if refused is not None:
+            return refused
+        rows = candidate.rows
+        if rows is None or gid not in rows.games:
+            return self.conflict(view, gid, retry)
+        row_id, revision = rows.games[gid]
+        ref = store.main_player(entry)
+
+        def write() -> int:
+            player = rows.players.get(ref) if ref else None
+            if ref and player is None:
+                player = store.player_row(s, ref)
+            return store.append_event(gid, row_id, revision, seq, entry, player)
+
+        try:
+            rows.games[gid] = (row_id, self.commit(s, write))
+        except store.GameChanged:
+            return self.conflict(view, gid, retry)
+        except DatabaseError as exc:
+            return self.failed(exc)
+        self.history.done(gid, old, rows.games[gid])
+        self.core.remember_view(s.id, candidate)
+        return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
+                                                        tables=["games"]))

@@ -1,0 +1,98 @@
+"""The rulebooks part of the facade: the rulebooks a season can name (loaded into the database or shipped),
+loading another league's, and the rulebook in force (its infractions, rules and sections)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.db import store
+from scorekeeper.db.models import Season
+from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.office import Office
+from scorekeeper.rulebook import RulebookError, load_rulebook, load_rulebook_file, parse_rulebook, shipped_rulebooks
+from scorekeeper.rulebook.model import Rulebook
+
+
+@bound
+class Rulebooks(Part):
+    """Rulebooks by id, and the one a season is played under."""
+
+    def __init__(self, core: Core, office: Office) -> None:
+        super().__init__(core)
+        self.office = office
+
+    def book_named(self, name: str) -> Rulebook:
+        """A rulebook by id: one loaded into this database (`load_rulebook_file`), else one Scorekeeper ships."""
+        record = store.find_rulebook(name)
+        if record is not None:
+            return parse_rulebook(record.text, origin=f"rulebook {record.name}")
+        try:
+            return load_rulebook(name)
+        except RulebookError:
+            loaded = [r.name for r in store.list_rulebooks()]
+            shipped = shipped_rulebooks()
+            raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped) or 'none'}; loaded "
+                                f"into this database: {', '.join(loaded) or 'none'})") from None
+
+    def rulebooks(self) -> list[dict[str, Any]]:
+        """Every rulebook a season can name: those loaded into the database and those shipped."""
+        out: dict[str, dict[str, Any]] = {}
+        seasons = store.list_seasons()
+        for record in store.list_rulebooks():
+            out[record.name] = {"name": record.name, "source": "database",
+                                "seasons": [s.name for s in seasons if s.rulebook.name == record.name]}
+        for name in shipped_rulebooks():
+            out.setdefault(name, {"name": name, "source": "shipped", "seasons": []})
+        return sorted(out.values(), key=lambda r: r["name"])
+
+    def load_rulebook_file(self, path: str | Path) -> dict[str, Any]:
+        """Load another league's rulebook (a TOML file like the shipped ones) into the database, so
+        that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
+        already loaded under that id keeps its text (its seasons are played under it): loading the same text
+        again changes nothing, a different one is refused."""
+        if not self.core.office_unlocked:
+            self.office.log_refused("load a rulebook")
+            raise ServiceError("loading a rulebook needs the office password (OFFICE): unlock the office first")
+        try:
+            book = load_rulebook_file(path)
+        except RulebookError as exc:
+            raise ServiceError(str(exc)) from None
+        existing = store.find_rulebook(book.id)
+        if (existing is None and book.id in shipped_rulebooks()
+                and book.source_text != load_rulebook(book.id).source_text):
+            raise ServiceError(f"{path}: the rulebook id {book.id!r} is one Scorekeeper ships; give this "
+                               "rulebook an id of its own")
+        if existing is not None:
+            if existing.text != book.source_text:
+                raise ServiceError(f"{path}: a different rulebook {book.id!r} is already loaded into the database "
+                                   "(a season keeps the rulebook it is played under); give this one an id of its own")
+            return {"name": book.id, "league": book.league, "title": book.name, "loaded": False}
+        with self.core.write_transaction():
+            store.ensure_rulebook(book.id, book.source_text)
+            self.core.audit_any("load rulebook", book.id)
+        self.core.forget()
+        return {"name": book.id, "league": book.league, "title": book.name, "loaded": True}
+
+    def rulebook_for(self, season: Season) -> Rulebook:
+        try:
+            return parse_rulebook(season.rulebook.text, origin=f"rulebook {season.rulebook.name}")
+        except RulebookError as exc:
+            raise ServiceError(str(exc)) from None
+
+    # -- the rulebook in force --------------------------------------------------------------------------------
+    def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
+        """The infraction catalogue in force: code, name, classes, minutes per class, section, rule."""
+        book = self.core.view(season).book
+        return [{"code": i.code, "name": i.name, "classes": list(i.classes()),
+                 "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
+                 "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
+
+    def rules(self, season: str | None = None) -> list[dict[str, str]]:
+        """Every rule ID of the rulebook in force with its section and title."""
+        return [{"id": r.id, "section": r.section, "title": r.title}
+                for r in self.core.view(season).book.rules.values()]
+
+    def section(self, rule_id: str, season: str | None = None) -> str:
+        return self.core.view(season).book.section(rule_id)
