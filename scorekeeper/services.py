@@ -25,7 +25,7 @@ from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
 from scorekeeper.facade.games import Games
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.facade.office import Office
-from scorekeeper.facade.pipeline import ChangeStep
+from scorekeeper.facade.pipeline import ChangeStep, added_violations
 from scorekeeper.facade.queries import Queries
 from scorekeeper.facade.roster import Rosters
 from scorekeeper.facade.rulebooks import Rulebooks
@@ -395,7 +395,7 @@ class Services:
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
             changed_games = list(view.games)
-        violations = validate_season(view, changed_games)
+        violations = added_violations(None, view, changed_games, True)  # a file is judged whole
         # the file's own "override block" entries are history: one is honoured only as the office's own action
         offered = overrides_from_audit(audit)
         overridable = [v for v in violations if v.blocks and override_key(v) in offered
@@ -419,15 +419,21 @@ class Services:
             return report
         written = {name: len(rows) for name, rows in changes.items()}
         if any(written.values()) or audit:
+            stored = season
+
+            def write() -> Season:
+                target = stored
+                if target is None:
+                    record = store.ensure_rulebook(book.id, book.source_text)
+                    target = store.create_season(incoming["league"], incoming["season"], record)
+                store.write_changes(target, changes)
+                written["audit"] = store.merge_audit(target, audit)
+                for g in guarded:  # each change the office password guards: who, when, what, why
+                    self.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
+                return target
+
             try:
-                with self.write_transaction():
-                    if season is None:
-                        record = store.ensure_rulebook(book.id, book.source_text)
-                        season = store.create_season(incoming["league"], incoming["season"], record)
-                    store.write_changes(season, changes)
-                    written["audit"] = store.merge_audit(season, audit)
-                    for g in guarded:  # each change the office password guards: who, when, what, why
-                        self.record_audit(season, g.action, g.subject, before=g.before, after=g.after)
+                season = self.step.commit(None, write)
             except DatabaseError as exc:
                 raise ServiceError(f"the import was not written: {self.explain_error(exc)}") from None
             self._changed(season.id if existing.get("games") or existing.get("teams") else None)
