@@ -1,11 +1,12 @@
 """The penalty clock: who sits in the box, from when to when, and how many play on the ice.
 
-Rules kept here: PEN-GEN-4 (expiry = start + duration, one server's penalties one after another),
-PEN-MINOR-2 / A-13 (a goal ends the earliest running releasable penalty of the short-handed side, only
-when the scoring side has more players), PEN-GEN-2 (nothing offsets), ICE-4 / A-14 (never below the
-minimum on the ice: a further short-handed penalty starts when one ends). Two readings other leagues' rulebooks
-may choose: a penalty in overtime adds a skater to the other side (3-on-3 overtime), and a short-handed goal
-also ends the scoring side's own penalty.
+It keeps time only; what a penalty means (its minutes, whether the team plays short, whether a goal ends it,
+who serves it) is the rulebook's, read in `scorekeeper.rules.penalties`. A penalty expires at its start plus its
+duration; one server's penalties run one after another; nothing offsets. A goal ends the earliest running
+releasable penalty of the short-handed side, only when the scoring side has more players. A side is never below
+the rulebook's minimum on the ice: a further short-handed penalty starts when one ends. Two readings other
+leagues' rulebooks may choose: a penalty in overtime adds a skater to the other side (3-on-3 overtime), and a
+short-handed goal also ends the scoring side's own penalty.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class PenaltyClock:
         return self.ot_adds and t > self.reg_end
 
     def on_ice(self, side: str, t: int) -> int:
-        """Players `side` may have on the ice at `t`, by the penalties running (ICE-4)."""
+        """Players `side` may have on the ice at `t`, by the penalties running (never below the minimum)."""
         if self.adds_skaters(t):
             extra = max(0, self.sh_running(other(side)) - self.sh_running(side))
             return min(self.full_reg, self.full_ot + extra)
@@ -149,7 +150,7 @@ class PenaltyClock:
         every penalty waiting (a game's cost stays linear in its events)."""
         busy = {s.server for s in self.running}
         # a player in the box for a misconduct only (the team not short) who gets a short-handed penalty: the team
-        # is short from now, a teammate serving it (PEN-GEN-4 runs one player's time in the box one after another)
+        # is short from now, a teammate serving it (one player's time in the box runs one after another)
         short = {s.server for s in self.running if s.short_handed}
         short_count = {side: self.sh_running(side) for side in SIDES}
         cap = None if self.adds_skaters(t) else self.full(t) - self.min
@@ -202,7 +203,7 @@ class PenaltyClock:
             self._start_pending(first.nominal_end)
 
     def goal_scored(self, side: str, t: int) -> Served | None:
-        """PEN-MINOR-2: a goal by `side` ends the opponent's earliest running releasable penalty (and, where the
+        """A goal by `side` ends the opponent's earliest running releasable penalty (and, where the
         rulebook says so, a short-handed goal ends the scoring side's own)."""
         opp = other(side)
         if self.sh_goal_ends_own and self.on_ice(side, t) < self.on_ice(opp, t):
