@@ -64,7 +64,8 @@ def _infractions_table(book: Rulebook) -> list[str]:
         cls = inf.cls + (f" ({', '.join(inf.also)})" if inf.also else "")
         minutes = inf.minutes if inf.minutes is not None else book.penalties.classes[inf.cls].min
         extra = [w for w, on in (("adds a game misconduct", inf.adds_gm), ("ejects", inf.ejects),
-                                 ("post-game report", inf.report), ("co-ed divisions only", inf.coed_only)) if on]
+                                 ("post-game report", inf.report), ("co-ed divisions only", inf.coed_only),
+                                 (f"a team's second one warns: {inf.repeat_warning}", inf.repeat_warning)) if on]
         if inf.trigger:
             extra.append(f"discipline `{inf.trigger}`")
         lines.append(f"| `{inf.code}` | {_cell(inf.name)} | {cls} | {minutes} | {_cell(inf.section)} | {inf.rule} "
@@ -98,6 +99,10 @@ def _discipline_table(book: Rulebook) -> list[str]:
         lines.append(f"| `{d.trigger}` | {d.rule} | {d.fine_row} | {_suspension(d.suspend, d.min_games)} | {fine} "
                      f"| {d.payer} | {_cell('; '.join(notes))} |")
     return lines
+
+
+def _nth(n: int, what: str) -> str:
+    return f"the {_ordinal(n)} {what}" if n else f"no {what} count"
 
 
 def _readings(book: Rulebook) -> list[str]:
@@ -146,13 +151,18 @@ def _readings(book: Rulebook) -> list[str]:
                f"under {e.mask_under_age}.")
     out.append(f"- **Scoring:** a goal counts {s.goal} point(s), an assist {s.assist}; at most {s.max_assists} "
                f"assists per goal.")
-    out.append(f"- **Penalties:** the {_ordinal(pen.ejection_at_count)} penalty of a game ejects the player "
-               f"(bench minors {'count' if pen.count_bench_minors else 'do not count'}); a game misconduct counts "
+    out.append(f"- **Penalties:** {_nth(pen.ejection_at_count, 'penalty')} of a game ejects the player "
+               f"(bench minors {'count' if pen.count_bench_minors else 'do not count'}); "
+               f"{_nth(pen.ejection_at_majors, 'major')} and {_nth(pen.ejection_at_misconducts, 'misconduct')} "
+               f"of a game bring a game misconduct and eject; a game misconduct counts "
                f"{pen.game_misconduct_pim} PIM (also when the rules add it: {_yes(pen.added_gm_counts_pim)}); a "
                f"teammate serves a goalie's {', '.join(pen.goalie_served_by_teammate)}; a misconduct in the final "
                f"{pen.report_last_min} minutes of play (overtime included) goes on the post-game report; a "
                f"short-handed goal {'also ends' if pen.sh_goal_ends_own_penalty else 'does not end'} the scoring "
                f"side's own penalty.")
+    ig = book.injured_goalie
+    out.append(f"- **Injured goalie:** {ig.recover_min} minutes to recover without a second goalie dressed, "
+               f"{ig.substitute_min} more when a skater dresses as goalie.")
     su = book.suspensions
     out.append(f"- **Suspensions:** forfeited games count as served: {_yes(bool(su['count_forfeits']))}; carried "
                f"into the playoffs: {_yes(bool(su['carry_playoffs']))}; into the next season: "

@@ -97,10 +97,9 @@ class PenaltyRecord:
 
     @property
     def sheet_minutes(self) -> int:
-        """The minutes a game sheet shows: the time served, or 10 for an untimed (gross) game misconduct."""
-        if self.minutes or self.cls not in ("game_misconduct", "gross_misconduct"):
-            return self.minutes
-        return self.pim
+        """The minutes a game sheet shows: the time in the box, or the penalty minutes of an untimed penalty (a
+        game misconduct)."""
+        return self.minutes or self.pim
 
     @property
     def ended_by_goal(self) -> bool:
