@@ -73,18 +73,24 @@ class PlayerStatus:
         return not self.suspensions and self.playoff_games is None
 
 
+def appearances(view: SeasonView, stage: str) -> dict[tuple[str, str], int]:
+    """A-24: (player, team) -> games played of `stage`, line-up appearances in completed, non-forfeited games (the
+    statistics page's GP, which ELIG-1 takes for playoff eligibility)."""
+    counts: dict[tuple[str, str], int] = {}
+    for g in view.final_games(stage):
+        if view.state(g["id"]).forfeited:
+            continue
+        for side in SIDES:
+            for x in g.get("lineups", {}).get(side, []):
+                key = (x["player"], g[side])
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def games_played(view: SeasonView) -> dict[tuple[str, str], int]:
     """ELIG-1: (player, team) -> regular-season games that count toward playoff eligibility (once per view)."""
     if view.derived.games_played is None:
-        counts: dict[tuple[str, str], int] = {}
-        for g in view.final_games("regular"):
-            if view.state(g["id"]).forfeited:
-                continue
-            for side in SIDES:
-                for x in g.get("lineups", {}).get(side, []):
-                    key = (x["player"], g[side])
-                    counts[key] = counts.get(key, 0) + 1
-        view.derived.games_played = counts
+        view.derived.games_played = appearances(view, "regular")
     return dict(view.derived.games_played)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.events import SIDES
+from scorekeeper.rules.eligibility import appearances, games_played
 from scorekeeper.season.view import SeasonView
 
 
@@ -33,7 +34,7 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
         team_of = {}
         for side in SIDES:
             for d in st.game.lineups.get(side, []):
-                row(d.player, g[side])["gp"] += 0 if st.forfeited else 1
+                row(d.player, g[side])
                 team_of[d.player] = g[side]
         for goal in st.goals:
             if goal.scorer:
@@ -43,6 +44,8 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
         for pen in st.penalties:
             if pen.player:
                 row(pen.player, g[pen.team])["pim"] += pen.pim
+    for (player, team), gp in (games_played(view) if stage == "regular" else appearances(view, stage)).items():
+        row(player, team)["gp"] = gp
     for r in rows.values():
         r["pts"] = r["g"] * book.scoring.goal + r["a"] * book.scoring.assist
     ordered = sorted(rows.values(), key=lambda r: (-r["pts"], -r["g"], r["team"], r["player"]))
