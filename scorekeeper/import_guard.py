@@ -17,6 +17,7 @@ from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import money_to_cents
+from scorekeeper.validation import override_key
 
 
 @dataclass
@@ -120,8 +121,6 @@ def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
 
 
 def _overrides(overridable: list[Violation], offered: dict[str, str], reason: str) -> list[Guarded]:
-    from scorekeeper.validation import override_key
-
     return [Guarded(f"overrides a block ({v.rule}{' at ' + v.where if v.where else ''}: {v.message}) by an "
                     "'override block' entry of its own audit trail", "override block", override_key(v),
                     {"rule": v.rule, "message": v.message, "section": v.section},

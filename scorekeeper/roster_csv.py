@@ -19,6 +19,7 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
+from scorekeeper.validation import validate_season
 
 MAX_ROWS = 10_000  # a league's every roster many times over; a file of more is refused whole, at once
 COLUMNS = {"team", "number", "first", "last", "gender", "birthdate", "email", "position", "signed", "released",
@@ -213,8 +214,6 @@ class RosterJudge:
 
     def judge(self, row: CsvRow) -> None:
         """Set the row's verdict and reasons; an accepted row joins the season the next rows are judged in."""
-        from scorekeeper.validation import validate_season
-
         assert row.signing is not None
         partial = {"format": FORMAT, "league": self.view.data["league"], "season": self.view.data["season"],
                    "players": [row.player] if row.player is not None else [], "roster": [row.signing]}

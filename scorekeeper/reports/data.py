@@ -11,9 +11,11 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.rules.discipline import REPORT_RULE, offence_text, sanctions
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.rules.discipline import offence_text, sanctions
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payment_parts
+from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import counts_toward
 from scorekeeper.season.view import active_on
 
@@ -476,8 +478,6 @@ def _absentees(view: SeasonView, game: dict[str, Any], side: str) -> list[SheetA
 
 def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> GameSheetData:
     """Everything the official game sheet of `game_id` prints."""
-    from scorekeeper.services import ServiceError
-
     view = svc.view(season)
     if game_id not in view.games:
         raise ReportError(f"no game {game_id!r} in season {view.name}")

@@ -23,7 +23,6 @@ TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PE
                    "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
 # Rows named by their title, with the penalties that set them off in brackets: "Second major (Fighting, ...)".
 TITLED_ROWS = ("PEN-MAJOR-2", "PEN-MISC-3", "PEN-GM-2")
-REPORT_RULE = "PEN-REPORT-1"  # what the referee reports to the league after the game
 
 
 def sanctions(view: SeasonView) -> list[Sanction]:
@@ -50,7 +49,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
             if pen.player is None:
                 continue
             found = triggers.setdefault(pen.player, [])
-            gm = pen.added_gm or pen.cls in ("game_misconduct", "gross_misconduct", "match")
+            gm = pen.added_gm or book.penalties.classes[pen.cls].ejects
             inf = book.infractions[pen.infraction]
             if pen.repeat:  # the major or misconduct of the rulebook's count, as the game's computation found it
                 found.append((pen.repeat, pen.infraction))
