@@ -6,8 +6,9 @@ so a test replaces one function instead of clicking a box that would block it.
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
@@ -435,10 +436,11 @@ def violations_html(violations: Iterable[Any]) -> str:
 
 
 # -- importing ----------------------------------------------------------------------------------------------
-def import_with_progress(parent: QWidget | None, svc: Services, path: str) -> ImportReport:
-    """Import a season file behind a progress dialog (the one long call the window makes)."""
-    progress = QProgressDialog(f"Importing {path}…", "", 0, 0, parent)
-    progress.setWindowTitle("Import season file")
+@contextlib.contextmanager
+def busy(parent: QWidget | None, title: str, text: str) -> Iterator[None]:
+    """A progress dialog and the wait cursor while long work runs (the window cannot answer meanwhile)."""
+    progress = QProgressDialog(text, "", 0, 0, parent)
+    progress.setWindowTitle(title)
     progress.setCancelButton(None)
     progress.setMinimumDuration(0)
     progress.setWindowModality(Qt.WindowModality.WindowModal)
@@ -446,11 +448,17 @@ def import_with_progress(parent: QWidget | None, svc: Services, path: str) -> Im
     QApplication.processEvents()
     QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        return svc.import_file(path)
+        yield
     finally:
         QGuiApplication.restoreOverrideCursor()
         progress.close()
         progress.deleteLater()
+
+
+def import_with_progress(parent: QWidget | None, svc: Services, path: str) -> ImportReport:
+    """Import a season file behind a progress dialog (the one long call the window makes)."""
+    with busy(parent, "Import season file", f"Importing {path}…"):
+        return svc.import_file(path)
 
 
 def report_summary(report: ImportReport, name: str) -> str:

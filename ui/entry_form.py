@@ -7,7 +7,7 @@ line-up the facade holds); the facade judges the event. Enter records it, Esc cl
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -333,7 +333,7 @@ class EntryForm(QWidget):
                 event["report"] = True
         return event
 
-    def load(self, index: int, event: dict[str, Any], number_of: Callable[[str | None], str]) -> None:
+    def load(self, index: int, event: Mapping[str, Any], number_of: Callable[[str | None], str]) -> None:
         """Fill the form with a recorded event to edit it (Enter then replaces event `index`)."""
         self.clear()
         self.kind.setCurrentIndex(self.kind.findData(event["type"]))

@@ -1,8 +1,10 @@
 """The Live Game tab: pick a game, dress both sides, score it from the keyboard as the play goes.
 
 Every entry goes to the facade (`add_event`, `update_event`, `delete_event`, `set_lineup`, `finish_game`,
-`reopen_game`, `undo`, `redo`); what the rulebook says right now comes from `Services.live()`. Blocks are
-shown beside the form with their rule ID and section; warnings are confirmed with one keystroke.
+`reopen_game`, `undo`, `redo`) through the window's one operation runner (`ui.operation.run`); what the tab
+shows of the game comes from one `Services.game_screen()` (a read-only `GameScreen`), and what the rulebook says
+as the clock runs from `Services.live()`. Blocks are shown beside the form with their rule ID and section;
+warnings are confirmed with one keystroke. After a write the tab redraws only what its `Changes` touch.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import datetime as dt
 import html
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
@@ -33,14 +35,17 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, office
+from ui import dialogs, office, operation
 from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock, period_name
+from ui.hub import ChangeHub
 from ui.models import EventsModel, GamesModel, LineupModel
-from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
+from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, widen_columns
 
 if TYPE_CHECKING:
-    from scorekeeper.services import EntryResult, Services
+    from scorekeeper.changes import Changes, EntryResult
+    from scorekeeper.screens import GameScreen
+    from scorekeeper.services import Services
     from ui.print_preview import Document, PreviewDialog
 
 CLOCK_KEY = "Ctrl+T"
@@ -73,12 +78,6 @@ def key_text(key: str) -> str:
         keys = QKeySequence.keyBindings(getattr(QKeySequence.StandardKey, key[4:]))
         return ", ".join(k.toString(native) for k in keys) or "none"
     return QKeySequence(key).toString(native) if "+" in key else key
-
-
-def dressed_label(d: dict[str, Any]) -> str:
-    """'#12 Jane Roe' for a dressed player (the id when the name is unknown)."""
-    who = d.get("name") or d["player"]
-    return f"#{d['number']} {who}" if d.get("number") is not None else str(who)
 
 
 def next_game_id(ids: Iterable[str], game: dict[str, Any]) -> str:
@@ -120,7 +119,7 @@ class SidePanel(QFrame):
         layout.addWidget(self.label)
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * 8 + 12)
 
-    def show_side(self, title: str, side: dict[str, Any] | None, label_of: Callable[[str | None], str],
+    def show_side(self, title: str, side: Mapping[str, Any] | None, label_of: Callable[[str | None], str],
                   dressed: int = 1) -> None:
         if side is None or not dressed:
             self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
@@ -187,19 +186,21 @@ class LiveGameTab(TableTab):
     finished = Signal(str)
     """A game was just finished (its id): the moment for an automatic backup."""
 
-    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(svc, GamesModel(), parent)
+    def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None,
+                 hub: ChangeHub | None = None) -> None:
+        super().__init__(svc, GamesModel(), parent, hub)
         self.settings = settings if settings is not None else QSettings()
         self.regulation_periods = 2  # the rulebook's, once a game is shown
-        self.season: str | None = None
         self.game_id: str | None = None
-        self.game: dict[str, Any] = {}
+        self.game_shown: GameScreen | None = None
+        """The game at the boards as the facade last described it (read-only)."""
         self.dressed: dict[str, dict[int, str]] = {"home": {}, "away": {}}
         self.labels: dict[str, str] = {}
         self.numbers: dict[str, int] = {}
         self.names: dict[str, str] = {"home": "", "away": ""}
-        self.final_score: dict[str, int] | None = None
         self.infractions: dict[str, dict[str, Any]] = {}
+        self.shootout = False
+        """Whether this game can go to a shootout (the rulebook's choice)."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 
@@ -241,8 +242,8 @@ class LiveGameTab(TableTab):
         self.score.setFont(font)
         self.score.setWordWrap(True)  # long team names wrap rather than push the clock out of sight
         self.strength = QLabel(self)
-        self.stop_time = self._pill("STOP TIME", "Stop time: the last minute of the period (GAME-1)")
-        self.icing = self._pill("ICING", "Icing is called now (GAME-4)")
+        self.stop_time = self._pill("STOP TIME", "Stop time: the last minutes of the period, as the rulebook sets")
+        self.icing = self._pill("ICING", "Icing is called now (the rulebook's icing rule)")
         self.clock = GameClock(self)
         score_row = QHBoxLayout()
         score_row.addWidget(self.score)
@@ -462,20 +463,19 @@ class LiveGameTab(TableTab):
         game_id = next_game_id(view.games, answer)
         game = {"id": game_id, **answer, "status": "scheduled", "lineups": {"home": [], "away": []}, "events": []}
         shown = self.showing_message()
-        try:
-            result = self.svc.save_game(game, False, season=season)
-            if result.needs_confirmation:
-                if not dialogs.confirm_warnings(self, result.violations):
-                    self._game_refused(result.violations, "Not scheduled (warning not confirmed)", shown)
-                    return False
-                result = self.svc.save_game(game, True, season=season)
-        except ServiceError as exc:
-            self._game_refused([{"rule": "FILE", "severity": "block", "message": str(exc)}], "Not scheduled",
-                               shown)
+
+        def show(text: str) -> None:
+            if shown:
+                self.show_message(f"<h3>{html.escape(self.empty_text.format(season=season))}</h3>{text}")
+            else:
+                self.say(text)
+
+        result = operation.run(self, self.svc, self.hub, lambda confirm: self.svc.save_game(game, confirm,
+                                                                                           season=season),
+                               show=show, wording=operation.SCHEDULED)
+        if result is None:
             return False
-        if not result.ok:
-            self._game_refused(result.violations, "Not scheduled", shown)
-            return False
+        self.pending = None  # the season is shown afresh below
         self.show_season(season)
         self.select_game(game_id)
         self._page(1)
@@ -483,16 +483,7 @@ class LiveGameTab(TableTab):
         self.say(f"<b style='color:#1b5e20'>Game {html.escape(game_id)} scheduled: {html.escape(names)}, "
                  f"{html.escape(answer['date'])} {html.escape(answer['time'])}.</b> Dress both line-ups next."
                  + ("<br>" + dialogs.violations_html(result.violations) if result.violations else ""))
-        self.changed.emit(result.changed)
         return True
-
-    def _game_refused(self, violations: list[Any], heading: str, shown: bool) -> None:
-        """A game the core would not schedule: why, beside the form (or in place of the empty list)."""
-        text = f"<b>{html.escape(heading)}</b><br>{dialogs.violations_html(violations)}"
-        if shown:
-            self.show_message(f"<h3>{html.escape(self.empty_text.format(season=self.season))}</h3>{text}")
-        else:
-            self.say(text)
 
     # -- one game ------------------------------------------------------------------------------------------
     def show_game(self, game_id: str) -> None:
@@ -510,28 +501,15 @@ class LiveGameTab(TableTab):
         self.refresh_game()
 
     def refresh_game(self) -> None:
-        """Redraw the chosen game from the facade."""
+        """Redraw the chosen game from the facade, all of it: the rulebook's clock and infractions, the title,
+        the line-ups, the event list sized afresh, the live panel."""
         if self.season is None or self.game_id is None:
             return
-        view = self.svc.view(self.season)  # display-only: the game's stored entries, the teams' names
-        if self.game_id not in view.games:
-            return
-        game = self.game = view.games[self.game_id]
-        teams = view.teams
-        self.names = {side: teams.get(game[side], {}).get("name", game[side]) for side in ("home", "away")}
-        lineups = {side: self.svc.lineup(self.game_id, side, season=self.season) for side in ("home", "away")}
-        self.dressed = {side: {d["number"]: d["player"] for d in lineups[side] if d["number"] is not None}
-                        for side in ("home", "away")}
-        self.labels = {d["player"]: dressed_label(d) for side in ("home", "away") for d in lineups[side]}
-        self.numbers = {d["player"]: d["number"] for side in ("home", "away") for d in lineups[side]
-                        if d["number"] is not None}
-        final = game.get("status", "final") == "final"
-        self.final_score = self.svc.game(self.game_id, self.season)["score"] if final else None
-        stage = " · playoff" if game.get("stage") == "playoff" else ""
-        status = "<b style='color:#1b5e20'>FINAL</b>" if final else "scheduled / in progress"
-        self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
-                           f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game {html.escape(game['id'])}"
-                           f" · {game['date']} {game['time']}{stage} · {status}")
+        try:
+            screen = self._fetch_screen()
+        except (ServiceError, KeyError):
+            return  # the game is gone (another PC, a restore): the list is redrawn with the season
+        self.names = dict(screen.names)
         clock = self.svc.clock(self.game_id, season=self.season)
         periods = list(clock["periods"])
         overtime = int(clock["overtime"]) or (periods[-1] if periods else 20 * 60)
@@ -540,17 +518,78 @@ class LiveGameTab(TableTab):
             str(clock.get("period_word") or "period"))
         self.infractions = {row["code"]: row for row in self.svc.infractions(self.season)}
         self.regulation_periods = len(periods)
+        self.shootout = bool(clock.get("shootout"))
         self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
-                            shootout=bool(clock.get("shootout")))
-        self.events.set_rows(self._event_rows(game))
-        fit_columns(self.events_view, padding=12)
-        self._fill_lineups(game)
+                            shootout=self.shootout)
+        self.game_shown = None
+        self._draw(screen, refit=True)
+        self._fill_lineups()
+
+    def update_game(self, candidates: bool = False) -> None:
+        """Redraw the game after an entry: one facade call, then only what differs (event rows appended or
+        changed, the score and the live panel, the games-list row, undo and redo); the line-up candidates
+        when a line-up changed or `candidates` (the roster or the season's discipline changed)."""
+        if self.season is None or self.game_id is None:
+            return
+        try:
+            screen = self._fetch_screen()
+        except (ServiceError, KeyError):
+            self.show_season(self.season)  # the game is gone (another PC, an undo of its scheduling)
+            return
+        lineups_changed = self.game_shown is None or screen.lineups != self.game_shown.lineups
+        self._draw(screen)
+        if lineups_changed or candidates:
+            self._fill_lineups()
+
+    def _fetch_screen(self) -> GameScreen:
+        return self.svc.game_screen(self.game_id or "", self.clock.period.value(), self.clock.elapsed(),
+                                    season=self.season)
+
+    def _draw(self, screen: GameScreen, refit: bool = False) -> None:
+        previous, self.game_shown = self.game_shown, screen
+        if previous is not None and previous.names != screen.names:  # a team renamed
+            self.names = dict(screen.names)
+            self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
+                                shootout=self.shootout)
+        if previous is None or previous.lineups != screen.lineups or previous.names != screen.names:
+            self.names = dict(screen.names)
+            self.dressed = {side: {d.number: d.player for d in screen.lineups[side] if d.number is not None}
+                            for side in ("home", "away")}
+            self.labels = {d.player: d.label for side in ("home", "away") for d in screen.lineups[side]}
+            self.numbers = {d.player: d.number for side in ("home", "away") for d in screen.lineups[side]
+                            if d.number is not None}
+        final = screen.final
+        stage = " · playoff" if screen.stage == "playoff" else ""
+        status = "<b style='color:#1b5e20'>FINAL</b>" if final else "scheduled / in progress"
+        self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
+                           f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
+                           f"{html.escape(screen.game_id)} · {screen.date} {screen.time}{stage} · {status}")
+        rows = self._event_rows(screen.events)
+        if refit:
+            self.events.set_rows(rows)
+            fit_columns(self.events_view, padding=12)
+        else:
+            changed = self.events.update_rows(rows)
+            if changed is not None:
+                widen_columns(self.events_view, self.events, *changed, padding=12)
+        self._update_game_row(screen.row)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
             widget.setEnabled(not final)
         self.reopen_button.setEnabled(final)
-        self._undo_buttons()
-        self.refresh_live()
+        self.undo_button.setEnabled(screen.can_undo)
+        self.redo_button.setEnabled(screen.can_redo)
+        if screen.live is None:
+            self.strength.setText(f"<span style='color:gray'>{html.escape(screen.live_error)}</span>")
+        else:
+            self._show_live(screen.live, screen.score)
+
+    def _update_game_row(self, row: Mapping[str, Any]) -> None:
+        """The game's row in the games list, as the facade now has it (the other rows stay)."""
+        for number in range(self.model.rowCount()):
+            if self.model.row(number)["id"] == row["id"]:
+                self.model.replace_row(number, row)
+                return
 
     def _show_game_violations(self) -> None:
         """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""
@@ -561,32 +600,32 @@ class LiveGameTab(TableTab):
         else:
             self.messages.setText("<span style='color:gray'>Nothing to report for this game.</span>")
 
-    def _undo_buttons(self) -> None:
-        game_id = self.game_id or ""
-        self.undo_button.setEnabled(self.svc.can_undo(game_id))
-        self.redo_button.setEnabled(self.svc.can_redo(game_id))
-
     def refresh_live(self) -> None:
         """The live panel at the clock's time: score, strength, indicators, both sides with the box."""
-        if self.season is None or self.game_id is None:
+        if self.season is None or self.game_id is None or self.game_shown is None:
             return
         try:
             live = self.svc.live(self.game_id, self.clock.period.value(), self.clock.elapsed(), season=self.season)
         except (ServiceError, ValueError, KeyError) as exc:
             self.strength.setText(f"<span style='color:gray'>{html.escape(str(exc))}</span>")
             return
-        score = self.final_score or live["score"]
+        self._show_live(live, self.game_shown.score if self.game_shown.final else live["score"])
+
+    def _show_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
         self.score.setText(f"{html.escape(self.names['home'])} {score['home']} – {score['away']} "
                            f"{html.escape(self.names['away'])}")
         self.strength.setText(f"Strength <b>{live['strength'].replace('-on-', ' on ')}</b>")
         self._light(self.stop_time, bool(live.get("stop_time")), "#b00020")
         self._light(self.icing, bool(live.get("icing")), "#0d47a1")
+        lineups = self.game_shown.lineups if self.game_shown is not None else {}
         for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
             panel.show_side(f"{self.names[side]} ({side})", live["teams"][side], self.label_of,
-                            len(self.game.get("lineups", {}).get(side, [])))
+                            len(lineups.get(side, ())))
 
     @staticmethod
     def _light(label: QLabel, on: bool, colour: str) -> None:
+        if label.property("lit") is on:
+            return  # unchanged: a style sheet set again costs a restyle
         style = (f"background:{colour}; color:white; border-radius:4px; font-weight:bold" if on
                  else "color:#b0b0b0; border:1px solid #d0d0d0; border-radius:4px")
         label.setStyleSheet(f"QLabel {{ {style} }}")
@@ -609,9 +648,9 @@ class LiveGameTab(TableTab):
     def number_of(self, player: str | None) -> str:
         return "" if not player or player not in self.numbers else str(self.numbers[player])
 
-    def _event_rows(self, game: dict[str, Any]) -> list[dict[str, Any]]:
+    def _event_rows(self, events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         rows = []
-        for index, event in enumerate(game.get("events", [])):
+        for index, event in enumerate(events):
             kind = event["type"]
             who = self.label_of
             details = ""
@@ -663,7 +702,7 @@ class LiveGameTab(TableTab):
         return rows
 
     # -- line-ups ------------------------------------------------------------------------------------------
-    def _fill_lineups(self, game: dict[str, Any]) -> None:
+    def _fill_lineups(self) -> None:
         """Each side's candidates as the facade judges them: refused players (suspended, not playoff-eligible)
         cannot be ticked and say why; division-1 limits are shown as a note."""
         for side, panel in (("home", self.home_lineup), ("away", self.away_lineup)):
@@ -693,11 +732,20 @@ class LiveGameTab(TableTab):
         if self.game_id is None or not self.entry.isEnabled():
             return
         if not self.entry.has_kind(type_):
-            self.show_violations([{"rule": "GAME-2", "severity": "block", "section": "", "where": "",
-                                   "message": f"the rulebook in force has no {type_} in this game"}], "Not offered")
+            self._not_offered(type_)
             return
         self.pages.setCurrentIndex(0)
         self.entry.start(type_, self.clock.period.value(), self.clock.elapsed())
+
+    def _not_offered(self, type_: str) -> None:
+        """A kind of entry this game's rulebook does not have: the facade says why, with the rule."""
+        try:
+            violations = self.svc.validate_event(self.game_id or "", {"type": type_, "team": "home"},
+                                                 season=self.season)
+        except ServiceError as exc:
+            self.say(operation.error_html(exc))
+            return
+        self.show_violations([v for v in violations if v.blocks] or violations, "Not offered")
 
     def submit(self) -> bool:
         """Record the entry in the form (or replace the event being edited); True when the facade took it."""
@@ -738,29 +786,26 @@ class LiveGameTab(TableTab):
         index = self.selected_event()
         if index is None or not self.entry.isEnabled():
             return
-        self.entry.load(index, self.game["events"][index], self.number_of)
+        if self.game_shown is None or index >= len(self.game_shown.events):
+            return
+        self.entry.load(index, self.game_shown.events[index], self.number_of)
         self.say("<b>Editing an entry</b>: change it and press Enter, or Esc to leave it as it was.")
         self.entry.kind.setFocus()
 
     def undo(self) -> bool:
-        return self._step(self.svc.undo, self.svc.can_undo, "Undone.")
+        return self._step(self.svc.undo, self.game_shown is not None and self.game_shown.can_undo, "Undone.")
 
     def redo(self) -> bool:
-        return self._step(self.svc.redo, self.svc.can_redo, "Redone.")
+        return self._step(self.svc.redo, self.game_shown is not None and self.game_shown.can_redo, "Redone.")
 
-    def _step(self, step: Callable[..., EntryResult], possible: Callable[[str], bool], done: str) -> bool:
+    def _step(self, step: Callable[..., EntryResult], possible: bool, done: str) -> bool:
         """Undo or redo: one of a finish or a reopen asks the office password as Reopen does (DATA-5); one
         refused because another PC changed the game since shows the game as it now is, and why."""
         game_id, season = self.game_id, self.season
-        if not game_id or not possible(game_id):
+        if not game_id or not possible:
             return False
-        result = office.with_office(self, self.svc, lambda: step(game_id, season=season))
-        if result.ok:
-            self.after_change(result, done)
-            return True
-        self.refresh_game()
-        self.show_violations(result.violations, "Not done")
-        return False
+        return self.apply(lambda confirm: step(game_id, season=season), done, confirm=False,
+                          wording=operation.DONE, on_refused=lambda result: self.refresh_game())
 
     def finish(self) -> bool:
         """Lock the game as final, then say what it caused: result, ejections, suspensions, fines."""
@@ -816,42 +861,56 @@ class LiveGameTab(TableTab):
         return self.apply(lambda confirm: self.svc.reopen_game(game_id, reason, season=season),
                           f"Game reopened: {html.escape(reason)}")
 
-    def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
-        """Run an entry through the facade: blocks shown, warnings confirmed (Enter), then redraw."""
-        try:
-            result = office.with_office(self, self.svc, lambda: call(False))
-            if result.needs_confirmation:
-                if not dialogs.confirm_warnings(self, result.violations):
-                    self.show_violations(result.violations, "Not recorded (warning not confirmed)")
-                    return False
-                result = call(True)
-        except ServiceError as exc:
-            self.say(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+    def apply(self, call: Callable[[bool], EntryResult], done: str, *, confirm: bool = True,
+              wording: operation.Wording = operation.RECORDED,
+              on_refused: Callable[[EntryResult], None] | None = None) -> bool:
+        """Run an entry through the window's operation runner (blocks shown, warnings confirmed with Enter, the
+        office password asked where the entry needs it); every tab then redraws what it changed."""
+        result = operation.run(self, self.svc, self.hub, call, show=self.say, wording=wording, confirm=confirm,
+                               on_refused=on_refused)
+        if result is None:
             return False
-        if not result.ok:
-            self.show_violations(result.violations, "Not recorded")
-            return False
-        self.after_change(result, done)
-        return True
-
-    def after_change(self, result: EntryResult, done: str) -> None:
-        game_id = self.game_id
-        games = self.svc.games(self.season)
-        self.model.set_rows(games)
-        ids = [game["id"] for game in games]
-        if game_id in ids:
-            blocked = self.view.selectionModel().blockSignals(True)
-            self.view.selectionModel().setCurrentIndex(
-                self.model.index(ids.index(game_id), 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-            self.view.selectionModel().blockSignals(blocked)
-        self.refresh_game()
+        self.catch_up()  # the tab that wrote shows it at once, in sight or not
         if done or result.violations:
             text = f"<b style='color:#1b5e20'>{done}</b>" if done else ""
             if result.violations:
                 text += "<br>" + dialogs.violations_html(result.violations)
             self.messages.setText(text)
-        self.changed.emit(result.changed)
+        return True
+
+    # -- changes -------------------------------------------------------------------------------------------
+    def concerns(self, changes: Changes) -> bool:
+        return bool(changes.games) or changes.touches("divisions", "teams", "players", "roster", "discipline")
+
+    def redraw(self, changes: Changes) -> None:
+        """After a write, only what it touched: the games list when other games (or names) changed, read again
+        and redrawn where its rows differ; the game at the boards when it changed (`update_game`); its line-up
+        candidates when the roster or the season's discipline changed (names, numbers, suspensions)."""
+        roster = changes.touches("divisions", "teams", "players", "roster", "discipline")
+        if roster or any(g != self.game_id for g in changes.games):
+            self._reload_games()
+        if self.game_id is None:
+            if self.model.rowCount():
+                self.show_season(self.season)  # the first game of the season: show it
+            return
+        if roster or self.game_id in changes.games:
+            self.update_game(candidates=roster)
+
+    def _reload_games(self) -> None:
+        """The season's list of games read again: the rows that differ are redrawn, the game at the boards
+        stays selected."""
+        games = self.svc.games(self.season)
+        if [g["id"] for g in games] == [self.model.row(n)["id"] for n in range(self.model.rowCount())]:
+            self.model.update_rows(games)
+            return
+        self.model.set_rows(games)
+        ids = [game["id"] for game in games]
+        if self.game_id in ids:
+            blocked = self.view.selectionModel().blockSignals(True)
+            self.view.selectionModel().setCurrentIndex(
+                self.model.index(ids.index(self.game_id), 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+            self.view.selectionModel().blockSignals(blocked)
 
     def show_violations(self, violations: list[Any], heading: str) -> None:
         self.messages.setText(f"<b>{html.escape(heading)}</b><br>{dialogs.violations_html(violations)}")

@@ -185,13 +185,16 @@ class MainWindow(QMainWindow):
 
     def _build_tabs(self) -> None:
         """The three tabs over the facade, put where the placeholders were without a repaint in between."""
+        from ui.hub import ChangeHub
         from ui.live_game_tab import LiveGameTab
         from ui.roster_tab import RosterTab
         from ui.season_tab import SeasonTab
 
-        self.roster_tab = RosterTab(self.svc)
-        self.live_game_tab = LiveGameTab(self.svc, self.settings)
-        self.season_tab = SeasonTab(self.svc)
+        self.hub = ChangeHub(self)
+        """Every write of the window is announced here: each tab redraws what its `Changes` touch."""
+        self.roster_tab = RosterTab(self.svc, hub=self.hub)
+        self.live_game_tab = LiveGameTab(self.svc, self.settings, hub=self.hub)
+        self.season_tab = SeasonTab(self.svc, hub=self.hub)
         self._season_tabs = [self.roster_tab, self.live_game_tab, self.season_tab]
         front = self.tabs.currentIndex()
         self.setUpdatesEnabled(False)
@@ -205,8 +208,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(front)
         self.tabs.blockSignals(blocked)
         self.setUpdatesEnabled(True)
-        for tab in self.season_tabs():
-            tab.changed.connect(self._changed)
+        self.hub.office_changed.connect(self._show_labels)
         self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
 
     def abandon(self) -> None:
@@ -378,22 +380,17 @@ class MainWindow(QMainWindow):
         for tab in self.season_tabs():
             tab.show_season(name)
 
-    def _changed(self, changed: dict[str, Any]) -> None:
-        """A tab wrote through the facade: the other tabs redraw when they are next shown (an entry at the
-        boards must not wait for tables nobody is looking at)."""
-        sender = self.sender()
-        self._show_labels()
-        for tab in self.season_tabs():
-            if tab is not sender:
-                self._stale.add(tab)
-        self._redraw_stale()
-
     def _redraw_stale(self) -> None:
+        """The tab brought to the front loads its season if it has not yet (lazy start, another season); the
+        changes it heard while out of sight are redrawn as it is shown (`TableTab.catch_up`)."""
         current = self.tabs.currentWidget()
         for tab in self.season_tabs():
             if tab is current and tab in self._stale:
                 self._stale.discard(tab)
+                tab.pending = None
                 tab.show_season(self.current_season())
+            elif tab is current and tab.pending is not None:
+                tab.catch_up()
 
     # -- start-up --------------------------------------------------------------------------------------------
     def start(self) -> None:

@@ -49,6 +49,12 @@ class Column:
     sort: Callable[[Row], Any] | None = None
 
 
+_ROLES = frozenset(int(getattr(role, "value", role)) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.DecorationRole, SORT_ROLE,
+    Qt.ItemDataRole.ToolTipRole))
+"""The roles `RecordTableModel.data` answers."""
+
+
 class RecordTableModel(QAbstractTableModel):
     """A read-only table of dict rows, one `Column` per column; subclasses declare `columns`."""
 
@@ -63,6 +69,41 @@ class RecordTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
+
+    def update_rows(self, rows: Iterable[Row]) -> tuple[int, int] | None:
+        """Replace the rows by `rows`, signalling only the rows that differ (rows kept before and after the
+        change stay as they are, with the selection on them); the new or changed rows' first and last number,
+        None when nothing changed."""
+        new = list(rows)
+        old = self._rows
+        head = 0
+        while head < len(old) and head < len(new) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < len(old) - head and tail < len(new) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        old_end, new_end = len(old) - tail, len(new) - tail  # rows head..end differ
+        if old_end == head and new_end == head:
+            return None
+        common = min(old_end, new_end) - head
+        if common:
+            self._rows[head:head + common] = new[head:head + common]
+            self.dataChanged.emit(self.index(head, 0), self.index(head + common - 1, len(self.columns) - 1))
+        if new_end > old_end:
+            self.beginInsertRows(QModelIndex(), old_end, new_end - 1)
+            self._rows[old_end:old_end] = new[old_end:new_end]
+            self.endInsertRows()
+        elif old_end > new_end:
+            self.beginRemoveRows(QModelIndex(), new_end, old_end - 1)
+            del self._rows[new_end:old_end]
+            self.endRemoveRows()
+        return (head, max(head, new_end - 1)) if new_end > head else None
+
+    def replace_row(self, number: int, row: Row) -> None:
+        """Row `number` is now `row` (the others stay)."""
+        if self._rows[number] != row:
+            self._rows[number] = row
+            self.dataChanged.emit(self.index(number, 0), self.index(number, len(self.columns) - 1))
 
     def row(self, number: int) -> Row:
         """The facade's dict behind table row `number`."""
@@ -79,9 +120,12 @@ class RecordTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
-        if not self._valid(index):
+        if role not in _ROLES:
+            return None  # a view asks some ten roles per cell as it paints: the others are answered at once
+        number, at = index.row(), index.column()
+        if not (index.isValid() and 0 <= number < len(self._rows) and 0 <= at < len(self.columns)):
             return None
-        row, column = self._rows[index.row()], self.columns[index.column()]
+        row, column = self._rows[number], self.columns[at]
         if role == Qt.ItemDataRole.DisplayRole:
             return column.text(row)
         if role == Qt.ItemDataRole.TextAlignmentRole:

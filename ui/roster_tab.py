@@ -37,13 +37,15 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, office
+from ui import dialogs, office, operation
+from ui.hub import ChangeHub
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
 from ui.roster_csv import RosterCsvDialog
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
-    from scorekeeper.services import EntryResult, Services
+    from scorekeeper.changes import Changes, EntryResult
+    from scorekeeper.services import Services
 
 
 class RosterFilter(QSortFilterProxyModel):
@@ -85,9 +87,8 @@ class RosterTab(TableTab):
     empty_text = "Nothing in {season} yet."
     model: TeamsModel
 
-    def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
-        super().__init__(svc, TeamsModel(), parent)
-        self.season: str | None = None
+    def __init__(self, svc: Services, parent: QWidget | None = None, hub: ChangeHub | None = None) -> None:
+        super().__init__(svc, TeamsModel(), parent, hub)
         self.team: str | None = None
         self.editing_player: str | None = None
         """The id of the player loaded into the player form to be edited (None: the form adds a player)."""
@@ -619,7 +620,8 @@ class RosterTab(TableTab):
         written = dialog.writable()
         return self.apply(lambda confirm: self.svc.import_roster_csv(path, confirm=True, season=self.season),
                           f"{written} row(s) of {Path(path).name} imported; "
-                          f"{len(rows) - written} refused row(s) left out.")
+                          f"{len(rows) - written} refused row(s) left out.",
+                          progress=f"Importing {Path(path).name}…")
 
     def show_audit(self) -> office.AuditDialog | None:
         row = self.selected_row()
@@ -628,27 +630,22 @@ class RosterTab(TableTab):
             return None
         return office.show_audit(self, self.svc, self.season, row["name"], player=row["player"])
 
-    def apply(self, call: Callable[[bool], EntryResult], done: str) -> bool:
-        """Blocks shown beside the form; warnings confirmed (Enter); then every tab redraws."""
-        try:
-            result = call(False)
-            if result.needs_confirmation:
-                if not dialogs.confirm_warnings(self, result.violations):
-                    self.messages.setText("<b>Not saved</b> (warning not confirmed)<br>"
-                                          + dialogs.violations_html(result.violations))
-                    return False
-                result = call(True)
-        except ServiceError as exc:
-            self.messages.setText(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+    def apply(self, call: Callable[[bool], EntryResult], done: str, progress: str = "") -> bool:
+        """Run a roster change through the window's operation runner (blocks shown beside the form, warnings
+        confirmed with Enter); every tab then redraws what it changed, this one included."""
+        result = operation.run(self, self.svc, self.hub, call, show=self.messages.setText, wording=operation.SAVED,
+                               progress=progress)
+        if result is None:
             return False
-        if not result.ok:
-            self.messages.setText("<b>Not saved</b><br>" + dialogs.violations_html(result.violations))
-            return False
+        self.catch_up()  # the tab that wrote shows it at once, in sight or not
         text = f"<b style='color:#1b5e20'>{html.escape(done)}</b>"
         if result.violations:
             text += "<br>" + dialogs.violations_html(result.violations)
-        if self.season is not None:
-            self.show_season(self.season)
         self.messages.setText(text)
-        self.changed.emit(result.changed)
         return True
+
+    # -- changes -------------------------------------------------------------------------------------------
+    def concerns(self, changes: Changes) -> bool:
+        """Divisions, teams, players and signings, and the season figures the roster shows (points, penalty
+        minutes, suspensions, fines owed)."""
+        return changes.touches("divisions", "teams", "players", "roster", "stats", "discipline")

@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.services import ServiceError
-from ui import dialogs, office
+from scorekeeper.changes import Changes
+from ui import dialogs, operation
 from ui.chart import PointsChart, Series
+from ui.hub import ChangeHub
 from ui.models import (
     SORT_ROLE,
     EligibilityModel,
@@ -42,7 +43,8 @@ from ui.models import (
 from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
-    from scorekeeper.services import EntryResult, Services
+    from scorekeeper.changes import EntryResult
+    from scorekeeper.services import Services
     from ui import print_preview
 
 NOTICES, STATEMENTS = "notices", "statements"
@@ -55,9 +57,8 @@ class SeasonTab(TableTab):
     empty_text = "No standings for {season} yet."
     model: StandingsModel
 
-    def __init__(self, svc: Services, parent: QWidget | None = None) -> None:
-        super().__init__(svc, StandingsModel(), parent)
-        self.season: str | None = None
+    def __init__(self, svc: Services, parent: QWidget | None = None, hub: ChangeHub | None = None) -> None:
+        super().__init__(svc, StandingsModel(), parent, hub)
         self._chart_teams: list[dict[str, Any]] = []
         self._chart_points: dict[str, list[int]] = {}
 
@@ -96,10 +97,12 @@ class SeasonTab(TableTab):
         scoring_layout.addWidget(self.stats_view)
 
         self.notice_button = QPushButton("Captain notified", self)
-        self.notice_button.setToolTip("Record that the team captain was e-mailed the selected suspension (SUSP-2)")
+        self.notice_button.setToolTip("Record that the team captain was e-mailed the selected suspension (the "
+                                      "rulebook's notice rule)")
         self.notice_button.clicked.connect(self.record_notice)
         self.appeal_button = QPushButton("Record appeal…", self)
-        self.appeal_button.setToolTip("An appeal of the selected suspension: form number, fee, decision (APPEAL-1)")
+        self.appeal_button.setToolTip("An appeal of the selected suspension: form number, fee, decision (the "
+                                      "rulebook's appeal rule)")
         self.appeal_button.clicked.connect(self.record_appeal)
         self.payment_button = QPushButton("Record payment…", self)
         self.payment_button.setToolTip("A team's payment toward its fine statement")
@@ -373,10 +376,10 @@ class SeasonTab(TableTab):
             return None
         delivery = mail_dialogs.send(self, self.svc, self.season, kind)
         if delivery is not None and delivery.sent:
-            self.show_season(self.season)
+            operation.broadcast(self.hub, Changes.of(self.season, tables=["notices"]))  # the sent ones recorded
+            self.catch_up()
             self.messages.setText(f"<b style='color:#1b5e20'>{len(delivery.sent)} "
                                   f"{mail_dialogs.WHAT[kind]} e-mailed.</b>")
-            self.changed.emit({"tables": ["suspensions"]})
         return delivery
 
     def edit_mail_settings(self) -> object:
@@ -425,35 +428,27 @@ class SeasonTab(TableTab):
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 
     def _apply(self, call: Callable[[bool], EntryResult], done: str, label: QLabel) -> bool:
-        """Blocks shown under the table; warnings confirmed (Enter); then every tab redraws."""
-        try:
-            result = office.with_office(self, self.svc, lambda: call(False))
-            if result.needs_confirmation and dialogs.confirm_warnings(self, result.violations):
-                result = call(True)
-        except ServiceError as exc:
-            label.setText(f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}")
+        """Run a write through the window's operation runner (blocks shown under the table, warnings confirmed
+        with Enter, the office password asked where needed); every tab then redraws what it changed."""
+        result = operation.run(self, self.svc, self.hub, call, show=label.setText)
+        if result is None:
             return False
-        if not result.ok:
-            label.setText("<b>Not recorded</b> " + dialogs.violations_html(result.violations))
-            return False
-        self.show_season(self.season)
+        self.catch_up()  # the tab that wrote shows it at once, in sight or not
         label.setText(f"<b style='color:#1b5e20'>{html.escape(done)}</b>")
-        self.changed.emit(result.changed)
         return True
 
     def record_notice(self) -> bool:
         row = self.selected_suspension()
         if row is None:
             return False
-        try:
-            result = self.svc.record_notice(row["player"], row["game"], season=self.season)
-        except ServiceError as exc:
-            self.messages.setText(html.escape(str(exc)))
-            return False
-        self.messages.setText(f"Notice to the captain about {html.escape(row['name'])} recorded "
-                              f"{dt.datetime.now():%Y-%m-%d %H:%M}.")
-        self.changed.emit(result.changed)
-        return True
+        done = f"Notice to the captain about {row['name']} recorded {dt.datetime.now():%Y-%m-%d %H:%M}."
+        return self._apply(lambda confirm: self.svc.record_notice(row["player"], row["game"], season=self.season),
+                           done, self.messages)
+
+    # -- changes -------------------------------------------------------------------------------------------
+    def concerns(self, changes: Changes) -> bool:
+        """The season's results (standings, scoring, discipline) and the names the tables show."""
+        return bool(changes.results) or changes.touches("divisions", "teams", "players")
 
     def fit_columns(self) -> None:
         """Rank narrow (headings span it), the figures all one width so the table reads like a newspaper's."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractItemModel, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -19,9 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
+from ui.hub import ChangeHub
 from ui.models import RecordTableModel
 
 if TYPE_CHECKING:
+    from scorekeeper.changes import Changes
     from scorekeeper.services import Services
 
 NO_SEASON = (
@@ -65,6 +68,20 @@ def scrolling(page: QWidget) -> QScrollArea:
     return area
 
 
+def widen_columns(view: QTableView, model: RecordTableModel, first: int, last: int, padding: int = 18) -> None:
+    """Widen a column that does not stretch where rows `first`..`last` (new or changed) hold longer text than it
+    shows; the others keep their width (no refit of the whole table)."""
+    header = view.horizontalHeader()
+    metrics = view.fontMetrics()
+    for number, column in enumerate(model.columns):
+        if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
+            continue
+        wanted = max((metrics.horizontalAdvance(column.text(model.row(r))) for r in range(first, last + 1)),
+                     default=0) + padding + 12
+        if wanted > header.sectionSize(number):
+            header.resizeSection(number, wanted)
+
+
 def fit_columns(view: QTableView, padding: int = 18) -> None:
     """Size each column that does not stretch to its contents plus some air; the user may still drag it."""
     header = view.horizontalHeader()
@@ -76,15 +93,21 @@ def fit_columns(view: QTableView, padding: int = 18) -> None:
 
 
 class TableTab(QWidget):
-    """A tab showing one table for a season; subclasses fill the model in `load()`."""
+    """A tab showing one table for a season; subclasses fill the model in `load()`.
+
+    Every write of the window is announced on the `hub` (`ui.operation`); the tab redraws what the `Changes`
+    touch (`redraw`) at once when it is in sight, else when it is next shown."""
 
     empty_text = "Nothing to show for {season} yet."
-    changed = Signal(dict)
-    """Emitted with the facade's `EntryResult.changed` after the tab wrote an entry: the others redraw."""
 
-    def __init__(self, svc: Services, model: RecordTableModel, parent: QWidget | None = None) -> None:
+    def __init__(self, svc: Services, model: RecordTableModel, parent: QWidget | None = None,
+                 hub: ChangeHub | None = None) -> None:
         super().__init__(parent)
         self.svc = svc
+        self.hub = hub if hub is not None else ChangeHub(self)
+        self.hub.changed.connect(self._heard)
+        self.pending: Changes | None = None
+        self.season: str | None = None
         self.model = model
         self.view = make_table_view(model, self)
         self.message = QLabel(self)
@@ -136,3 +159,32 @@ class TableTab(QWidget):
     def load(self, season: str) -> bool:
         """Fill the model for `season` from the facade; return False when there is nothing to show."""
         raise NotImplementedError
+
+    # -- changes -------------------------------------------------------------------------------------------
+    def _heard(self, changes: Changes) -> None:
+        if changes.season and self.season is not None and changes.season != self.season:
+            return  # another season's tables: this tab does not show them
+        if not self.concerns(changes):
+            return
+        self.pending = changes if self.pending is None else self.pending.merged(changes)
+        if self.isVisibleTo(self.window()):
+            self.catch_up()
+
+    def catch_up(self) -> None:
+        """Redraw what the changes heard while out of sight touch."""
+        changes, self.pending = self.pending, None
+        if changes is not None and self.season is not None:
+            self.redraw(changes)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.pending is not None:
+            self.catch_up()
+
+    def concerns(self, changes: Changes) -> bool:
+        """Whether `changes` touch what this tab shows (by default: anything)."""
+        return bool(changes)
+
+    def redraw(self, changes: Changes) -> None:
+        """Redraw after `changes` (by default: the whole season again)."""
+        self.show_season(self.season)

@@ -13,6 +13,7 @@ ALLOWED = {
     "scorekeeper.site", "scorekeeper.db.backup", "scorekeeper.reports.data", "scorekeeper.reports.commands",
     "scorekeeper.reports.game_sheet", "scorekeeper.reports.fine_statements",
     "scorekeeper.reports.suspension_notice", "scorekeeper.reports.standings_report", "scorekeeper.resources",
+    "scorekeeper.changes", "scorekeeper.screens",
 }
 FORBIDDEN = ("scorekeeper.engine", "scorekeeper.rules", "scorekeeper.rulebook", "scorekeeper.season",
              "scorekeeper.db.models", "scorekeeper.db.store", "scorekeeper.db.connect", "scorekeeper.entries",

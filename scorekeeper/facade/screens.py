@@ -1,0 +1,61 @@
+"""The screens part of the facade: what a window tab shows, computed in one call (`game_screen`), and the
+games-list row `Services.games()` is made of."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.engine.live import live_state
+from scorekeeper.engine.timefmt import game_time, parse_mmss
+from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.history import GameHistory
+from scorekeeper.screens import DressedPlayer, GameScreen, frozen
+from scorekeeper.season.view import SeasonView
+
+
+def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
+    """One game as the season's list of games shows it."""
+    g = view.games[game_id]
+    st = view.state(game_id)
+    return {"id": g["id"], "date": g["date"], "time": g["time"], "home": g["home"], "away": g["away"],
+            "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
+            "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
+            "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
+            "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
+            "decision": st.decision}
+
+
+@bound
+class Screens(Part):
+    """Read-only screens for the window, each one call."""
+
+    def __init__(self, core: Core, history: GameHistory) -> None:
+        super().__init__(core)
+        self.history = history
+
+    def game_screen(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> GameScreen:
+        """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss)."""
+        view = self.core.view(season)
+        if game_id not in view.games:
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        g = view.games[game_id]
+        status = str(g.get("status", "final"))
+        gin = view.game_input(game_id)
+        names = {side: str(view.teams.get(g[side], {}).get("name", g[side])) for side in ("home", "away")}
+        lineups = {side: tuple(DressedPlayer(d.player, d.number, d.name, d.goalie)
+                               for d in gin.lineups.get(side, [])) for side in ("home", "away")}
+        live: dict[str, Any] | None = None
+        error = ""
+        try:
+            live = live_state(gin, view.book, game_time(view.book, gin.stage, period, parse_mmss(elapsed)))
+        except (ValueError, KeyError) as exc:
+            error = str(exc)
+        score = dict(view.state(game_id).score if status == "final" or live is None else live["score"])
+        return GameScreen(
+            season=view.name, game_id=game_id, date=str(g["date"]), time=str(g["time"]),
+            stage=str(g.get("stage", "regular")), status=status, names=MappingProxyType(names),
+            lineups=MappingProxyType(lineups), events=frozen(g.get("events", [])), score=MappingProxyType(score),
+            live=None if live is None else frozen(live), live_error=error, row=frozen(game_row(view, game_id)),
+            can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)))
