@@ -29,6 +29,7 @@ from scorekeeper.facade.pipeline import ChangeStep, added_violations
 from scorekeeper.facade.queries import Queries
 from scorekeeper.facade.roster import Rosters
 from scorekeeper.facade.rulebooks import Rulebooks
+from scorekeeper.facade.screens import Screens, game_row
 from scorekeeper.import_guard import import_guards
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
@@ -99,6 +100,7 @@ class Services:
         self.rosters = Rosters(self, self.step)
         self.discipline = Discipline(self, self.step)
         self.queries = Queries(self)
+        self.screens = Screens(self, self.history)
 
     # -- the parts' methods ----------------------------------------------------------------------------
     validate_event = delegate("entries", Games.validate_event)
@@ -151,6 +153,8 @@ class Services:
     roster = delegate("queries", Queries.roster)
     clock = delegate("queries", Queries.clock)
     points_progression = delegate("queries", Queries.points_progression)
+
+    game_screen = delegate("screens", Screens.game_screen)
 
     @staticmethod
     def demo_season_path() -> str:
@@ -534,14 +538,5 @@ class Services:
 
     def games(self, season: str | None = None) -> list[dict[str, Any]]:
         view = self.view(season)
-        out = []
-        for g in view.games.values():
-            st = view.state(g["id"])
-            out.append({"id": g["id"], "date": g["date"], "time": g["time"], "home": g["home"], "away": g["away"],
-                        "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
-                        "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
-                        "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
-                        "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
-                        "decision": st.decision})
-        return out
+        return [game_row(view, gid) for gid in view.games]
 
