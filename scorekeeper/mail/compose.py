@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
-from scorekeeper.rules.discipline import offence_name
+from scorekeeper.rules.discipline import offence_name, suspension_verdicts
+from scorekeeper.season.records import SuspensionVerdict
 from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.textfmt import long_date
 
@@ -179,13 +180,13 @@ def plain_pdf(title: str, lines: list[str]) -> bytes:
 
 
 # -- suspension notices ----------------------------------------------------------------------------------------
-def _length(s: dict[str, Any]) -> str:
-    if s["kind"] == "games":
-        n = int(s["games"])
+def _length(s: SuspensionVerdict) -> str:
+    if s.kind == "games":
+        n = int(s.games or 0)
         return f"{n} game{'s' if n != 1 else ''}"
-    if s["kind"] == "season":
+    if s.kind == "season":
         return "the rest of the season"
-    return f"an indefinite suspension (at least {s['games']} games)" if s.get("games") else "an indefinite suspension"
+    return f"an indefinite suspension (at least {s.games} games)" if s.games else "an indefinite suspension"
 
 
 def _period(view: SeasonView, period: int) -> str:
@@ -237,14 +238,14 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
     issued = date or dt.date.today().isoformat()
     league = str(view.data.get("league", "") or "the league")
     fines = svc.fines(season)["fines"]
-    grouped: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for s in svc.suspensions(season)["suspensions"]:
-        grouped.setdefault((s["player"], s["game"]), []).append(s)
+    grouped: dict[tuple[str, str], list[SuspensionVerdict]] = {}
+    for s in suspension_verdicts(view):
+        grouped.setdefault((s.player, s.game), []).append(s)
     batch = Batch()
     for (player, game), rows in grouped.items():
         if not include_sent and (player, game) in sent:
             continue
-        team = rows[0]["team"]
+        team = rows[0].team
         g = view.games[game]
         name = view.player_name(player)
         tname = _team_name(view, team)
@@ -262,28 +263,28 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
         lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", ""]
         lengths = []
         for s in rows:
-            offence = offence_name(view, s["rule"], pens)
-            section = book.section(s["rule"]) or "fines table"
+            offence = offence_name(view, s.rule, pens)
+            section = book.section(s.rule) or "fines table"
             length = _length(s)
             lengths.append(length)
             lines.append(f"{who} of the {tname} is suspended for {length} for {offence.lower()} in game {game} on "
-                         f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s['rule']}, rulebook "
+                         f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s.rule}, rulebook "
                          f"{section}).")
-            if s["kind"] == "games":
-                left = max(int(s["games"]) - int(s["served"]), 0)
-                lines.append(f"Games served: {s['served']}; games left: {left}.")
+            if s.kind == "games":
+                left = s.left
+                lines.append(f"Games served: {s.served}; games left: {left}.")
             fine = sum(_cents(f["amount"]) for f in fines
-                       if f.get("player") == player and f["game"] == game and f["rule"] == s["rule"])
+                       if f.get("player") == player and f["game"] == game and f["rule"] == s.rule)
             if fine:
                 payer = next((("the team" if "team" in f["payer"] else "the player") for f in fines
-                              if f.get("player") == player and f["game"] == game and f["rule"] == s["rule"]), "")
+                              if f.get("player") == player and f["game"] == game and f["rule"] == s.rule), "")
                 lines.append(f"Fine: {_money(fine)}, owed by {payer}.")
-            if s["review"]:
+            if s.review:
                 lines.append("The case is referred to the league's Suspension Director for review.")
-            if s["status"] != "active":
-                lines.append(f"Status: {s['status']}.")
-            if s["appeal"]:
-                lines.append(f"Appeal: {s['appeal']}.")
+            if s.status != "active":
+                lines.append(f"Status: {s.status}.")
+            if s.appeal:
+                lines.append(f"Appeal: {s.appeal}.")
             lines.append("")
         if pens:
             lines.append("Penalties in that game:")

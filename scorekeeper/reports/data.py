@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.rules.discipline import offence_text, sanctions
+from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payment_parts
 from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import counts_toward
+from scorekeeper.season.records import SuspensionVerdict
 from scorekeeper.season.view import active_on
 
 if TYPE_CHECKING:
@@ -431,13 +432,13 @@ def class_label(book: Rulebook, p: dict[str, Any], short: bool = False) -> str:
     return cls
 
 
-def suspension_text(s: dict[str, Any]) -> str:
+def suspension_text(s: SuspensionVerdict) -> str:
     """'5 games', 'rest of the season', 'indefinite (at least 5 games)'."""
-    if s["kind"] == "games":
-        return f"{s['games']} game{'s' if s['games'] != 1 else ''}"
-    if s["kind"] == "season":
+    if s.kind == "games":
+        return f"{s.games} game{'s' if s.games != 1 else ''}"
+    if s.kind == "season":
         return "rest of the season"
-    return f"indefinite (at least {s['games']} games)" if s.get("games") else "indefinite"
+    return f"indefinite (at least {s.games} games)" if s.games else "indefinite"
 
 
 def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[dict[str, Any]]:
@@ -509,7 +510,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     for p in state["penalties"]:
         if p["player"] in stats:
             stats[p["player"]][2] += int(p.get("pim", p["minutes"]))
-    susp_rows = svc.suspensions(season)["suspensions"]
+    susp_rows = suspension_verdicts(view)
     final = g.get("status", "final") == "final"
     n_periods = max(len(state["by_period"]["home"]), book.clock.periods)
     shootout_column = bool(state.get("shootout")) and book.shootout_winner_goal
@@ -574,8 +575,8 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
             pens_by_player.setdefault(p["player"], []).append(p)
     keys: list[tuple[str, str]] = []
     for s in susp_rows:
-        if s["game"] == game_id and (s["player"], s["rule"]) not in keys:
-            keys.append((s["player"], s["rule"]))
+        if s.game == game_id and (s.player, s.rule) not in keys:
+            keys.append((s.player, s.rule))
     for f in fines:
         if (f["player"], f["rule"]) not in keys:
             keys.append((f["player"], f["rule"]))
@@ -589,9 +590,9 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
         parts = [offence_text(book, rule, pens_by_player.get(pid, []))]
         if (pid, rule) in ejections:
             parts[0] = f"Ejected ({parts[0].lower()})"
-        susp = next((s for s in susp_rows if s["game"] == game_id and s["player"] == pid and s["rule"] == rule), None)
+        susp = next((s for s in susp_rows if s.game == game_id and s.player == pid and s.rule == rule), None)
         if susp is not None:
-            parts.append(f"suspended {suspension_text(susp)}" + (" (Director review)" if susp["review"] else ""))
+            parts.append(f"suspended {suspension_text(susp)}" + (" (Director review)" if susp.review else ""))
         amount = 0
         for f in fines:
             if f["player"] == pid and f["rule"] == rule:
@@ -652,7 +653,7 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
         raise ReportError(f"no team {team!r} in season {view.name} (teams: {', '.join(view.teams)})")
     issued = _today(date)
     ledger = svc.fines(season)
-    susp_rows = svc.suspensions(season)["suspensions"]
+    susp_rows = suspension_verdicts(view)
     totals = {t["team"]: t for t in ledger["totals"]}
     order = {gid: i for i, gid in enumerate(view.games)}
     game_cache: dict[str, dict[str, Any]] = {}
@@ -683,8 +684,8 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
             number = _dressed(view, g).get(f["player"], ("", None, {}))[1] if g else None
             player_label = _label(view, number, f["player"])
             payer = "team" if "team" in f["payer"] else "player"
-            susp = next((s for s in susp_rows if s["player"] == f["player"] and s["game"] == f["game"]
-                         and s["rule"] == f["rule"]), None)
+            susp = next((s for s in susp_rows if s.player == f["player"] and s.game == f["game"]
+                         and s.rule == f["rule"]), None)
             st.lines.append(FineLine(
                 date=str(g.get("date", "")), game=f"{f['game']} vs {opp}",
                 who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
@@ -715,19 +716,19 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
         raise ReportError(f"no player {player!r} in season {view.name}")
     if game is not None and game not in view.games:
         raise ReportError(f"no game {game!r} in season {view.name}")
-    rows = [s for s in svc.suspensions(season)["suspensions"]
-            if s["player"] == player and (game is None or s["game"] == game)]
+    rows = [s for s in suspension_verdicts(view)
+            if s.player == player and (game is None or s.game == game)]
     if not rows:
         where = f" from game {game}" if game else ""
         raise ReportError(f"{_player(view, player)} ({player}) has no suspension{where} in season {view.name}")
     fines = svc.fines(season)["fines"]
     out = SuspensionNoticesData(_league(view), view.name, _today(date), book.appeal_fee_cents)
     for s in rows:
-        g = view.games[s["game"]]
-        tid = s["team"]
+        g = view.games[s.game]
+        tid = s.team
         t = view.teams.get(tid, {})
         side = "home" if g["home"] == tid else "away"
-        gj = svc.game(s["game"], season)
+        gj = svc.game(s.game, season)
         pens = [p for p in gj["penalties"] if p["player"] == player]
         number = _dressed(view, g).get(player, ("", None, {}))[1]
         captain = t.get("captain")
@@ -736,12 +737,12 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
         if any(e["player"] == player for e in gj["ejections"]):
             rules = ", ".join(e["rule"] for e in gj["ejections"] if e["player"] == player)
             pen_lines.append(f"Ejected from the game ({rules})")
-        fine = [f for f in fines if f["player"] == player and f["game"] == s["game"] and f["rule"] == s["rule"]]
+        fine = [f for f in fines if f["player"] == player and f["game"] == s.game and f["rule"] == s.rule]
         schedule: list[NoticeGame] = []
-        if s["kind"] in ("games", "indefinite") and s.get("games"):
-            served_left = int(s["served"])
-            for later in _team_games_after(view, tid, s["game"]):
-                if len(schedule) >= int(s["games"]):
+        if s.kind in ("games", "indefinite") and s.games:
+            served_left = int(s.served)
+            for later in _team_games_after(view, tid, s.game):
+                if len(schedule) >= int(s.games):
                     break
                 opp = _team_name(view, later["away"] if later["home"] == tid else later["home"])
                 counted = counts_toward(view, later)
@@ -751,17 +752,17 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                 if counted and served_left > 0:
                     served_left -= 1
                 schedule.append(NoticeGame(later["date"], later["id"], opp, state))
-        left = max(int(s["games"]) - int(s["served"]), 0) if s["kind"] == "games" else None
+        left = s.left
         out.notices.append(SuspensionNotice(
-            number=f"{view.name}-{player}-{s['game']}", player_id=player, player=_player(view, player),
+            number=f"{view.name}-{player}-{s.game}", player_id=player, player=_player(view, player),
             jersey=number, team=_team_name(view, tid), captain=_player(view, captain) if captain else "",
-            captain_email=str(t.get("captain_email") or ""), game=s["game"], game_date=g["date"],
+            captain_email=str(t.get("captain_email") or ""), game=s.game, game_date=g["date"],
             game_time=g["time"], opponent=_team_name(view, g["away" if side == "home" else "home"]),
-            rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s["rule"], pens),
+            rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s.rule, pens),
             penalties=pen_lines,
-            rule=s["rule"], rule_title=_rule_title(book, s["rule"]), section=_section(book, s["rule"]),
-            kind=s["kind"], games=s["games"], served=int(s["served"]), left=left, status=s["status"],
-            appeal=s["appeal"], review=bool(s["review"]), fine_cents=sum(cents(f["amount"]) for f in fine),
+            rule=s.rule, rule_title=_rule_title(book, s.rule), section=_section(book, s.rule),
+            kind=s.kind, games=s.games, served=int(s.served), left=left, status=s.status,
+            appeal=s.appeal, review=bool(s.review), fine_cents=sum(cents(f["amount"]) for f in fine),
             fine_payer=("team" if fine and "team" in fine[0]["payer"] else "player") if fine else "",
             schedule=schedule))
     return out

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.suspensions import carried_for, person_key, served_here, team_games_served
-from scorekeeper.season.records import Carried, Sanction
+from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 from scorekeeper.season.view import SeasonView
 
 if TYPE_CHECKING:
@@ -122,6 +122,17 @@ def appeal_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None
 
 def suspensions(view: SeasonView) -> dict[str, Any]:
     """The contract's suspensions JSON."""
+    return {"season": view.name, "suspensions": [v.to_json() for v in suspension_verdicts(view)]}
+
+
+def suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
+    """Every suspension the season's games set off, as it stands (served, lifted, appealed), once per view."""
+    if view.derived.suspensions is None:
+        view.derived.suspensions = tuple(_suspension_verdicts(view))
+    return list(view.derived.suspensions)
+
+
+def _suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
     appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
     rows = []
     for s in sanctions(view):
@@ -139,10 +150,9 @@ def suspensions(view: SeasonView) -> dict[str, Any]:
             status = "active"
         if lifted(view, s):
             status = "lifted"
-        rows.append({"player": s.player, "team": s.team, "game": s.game, "rule": row.rule, "kind": s.kind,
-                     "games": games, "served": count, "status": status,
-                     "appeal": appeal["decision"] if appeal else None, "review": row.review})
-    return {"season": view.name, "suspensions": rows}
+        rows.append(SuspensionVerdict(s.player, s.team, s.game, row.rule, s.kind, games, count, status,
+                                      appeal["decision"] if appeal else None, row.review))
+    return rows
 
 
 def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanction]:

@@ -84,6 +84,33 @@ class Carried:
         return int(self.row.suspend) if self.kind == "games" else 0
 
 
+@dataclass(frozen=True)
+class SuspensionVerdict:
+    """A suspension as the season stands: its length, the games served, whether it is in force, and the appeal
+    (the contract's suspension row, typed)."""
+
+    player: PlayerId
+    team: TeamId
+    game: GameId
+    rule: str
+    kind: str  # "games", "season", "indefinite"
+    games: int | None  # the length (kind games), the minimum (indefinite), None (season)
+    served: int
+    status: str  # "active", "served", "lifted"
+    appeal: str | None  # the appeal's decision, if one is filed
+    review: bool  # referred to the league's Suspension Director
+
+    @property
+    def left(self) -> int | None:
+        """Games still to serve (kind games)."""
+        return max(int(self.games or 0) - self.served, 0) if self.kind == "games" else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "team": self.team, "game": self.game, "rule": self.rule, "kind": self.kind,
+                "games": self.games, "served": self.served, "status": self.status, "appeal": self.appeal,
+                "review": self.review}
+
+
 # What a season's carry-over source returns: the id of the season before (None: none) and what it carries in.
 CarrySource = Callable[["SeasonView"], tuple[int | None, Sequence[Carried]]]
 
@@ -122,6 +149,8 @@ class Derived:
     games_played: Mapping[tuple[str, str], int] | None = None  # (player, team) -> games toward eligibility
     sanctions: tuple[Sanction, ...] | None = None  # every discipline row set off in the final games, in order
     division1: frozenset[str] | None = None  # the players on a Division-1 roster
+    # every suspension of the season as it stands (appeals and the office's lifts count: not kept by a change)
+    suspensions: tuple[SuspensionVerdict, ...] | None = None
     lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)  # the facade's results by name
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rulebook import load_rulebook
+from scorekeeper.rules.discipline import suspension_verdicts, suspensions
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.lineup import check_lineups
 from scorekeeper.season.records import CarryOver, OfficeRecords
@@ -122,3 +123,17 @@ def test_a_change_to_a_game_not_final_keeps_the_season_s_discipline():
     assert kept.derived.sanctions is view.derived.sanctions
     final = view.with_changes(view.data, {"g002"}, season_level=False)
     assert final.derived.sanctions is None
+
+
+def test_susp_1_the_suspension_verdict_counts_the_games_served_and_left():
+    def served_one(data: dict[str, Any]) -> None:
+        ly04_fights_in_g002(data)
+        game(data, "g004")["status"] = "final"
+
+    view = season(served_one)
+    [verdict] = suspension_verdicts(view)
+    assert (verdict.player, verdict.game, verdict.kind, verdict.games, verdict.status) == ("ly04", "g002", "games",
+                                                                                           5, "active")
+    assert (verdict.served, verdict.left) == (1, 4)
+    assert suspensions(view)["suspensions"] == [verdict.to_json()]
+    assert player_status(view, "g004", "away", "ly04").suspended is not None  # at g004 itself: game 1 of 5
