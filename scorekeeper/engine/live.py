@@ -51,7 +51,8 @@ def live_state(game: GameInput, book: Rulebook, t: int) -> dict[str, Any]:
     score = state.score
     period_end = reg_end if not in_ot else comp_period_end(book, game.stage, t)
     stop_time = on_ice.stop_time(book, game.stage, t, period_end, in_ot)
-    icing = on_ice.icing(book, t, score, {s: teams[s]["players_on_ice"] for s in SIDES}, in_ot)
+    icing = on_ice.icing(book, t, score, {s: teams[s]["players_on_ice"] for s in SIDES}, in_ot,
+                        period_end)
     return {"t": fmt_mmss(t), "score": dict(score), "over": state.over, "stop_time": stop_time, "icing": icing,
             "strength": f"{teams['home']['players_on_ice']}-on-{teams['away']['players_on_ice']}",
             "teams": teams}

@@ -253,6 +253,9 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     if not infractions:
         raise top.fail("infractions", "must list at least one infraction code")
 
+    fi = top.table("fines")
+    payer = fi.txt("default_payer", choices=("player", "team"))
+    fi.done()
     discipline: list[DisciplineRow] = []
     rows = top._get("discipline", [])
     if not isinstance(rows, list):
@@ -267,7 +270,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
             trigger=d.txt("trigger"), rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
             min_games=d.num("min_games", None, hi=200), fine_cents=d.num("fine_cents", 0, hi=10**7),
             fine_per_game_cents=d.num("fine_per_game_cents", 0, hi=10**7),
-            payer=d.txt("payer", "player", choices=("player", "team")), replaces=d.txt("replaces", None),
+            payer=d.txt("payer", payer, choices=("player", "team")), replaces=d.txt("replaces", None),
             adds_gm=d.yes("adds_gm", False), review=d.yes("review", False), count=d.num("count", None, lo=1),
             confirm=d.txt("confirm", None)))
         d.done()
@@ -298,9 +301,6 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         injured_goalie = InjuredGoalie(ig.num("recover_min", 10, hi=90), ig.num("substitute_min", 5, hi=90))
         ig.done()
 
-    fi = top.table("fines")
-    payer = fi.txt("default_payer", choices=("player", "team"))
-    fi.done()
 
     ru = top.table("rules")
     rules: dict[str, RuleRef] = {}

@@ -58,14 +58,14 @@ def judge_ejection(book: Rulebook, inf: Infraction, cls: str, before: PenaltyCou
     majors_reached = cls == "major" and _at(counts.majors, pen.ejection_at_majors)
     miscs_reached = cls == "misconduct" and _at(counts.misconducts, pen.ejection_at_misconducts)
     repeat = REPEAT_TRIGGER[cls] if majors_reached or miscs_reached else None
-    added_gm = inf.adds_gm
+    added_gm = adds_game_misconduct(book, inf)
     rule: str | None = None
     if inf.ejects:
         rule = inf.rule
     elif majors_reached:
-        rule, added_gm = MAJORS_RULE, True
+        rule, added_gm = MAJORS_RULE, added_gm or _repeat_adds_gm(book, repeat)
     elif miscs_reached:
-        rule, added_gm = MISCONDUCTS_RULE, True
+        rule, added_gm = MISCONDUCTS_RULE, added_gm or _repeat_adds_gm(book, repeat)
     elif klass.ejects:
         rule = CLASS_RULE.get(cls, inf.rule)
     elif cls == "major" and klass.first_adds_gm:
@@ -77,9 +77,21 @@ def judge_ejection(book: Rulebook, inf: Infraction, cls: str, before: PenaltyCou
     return EjectionVerdict(rule, added_gm, repeat, counts)
 
 
-def bench_penalty(inf: Infraction) -> EjectionVerdict:
+def adds_game_misconduct(book: Rulebook, inf: Infraction) -> bool:
+    """The infraction, or the discipline row it sets off, brings a game misconduct."""
+    row = book.discipline_row(inf.trigger) if inf.trigger else None
+    return inf.adds_gm or bool(row and row.adds_gm)
+
+
+def _repeat_adds_gm(book: Rulebook, trigger: str | None) -> bool:
+    """The repeat's discipline row brings a game misconduct (without a row, it does)."""
+    row = book.discipline_row(trigger) if trigger else None
+    return row.adds_gm if row else True
+
+
+def bench_penalty(book: Rulebook, inf: Infraction) -> EjectionVerdict:
     """A penalty with no player named (the bench's): nobody is ejected; an infraction's game misconduct stays."""
-    return EjectionVerdict(None, inf.adds_gm, None, PenaltyCounts())
+    return EjectionVerdict(None, adds_game_misconduct(book, inf), None, PenaltyCounts())
 
 
 def takes_no_part(book: Rulebook, role: str, who: str, at: str, rule: str) -> Violation:

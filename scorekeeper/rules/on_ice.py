@@ -55,13 +55,15 @@ def stop_time(book: Rulebook, stage: str, t: int, period_end: int, in_ot: bool) 
     return last > 0 and period_end - last <= t < period_end
 
 
-def icing(book: Rulebook, t: int, score: dict[str, int], on_ice: dict[str, int], in_ot: bool) -> bool:
-    """Icing is called at `t` (`on_ice`: players each side may have on the ice)."""
+def icing(book: Rulebook, t: int, score: dict[str, int], on_ice: dict[str, int], in_ot: bool,
+          period_end: int) -> bool:
+    """Icing is called at `t`, in the last minutes of regulation (or, where the rulebook says so, of an overtime
+    period ending at `period_end`); `on_ice`: players each side may have on the ice."""
     ic = book.icing
-    reg_end = book.regulation_seconds
     if in_ot and not ic.in_overtime:
         return False
-    if not reg_end - ic.last_min * 60 <= t < reg_end:
+    end = period_end if in_ot else book.regulation_seconds
+    if not end - ic.last_min * 60 <= t < end:
         return False
     margin = abs(score["home"] - score["away"])
     if margin >= ic.off_margin:

@@ -64,7 +64,7 @@ def judge_penalty(book: Rulebook, call: PenaltyCall, counts: PenaltyCounts | Non
     minutes = book.penalty_minutes(inf, cls)
     klass = book.penalties.classes[cls]
     pim = klass.pim if minutes == klass.min else minutes  # an infraction's own minutes are its penalty minutes
-    ejection = bench_penalty(inf) if counts is None else judge_ejection(book, inf, cls, counts)
+    ejection = bench_penalty(book, inf) if counts is None else judge_ejection(book, inf, cls, counts)
     if ejection.added_gm and book.penalties.added_gm_counts_pim:
         pim += book.penalties.game_misconduct_pim
     return PenaltyVerdict(minutes, pim, klass, SERVE_ORDER.get(cls, 1), ejection)
