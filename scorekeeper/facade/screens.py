@@ -3,6 +3,7 @@ games-list row `Services.games()` is made of."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -34,6 +35,20 @@ class Screens(Part):
     def __init__(self, core: Core, history: GameHistory) -> None:
         super().__init__(core)
         self.history = history
+        self._events: dict[str, tuple[list[Any], tuple[Mapping[str, Any], ...]]] = {}
+        """Per game, the view's event dicts last shown and their read-only copies: an entry at the end of the
+        log keeps the others' dicts, so only the new one is copied."""
+
+    def _frozen_events(self, game_id: str, events: list[Any]) -> tuple[Mapping[str, Any], ...]:
+        known, copies = self._events.get(game_id, ([], ()))
+        same = 0
+        for old, new in zip(known, events, strict=False):
+            if old is not new:
+                break
+            same += 1
+        result = copies[:same] + tuple(frozen(e) for e in events[same:])
+        self._events[game_id] = (list(events), result)
+        return result
 
     def game_screen(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> GameScreen:
         """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss)."""
@@ -56,6 +71,7 @@ class Screens(Part):
         return GameScreen(
             season=view.name, game_id=game_id, date=str(g["date"]), time=str(g["time"]),
             stage=str(g.get("stage", "regular")), status=status, names=MappingProxyType(names),
-            lineups=MappingProxyType(lineups), events=frozen(g.get("events", [])), score=MappingProxyType(score),
+            lineups=MappingProxyType(lineups), events=self._frozen_events(game_id, g.get("events", [])),
+            score=MappingProxyType(score),
             live=None if live is None else frozen(live), live_error=error, row=frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import gc
+import inspect
 import json
 import os
 import sqlite3
@@ -32,7 +33,8 @@ from scorekeeper.services import Services  # noqa: E402
 from tests.scorekeeper.synthetic import synthetic_season  # noqa: E402
 
 TARGETS = {"startup_ratio": 1.5, "entry_ratio": 3.0, "standings_scaling": 4.5, "game_sheet_ratio": 2.0,
-           "validation_p99_ms": 16.0, "window_memory_mb": 250.0}
+           "validation_p99_ms": 16.0, "window_memory_mb": 250.0, "window_entry_ms": 16.0, "window_entry_ratio": 2.0,
+           "facade_calls_per_entry": 3}
 RUNS = 7
 
 BARE_WINDOW = """
@@ -203,6 +205,9 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
     out["validation_p50_ms"] = statistics.median(lat)
     out["validation_p99_ms"] = lat[int(len(lat) * 0.99) - 1]
 
+    # a goal recorded by keys in the window's Live Game tab against the same entry on the facade alone
+    out.update(window_entry_figures(svc, folder, gid150, live_game_named(svc, 150, "bench-150-twin")))
+
     # standings of a season of 4N games over one of N games
     small = Services.open(str(folder / "small.db"))
     small.import_data(synthetic_season(teams=teams, games=games // 4, seed=99, season="n"))
@@ -235,7 +240,7 @@ def measure(folder: Path, seasons: int, teams: int, games: int) -> dict[str, Any
     return out
 
 
-def live_game_named(svc: Services, events: int) -> str:
+def live_game_named(svc: Services, events: int, gid: str = "bench-150") -> str:
     view = svc.view()
     home, away = list(view.teams)[2:4]
     lineups = {side: [{"player": f"{t}p01", "goalie": True}] + [{"player": f"{t}p{n:02d}"} for n in range(2, 11)]
@@ -247,12 +252,131 @@ def live_game_named(svc: Services, events: int) -> str:
         period, rest = (1, t) if t < 1200 else (2, t - 1200)
         evs.append({"type": "goal", "team": side, "period": period, "elapsed": f"{rest // 60:02d}:{rest % 60:02d}",
                     "scorer": f"{team}p{2 + i % 6:02d}", "assists": []})
-    gid = "bench-150"
     res = svc.save_game({"id": gid, "date": "2099-01-02", "time": "19:00", "stage": "regular", "home": home,
                          "away": away, "status": "scheduled", "lineups": lineups, "events": evs}, confirm=True)
     if not res.ok:
         raise RuntimeError([v.line() for v in res.violations])
     return gid
+
+
+class CallCounter:
+    """Counts the window's calls of the facade's public methods (calls the facade makes of itself inside one
+    call are not counted): each public method of `svc` is wrapped on the instance."""
+
+    def __init__(self, svc: Services) -> None:
+        self.calls: list[str] = []
+        self._depth = 0
+        self._wrapped: list[str] = []
+        for name in dir(type(svc)):
+            if name.startswith("_") or isinstance(inspect.getattr_static(type(svc), name), property | type):
+                continue
+            method = getattr(svc, name)
+            if not callable(method):
+                continue
+            setattr(svc, name, self._wrap(name, method))
+            self._wrapped.append(name)
+
+    def remove(self, svc: Services) -> None:
+        """The facade's own methods again."""
+        for name in self._wrapped:
+            delattr(svc, name)
+
+    def _wrap(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            if self._depth == 0:
+                self.calls.append(name)
+            self._depth += 1
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self._depth -= 1
+
+        return counted
+
+
+def window_entry_figures(svc: Services, folder: Path, gid: str, twin: str) -> dict[str, Any]:
+    """A goal recorded in the Live Game tab of the window (offscreen, in this process) by the keys a person
+    presses (G, H, Tab, the scorer's number, Enter), timed from Enter until the window is idle with every
+    visible widget redrawn and read back; against `add_event` of the same goal on the facade directly, into
+    `twin`, a game identical to `gid`, measured side by side; and the facade calls one entry makes."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QSettings, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from ui.app import application
+    from ui.main_window import OPERATOR, TAB, MainWindow
+
+    app = application()
+    settings = QSettings(str(folder / "window.ini"), QSettings.Format.IniFormat)
+    settings.setValue(OPERATOR, "Benchmark")
+    settings.setValue(TAB, 1)
+    window = MainWindow(svc, settings)
+    window.resize(1366, 768)
+    window.show()
+    tab = window.live_game_tab
+    tab.select_game(gid)
+    tab.pages.setCurrentIndex(0)
+    counter = CallCounter(svc)  # the window's calls from here on
+
+    def idle() -> None:
+        for _ in range(3):
+            app.sendPostedEvents()
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+
+    idle()
+    runs = iter(range(10_000))
+    per_entry: list[int] = []
+
+    def focus() -> Any:
+        widget = QApplication.focusWidget()
+        return widget if widget is not None else tab.events_view
+
+    def window_goal() -> float:
+        i = next(runs)
+        tab.clock.set_position(2, 19 * 60 + i % 50)
+        tab.events_view.setFocus()
+        idle()
+        before = len(counter.calls)
+        QTest.keyClick(focus(), Qt.Key.Key_G)
+        QTest.keyClicks(focus(), "ha"[i % 2])  # home and away in turn: no mercy rule ends the game
+        QTest.keyClick(focus(), Qt.Key.Key_Tab)
+        QTest.keyClicks(focus(), str(2 + i % 6))
+        rows = tab.events.rowCount()
+        t0 = time.perf_counter()
+        QTest.keyClick(focus(), Qt.Key.Key_Return)
+        idle()
+        shown = (tab.events.rowCount(), tab.score.text(), tab.home_panel.label.text(), tab.messages.text(),
+                 tab.undo_button.isEnabled(), tab.model.rowCount())
+        elapsed = time.perf_counter() - t0
+        per_entry.append(len(counter.calls) - before)
+        if shown[0] != rows + 1 or "Goal recorded" not in shown[3]:
+            raise RuntimeError(f"the window did not record the goal: {shown[3]}")
+        return elapsed
+
+    facade_runs = iter(range(10_000))
+
+    def facade_goal() -> float:
+        i = next(facade_runs)
+        side = ("home", "away")[i % 2]
+        team = svc.view().games[twin][side]
+        event = {"type": "goal", "team": side, "period": 2, "elapsed": f"19:{i % 50:02d}",
+                 "scorer": f"{team}p{2 + i % 6:02d}", "assists": []}
+        t0 = time.perf_counter()
+        res = svc.add_event(twin, event)
+        elapsed = time.perf_counter() - t0
+        if not res.ok:
+            raise RuntimeError([v.line() for v in res.violations])
+        return elapsed
+
+    window_t, facade_t = side_by_side(window_goal, facade_goal, RUNS * 3)
+    counter.remove(svc)
+    window.hide()  # not closed: closing would close the facade the next figures use
+    window.deleteLater()
+    idle()
+    return {"window_entry_ms": statistics.median(window_t) * 1000,
+            "window_entry_ratio": statistics.median(window_t) / statistics.median(facade_t),
+            "facade_calls_per_entry": statistics.median(per_entry[1:])}
 
 
 def game_sheet_figures(svc: Services) -> dict[str, Any]:
