@@ -110,3 +110,14 @@ def test_an_import_that_changes_nothing_returns_empty_changes(svc):
     del data["computed"]
     report = svc.import_data(data)
     assert report.ok and report.changes == Changes()
+
+
+def test_a_new_season_from_a_file_touches_every_table_it_holds_and_every_result(tmp_path):
+    s = Services.open(str(tmp_path / "new.db"))
+    try:
+        report = s.import_data(copy.deepcopy(BASE))
+        assert report.ok and report.changes.season == BASE["season"]
+        assert {"divisions", "teams", "players", "roster", "games"} <= set(report.changes.tables)
+        assert report.changes.results == RESULTS and "g004" in report.changes.games
+    finally:
+        s.close()
