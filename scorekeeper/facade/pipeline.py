@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from peewee import DatabaseError
+from peewee import Database, DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import store
 from scorekeeper.db.models import Season
-from scorekeeper.facade.core import Core
+from scorekeeper.facade.core import Core, bound
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
@@ -87,12 +87,17 @@ def _teams(incoming: dict[str, Any]) -> list[str]:
                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]})
 
 
+@bound
 class ChangeStep:
     """Judge then commit, for every write of the facade."""
 
     def __init__(self, core: Core, history: GameHistory) -> None:
         self.core = core
         self.history = history
+
+    @property
+    def db(self) -> Database:
+        return self.core.db
 
     # -- commit ----------------------------------------------------------------------------------------------
     def commit(self, season: Season | None, write: Callable[[], T], audits: Sequence[AuditRecord] = ()) -> T:
