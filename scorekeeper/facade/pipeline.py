@@ -82,6 +82,31 @@ class Proposal:
     audit: AuditRecord | None = None
 
 
+def event_players(event: dict[str, Any]) -> set[str]:
+    """The players an event names (scorer and assists, the penalised, the shooter, who served...)."""
+    named = {event[k] for k in store.PLAYER_FIELDS if isinstance(event.get(k), str)}
+    return named | {a for a in event.get("assists") or [] if isinstance(a, str)}
+
+
+def game_players(game: dict[str, Any] | None) -> set[str]:
+    """Every player a game names: those dressed and those its events name."""
+    if game is None:
+        return set()
+    dressed = {x["player"] for side in (game.get("lineups") or {}).values() for x in side}
+    return dressed.union(*(event_players(e) for e in game.get("events", [])))
+
+
+def _players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]) -> list[str]:
+    """The players a change touches: those written, signed, appealing or paying, and every player of a game
+    that changed (its result reaches their figures)."""
+    named = [*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"]),
+             *(a["player"] for a in incoming["appeals"]),
+             *(p["payer"]["player"] for p in incoming["payments"] if "player" in p["payer"])]
+    for g in incoming["games"]:
+        named += sorted(game_players(g) | game_players(old_games[g["id"]]))
+    return named
+
+
 def _teams(incoming: dict[str, Any]) -> list[str]:
     return sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]})
@@ -208,8 +233,8 @@ class ChangeStep:
             tables.append("lineups")
         return EntryResult(True, new, False, Changes.of(
             s.name, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
-            players=[*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"])],
-            tables=[*tables, *(["audit"] if audits else [])], finals_touched=finals))
+            players=_players(incoming, old_games), tables=[*tables, *(["audit"] if audits else [])],
+            finals_touched=finals))
 
     # -- the entry at the boards -----------------------------------------------------------------------------
     def append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,
@@ -249,4 +274,4 @@ class ChangeStep:
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
         return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        tables=["games"]))
+                                                        players=sorted(event_players(entry)), tables=["games"]))

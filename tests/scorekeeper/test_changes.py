@@ -121,3 +121,10 @@ def test_a_new_season_from_a_file_touches_every_table_it_holds_and_every_result(
         assert report.changes.results == RESULTS and "g004" in report.changes.games
     finally:
         s.close()
+
+
+def test_a_goal_names_its_scorer_and_assists_and_finishing_names_every_player_of_the_game(svc):
+    res = svc.add_event("g004", {**goal("home", 1, "02:00", "ow02"), "assists": ["ow05"]})
+    assert res.changes.players == ("ow02", "ow05")
+    finished = svc.finish_game("g004", confirm=True)
+    assert {"ow01", "ow02", "ly01", "ly07"} <= set(finished.changes.players)
