@@ -18,9 +18,11 @@ from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.core import bound
 from scorekeeper.facade.delegate import delegate
 from scorekeeper.facade.discipline import Discipline
+from scorekeeper.facade.documents import Documents
 from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
 from scorekeeper.facade.games import Games
 from scorekeeper.facade.history import GameHistory
@@ -51,7 +53,6 @@ from scorekeeper.validation import (
 
 __all__ = ["Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services",
            "validate_season"]
-
 
 
 def _login() -> str:
@@ -101,6 +102,8 @@ class Services:
         self.discipline = Discipline(self, self.step)
         self.queries = Queries(self)
         self.screens = Screens(self, self.history)
+        self.documents = Documents(self)
+        self.backups = Backups(self, self.office)
 
     # -- the parts' methods ----------------------------------------------------------------------------
     validate_event = delegate("entries", Games.validate_event)
@@ -155,6 +158,14 @@ class Services:
     points_progression = delegate("queries", Queries.points_progression)
 
     game_screen = delegate("screens", Screens.game_screen)
+    game_sheet_pdf = delegate("documents", Documents.game_sheet_pdf)
+    fine_statements_pdf = delegate("documents", Documents.fine_statements_pdf)
+    suspension_notice_pdf = delegate("documents", Documents.suspension_notice_pdf)
+    standings_pdf = delegate("documents", Documents.standings_pdf)
+    save_pdf = delegate("documents", Documents.save_pdf)
+    backup_folder = delegate("backups", Backups.backup_folder)
+    auto_backup = delegate("backups", Backups.auto_backup)
+    restore_file = staticmethod(restore_file)
 
     @staticmethod
     def demo_season_path() -> str:

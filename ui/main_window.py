@@ -760,22 +760,16 @@ def is_locked(exc: Exception) -> bool:
 
 def restore_damaged(parent: QWidget | None, target: str, folder: str = "") -> bool:
     """Restore a database that will not open from a backup: the core checks the backup, keeps the damaged file
-    beside it and copies the backup in (`scorekeeper.db.backup.restore_file`, when the core has it)."""
-    from scorekeeper.db import backup as core_backup
+    beside it and copies the backup in (`Services.restore_file`)."""
+    from scorekeeper.services import ServiceError, Services
     from ui import dialogs
 
     source = dialogs.ask_backup_file(parent, folder)
     if not source:
         return False
-    restore_file = getattr(core_backup, "restore_file", None)
-    if restore_file is None:
-        dialogs.tell(parent, "Restore from backup",
-                     f"This version cannot restore a database it cannot open. Close Scorekeeper and copy "
-                     f"{source} over {target} (keep the damaged file), then open it again.", error=True)
-        return False
     try:
-        kept = restore_file(Path(target), Path(source))
-    except (core_backup.BackupError, OSError) as exc:
+        kept = Services.restore_file(target, source)
+    except ServiceError as exc:
         dialogs.tell(parent, "Restore from backup", f"Nothing was restored.\n\n{exc}", error=True)
         return False
     dialogs.tell(parent, "Restore from backup", f"{target} restored from {source}."

@@ -1,8 +1,7 @@
 """The office's safeguards in the window: automatic backups, restore, the office password, the audit trail.
 
-Every one is the core's (`Services.backup`, `Services.restore`, `scorekeeper.db.backup.prune`,
-`Services.set_office_password`, `unlock_office`, `lock_office`, `Services.audit`); the window
-only asks, shows and reports.
+Every one is the core's (`Services.auto_backup`, `Services.restore`, `Services.set_office_password`,
+`unlock_office`, `lock_office`, `Services.audit`); the window only asks, shows and reports.
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.db import backup as core_backup
 from scorekeeper.services import ServiceError
 from ui import dialogs
 from ui.models import SORT_ROLE, Column, RecordTableModel, field
@@ -40,8 +38,7 @@ BACKUPS = "backups"
 # -- backups ------------------------------------------------------------------------------------------------
 def backup_folder(svc: Services) -> Path | None:
     """`backups/` beside the database file (None for PostgreSQL: the server's pg_dump does that)."""
-    path = svc.sqlite_path
-    return None if path is None else path.parent / BACKUPS
+    return svc.backup_folder()
 
 
 def keep_count(settings: QSettings) -> int:
@@ -55,16 +52,9 @@ def keep_count(settings: QSettings) -> int:
 def auto_backup(svc: Services, settings: QSettings) -> Path | None:
     """A verified backup into the backups folder, keeping the last N (QSettings `backups/keep`, default 10).
 
-    None for a PostgreSQL database; raises ServiceError (or OSError for the folder) when it fails.
+    None for a PostgreSQL database; raises ServiceError when it fails.
     """
-    folder = backup_folder(svc)
-    path = svc.sqlite_path
-    if folder is None or path is None:
-        return None
-    folder.mkdir(exist_ok=True)
-    written = svc.backup(core_backup.dated_name(folder / path.name))
-    core_backup.prune(folder, path.stem, keep_count(settings))
-    return written
+    return svc.auto_backup(keep_count(settings))
 
 
 # -- the office password ------------------------------------------------------------------------------------

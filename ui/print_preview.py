@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.printing import POINTS_PER_INCH, PrintError
-from scorekeeper.reports.data import ReportError
 from scorekeeper.services import ServiceError
 from ui import dialogs, print_job
 from ui.pdf_pages import PdfPages
@@ -61,49 +60,33 @@ class Document:
     title: str
     filename: str
     build: Callable[[], bytes]
+    save: Callable[[str, bytes], object] | None = None
+    """How the core writes it where the user chose (whole or not at all); None: it cannot be saved."""
 
 
 # -- the documents, each built by the core ------------------------------------------------------------------
 def game_sheet(svc: Services, season: str | None, game_id: str) -> Document:
-    def build() -> bytes:
-        from scorekeeper.reports.data import game_sheet_data
-        from scorekeeper.reports.game_sheet import build_game_sheet
-
-        return build_game_sheet(game_sheet_data(svc, game_id, season=season))
-
-    return Document(f"Game sheet — game {game_id}", f"game-sheet-{game_id}.pdf", build)
+    return Document(f"Game sheet — game {game_id}", f"game-sheet-{game_id}.pdf",
+                    lambda: svc.game_sheet_pdf(game_id, season=season), svc.save_pdf)
 
 
 def fine_statements(svc: Services, season: str | None, team: str | None = None, team_name: str = "") -> Document:
     def build() -> bytes:
-        from scorekeeper.reports.data import fine_statements_data
-        from scorekeeper.reports.fine_statements import build_fine_statements
-
-        return build_fine_statements(fine_statements_data(svc, team=team, season=season))
+        return svc.fine_statements_pdf(team=team, season=season)
 
     if team is None:
-        return Document("Fine statements — every team", f"fine-statements-{season}.pdf", build)
-    return Document(f"Fine statement — {team_name or team}", f"fine-statement-{team}.pdf", build)
+        return Document("Fine statements — every team", f"fine-statements-{season}.pdf", build, svc.save_pdf)
+    return Document(f"Fine statement — {team_name or team}", f"fine-statement-{team}.pdf", build, svc.save_pdf)
 
 
 def suspension_notice(svc: Services, season: str | None, player: str, game: str, name: str = "") -> Document:
-    def build() -> bytes:
-        from scorekeeper.reports.data import suspension_notices_data
-        from scorekeeper.reports.suspension_notice import build_suspension_notices
-
-        return build_suspension_notices(suspension_notices_data(svc, player, game=game, season=season))
-
-    return Document(f"Suspension notice — {name or player}, game {game}", f"suspension-{player}-{game}.pdf", build)
+    return Document(f"Suspension notice — {name or player}, game {game}", f"suspension-{player}-{game}.pdf",
+                    lambda: svc.suspension_notice_pdf(player, game=game, season=season), svc.save_pdf)
 
 
 def standings_report(svc: Services, season: str | None) -> Document:
-    def build() -> bytes:
-        from scorekeeper.reports.data import standings_data
-        from scorekeeper.reports.standings_report import build_standings_report
-
-        return build_standings_report(standings_data(svc, season=season))
-
-    return Document(f"Standings and leaders — {season}", f"standings-{season}.pdf", build)
+    return Document(f"Standings and leaders — {season}", f"standings-{season}.pdf",
+                    lambda: svc.standings_pdf(season=season), svc.save_pdf)
 
 
 def build(parent: QWidget | None, document: Document) -> bytes | None:
@@ -111,7 +94,7 @@ def build(parent: QWidget | None, document: Document) -> bytes | None:
     QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         return document.build()
-    except (ReportError, ServiceError) as exc:
+    except ServiceError as exc:
         problem = str(exc)
     finally:
         QGuiApplication.restoreOverrideCursor()
@@ -166,15 +149,17 @@ def print_pdf(parent: QWidget | None, pdf: bytes, title: str) -> str | None:
     return print_job.destination(printer)
 
 
-def save_pdf(parent: QWidget | None, pdf: bytes, suggested: str) -> str | None:
-    """Ask where, then write the PDF atomically (the core's writer); the path written, or None."""
-    from scorekeeper.reports.commands import write_atomically
-
+def save_pdf(parent: QWidget | None, pdf: bytes, suggested: str,
+             save: Callable[[str, bytes], object] | None) -> str | None:
+    """Ask where, then write the PDF through the core (`save`: atomically); the path written, or None."""
     path = dialogs.ask_pdf_file(parent, suggested)
     if not path:
         return None
+    if save is None:
+        dialogs.tell(parent, "Save as PDF", "This document cannot be saved.", error=True)
+        return None
     try:
-        write_atomically(path, pdf)
+        save(path, pdf)
     except OSError as exc:
         dialogs.tell(parent, "Save as PDF", f"{path} could not be written.\n\n{exc.strerror or exc}", error=True)
         return None
@@ -464,7 +449,7 @@ class PreviewDialog(QDialog):
         return where
 
     def save_document(self) -> str | None:
-        path = save_pdf(self, self.pdf, str(Path(self.folder or ".") / self.document.filename))
+        path = save_pdf(self, self.pdf, str(Path(self.folder or ".") / self.document.filename), self.document.save)
         if path:
             self.saved.append(path)
             self.message.setText(f"<b style='color:#1b5e20'>Saved</b> {path}")

@@ -79,16 +79,17 @@ def test_a_bad_file_offers_another_database_or_a_backup(
         return "restore"
 
     monkeypatch.setattr(dialogs, "ask_open_failed", offer)
+    not_a_backup = tmp_path / "photo.db"
+    not_a_backup.write_bytes(b"\x89PNG not a database\n" * 10)
+    monkeypatch.setattr(dialogs, "ask_backup_file", lambda parent, folder="": str(not_a_backup))
+    assert not window.open_database(str(bad))
+    assert offers == [False] and "Nothing was restored" in told[-1] and bad.read_bytes() == before  # untouched
     backup = window.svc.backup(tmp_path / "good.db")
     monkeypatch.setattr(dialogs, "ask_backup_file", lambda parent, folder="": str(backup))
-    monkeypatch.delattr(core_backup, "restore_file", raising=False)
-    assert not window.open_database(str(bad))
-    assert offers == [False] and "copy" in told[-1] and bad.read_bytes() == before  # never modified
-    restored: list[tuple[Path, Path]] = []
-    monkeypatch.setattr(core_backup, "restore_file", lambda target, source: restored.append((target, source))
-                        or target.with_name("notes.damaged.db"), raising=False)
-    assert not window.open_database(str(bad))
-    assert restored == [(bad, backup)] and "restored from" in told[-1] and "notes.damaged.db" in told[-1]
+    assert not window.open_database(str(bad))  # the window carries on with its database; the file is restored
+    assert "restored from" in told[-1] and "damaged" in told[-1]
+    assert core_backup.verify_copy(bad) >= 1 and bad.read_bytes() != before
+    assert [p.read_bytes() for p in tmp_path.glob("notes.damaged-*")] == [before]
 
 
 def test_the_real_dialog_offers_both_for_a_damaged_file_and_only_another_for_a_locked_one(
