@@ -26,6 +26,8 @@ from scorekeeper.facade.documents import Documents
 from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
 from scorekeeper.facade.games import Games
 from scorekeeper.facade.history import GameHistory
+from scorekeeper.facade.mail import SECURITIES as MAIL_SECURITIES
+from scorekeeper.facade.mail import Mail, MailSettings
 from scorekeeper.facade.office import Office
 from scorekeeper.facade.pipeline import ChangeStep, added_violations
 from scorekeeper.facade.queries import Queries
@@ -51,7 +53,8 @@ from scorekeeper.validation import (
     validate_season,
 )
 
-__all__ = ["Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "ServiceError", "Services",
+__all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
+           "ServiceError", "Services",
            "validate_season"]
 
 
@@ -104,6 +107,7 @@ class Services:
         self.screens = Screens(self, self.history)
         self.documents = Documents(self)
         self.backups = Backups(self, self.office)
+        self.mail = Mail(self)
 
     # -- the parts' methods ----------------------------------------------------------------------------
     validate_event = delegate("entries", Games.validate_event)
@@ -166,6 +170,16 @@ class Services:
     backup_folder = delegate("backups", Backups.backup_folder)
     auto_backup = delegate("backups", Backups.auto_backup)
     restore_file = staticmethod(restore_file)
+    mail_settings = delegate("mail", Mail.mail_settings)
+    save_mail_settings = delegate("mail", Mail.save_mail_settings)
+    mail_keyring_available = delegate("mail", Mail.mail_keyring_available)
+    mail_password = delegate("mail", Mail.mail_password)
+    remember_mail_password = delegate("mail", Mail.remember_mail_password)
+    mail_batch = delegate("mail", Mail.mail_batch)
+    deliver_mail = delegate("mail", Mail.deliver_mail)
+    save_eml = delegate("mail", Mail.save_eml)
+    mail_recipients = staticmethod(Mail.mail_recipients)
+    publish_site = delegate("mail", Mail.publish_site)
 
     @staticmethod
     def demo_season_path() -> str:

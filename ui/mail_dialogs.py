@@ -1,8 +1,8 @@
 """E-mail out of the rink office, and the statistics site, from the window (issue 9).
 
-The core composes, sends and records (`scorekeeper.mail`: settings file, keyring, batches, `deliver`, `.eml`)
-and writes the site (`scorekeeper.site.publish`); the window asks for the settings, shows progress, and
-reports what went and what did not.
+The core composes, sends and records through the facade (`Services.mail_settings`, `mail_password`,
+`mail_batch`, `deliver_mail`, `save_eml`) and writes the site (`Services.publish_site`); the window asks for
+the settings, shows progress, and reports what went and what did not.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-import scorekeeper.mail as mail
-from scorekeeper.services import ServiceError
+from scorekeeper.services import MAIL_SECURITIES, MailSettings, ServiceError
 from ui import dialogs
 from ui.models import Column, RecordTableModel, field
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
+    from scorekeeper.facade.mail import Batch, Delivery
     from scorekeeper.services import Services
 
 NOTICES, STATEMENTS = "notices", "statements"
@@ -46,7 +46,9 @@ SECURITY_LABELS = {"starttls": "STARTTLS (port 587)", "ssl": "SSL/TLS (port 465)
 class MailSettingsDialog(QDialog):
     """SMTP host, port, security, user and sender; the password goes to the keyring only (or is asked)."""
 
-    def __init__(self, settings: mail.MailSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: MailSettings, parent: QWidget | None = None, *, keyring: bool = False,
+                 kept: bool = False) -> None:
+        """`keyring`: this computer has one to keep the password in; `kept`: it keeps one for `settings`."""
         super().__init__(parent)
         self.setWindowTitle("Mail settings")
         self.host = QLineEdit(settings.host, self)
@@ -55,7 +57,7 @@ class MailSettingsDialog(QDialog):
         self.port.setRange(1, 65535)
         self.port.setValue(int(settings.port))
         self.security = QComboBox(self)
-        for key in mail.SECURITIES:
+        for key in MAIL_SECURITIES:
             self.security.addItem(SECURITY_LABELS.get(key, key), key)
         self.security.setCurrentIndex(max(self.security.findData(settings.security), 0))
         self.security.currentIndexChanged.connect(self._default_port)
@@ -65,11 +67,11 @@ class MailSettingsDialog(QDialog):
         self.sender_address.setPlaceholderText("the league office's address, e.g. office@westridgehockey.ca")
         self.password = QLineEdit(self)
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.keyring = mail.keyring_available()
+        self.keyring = keyring
         self.remember = QCheckBox("Keep the password in the system keyring", self)
         self.remember.setChecked(self.keyring)
         self.remember.setEnabled(self.keyring)
-        kept = self.keyring and bool(mail.get_password(settings))
+        kept = self.keyring and kept
         self.password.setPlaceholderText("kept in the keyring (type to change)" if kept else "")
         note = ("The password is never written to the database or a file: it is kept in the system keyring."
                 if self.keyring else "No keyring works on this computer: the password is asked each time mail "
@@ -100,8 +102,8 @@ class MailSettingsDialog(QDialog):
         if self.port.value() in ports.values():
             self.port.setValue(ports.get(str(self.security.currentData()), self.port.value()))
 
-    def settings(self) -> mail.MailSettings:
-        return mail.MailSettings(host=self.host.text().strip(), port=self.port.value(),
+    def settings(self) -> MailSettings:
+        return MailSettings(host=self.host.text().strip(), port=self.port.value(),
                                  security=str(self.security.currentData()), user=self.user.text().strip(),
                                  sender=self.sender_address.text().strip())
 
@@ -113,14 +115,16 @@ class MailSettingsDialog(QDialog):
         self.accept()
 
 
-def edit_settings(parent: QWidget | None) -> mail.MailSettings | None:
+def edit_settings(parent: QWidget | None, svc: Services) -> MailSettings | None:
     """Show the mail settings; save them (and the password in the keyring); the settings saved, or None."""
     try:
-        current = mail.load_settings()
-    except mail.MailError as exc:
+        current = svc.mail_settings()
+    except ServiceError as exc:
         dialogs.tell(parent, "Mail settings", f"{exc}. The defaults are shown.", error=True)
-        current = mail.MailSettings()
-    dialog = MailSettingsDialog(current, parent)
+        current = MailSettings()
+    keyring = svc.mail_keyring_available()
+    dialog = MailSettingsDialog(current, parent, keyring=keyring,
+                                kept=keyring and bool(svc.mail_password(current)))
     if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
     settings = dialog.settings()
@@ -128,34 +132,34 @@ def edit_settings(parent: QWidget | None) -> mail.MailSettings | None:
         dialogs.tell(parent, "Mail settings", "Not saved: " + "; ".join(settings.problems()) + ".", error=True)
         return None
     try:
-        mail.save_settings(settings)
-    except mail.MailError as exc:
+        svc.save_mail_settings(settings)
+    except ServiceError as exc:
         dialogs.tell(parent, "Mail settings", str(exc), error=True)
         return None
-    if dialog.password.text() and dialog.remember.isChecked() and not mail.set_password(settings,
-                                                                                         dialog.password.text()):
+    if dialog.password.text() and dialog.remember.isChecked() and not svc.remember_mail_password(
+            settings, dialog.password.text()):
         dialogs.tell(parent, "Mail settings", "The settings are saved, but the keyring refused the password: "
                      "it will be asked each time mail is sent.", error=True)
     return settings
 
 
-def ready_settings(parent: QWidget | None) -> mail.MailSettings | None:
+def ready_settings(parent: QWidget | None, svc: Services) -> MailSettings | None:
     """The saved settings when they can be used to send; otherwise the settings dialog first."""
     try:
-        settings = mail.load_settings()
-    except mail.MailError as exc:
+        settings = svc.mail_settings()
+    except ServiceError as exc:
         dialogs.tell(parent, "Mail", str(exc), error=True)
-        return edit_settings(parent)
+        return edit_settings(parent, svc)
     if settings.problems():
-        return edit_settings(parent)
+        return edit_settings(parent, svc)
     return settings
 
 
-def password_for(parent: QWidget | None, settings: mail.MailSettings) -> tuple[bool, str | None]:
+def password_for(parent: QWidget | None, svc: Services, settings: MailSettings) -> tuple[bool, str | None]:
     """(go on, password): the keyring's, else asked; no login when the settings name no user."""
     if not settings.user:
         return True, None
-    kept = mail.get_password(settings)
+    kept = svc.mail_password(settings)
     if kept:
         return True, kept
     typed = dialogs.ask_password(parent, "Mail", f"Password of {settings.user} on {settings.host}:")
@@ -164,12 +168,10 @@ def password_for(parent: QWidget | None, settings: mail.MailSettings) -> tuple[b
 
 # -- composing, sending, saving -----------------------------------------------------------------------------
 def compose(parent: QWidget | None, svc: Services, season: str | None, kind: str,
-            settings: mail.MailSettings | None) -> mail.Batch | None:
+            settings: MailSettings | None) -> Batch | None:
     try:
-        if kind == NOTICES:
-            return mail.suspension_notice_messages(svc, settings, season=season)
-        return mail.fine_statement_messages(svc, settings, season=season)
-    except (mail.MailError, ServiceError) as exc:
+        return svc.mail_batch(kind, settings, season=season)
+    except ServiceError as exc:
         dialogs.tell(parent, "Mail", f"The {WHAT[kind]} could not be composed.\n\n{exc}", error=True)
         return None
 
@@ -194,10 +196,10 @@ def with_progress(parent: QWidget | None, title: str, label: str) -> tuple[QProg
     return progress, step
 
 
-def send(parent: QWidget | None, svc: Services, season: str | None, kind: str) -> mail.Delivery | None:
+def send(parent: QWidget | None, svc: Services, season: str | None, kind: str) -> Delivery | None:
     """Send every suspension notice not yet sent (or every team's fine statement) to the captains, with
     progress; then the report of what went and what did not. None when nothing was attempted."""
-    settings = ready_settings(parent)
+    settings = ready_settings(parent, svc)
     if settings is None:
         return None
     batch = compose(parent, svc, season, kind, settings)
@@ -213,14 +215,14 @@ def send(parent: QWidget | None, svc: Services, season: str | None, kind: str) -
                                f"{settings.address}, each to the team captain with the PDF attached?",
                                ("These cannot be sent:" + informative) if informative else ""):
             return None
-        go, password = password_for(parent, settings)
+        go, password = password_for(parent, svc, settings)
         if not go:
             return None
     else:
         password = None
     progress, step = with_progress(parent, f"Sending {WHAT[kind]}", f"Sending the {WHAT[kind]}…")
     try:
-        delivery = mail.deliver(svc, batch, settings, password, step)
+        delivery = svc.deliver_mail(batch, settings, password, step)
     finally:
         progress.close()
         progress.deleteLater()
@@ -231,8 +233,8 @@ def send(parent: QWidget | None, svc: Services, season: str | None, kind: str) -
 def save_eml(parent: QWidget | None, svc: Services, season: str | None, kind: str) -> list[Path]:
     """Every message of the batch as an .eml file in a folder (for an office with no mail server)."""
     try:
-        settings: mail.MailSettings | None = mail.load_settings()
-    except mail.MailError:
+        settings: MailSettings | None = svc.mail_settings()
+    except ServiceError:
         settings = None
     batch = compose(parent, svc, season, kind, settings)
     if batch is None:
@@ -248,13 +250,13 @@ def save_eml(parent: QWidget | None, svc: Services, season: str | None, kind: st
     rows: list[dict[str, Any]] = []
     for message in batch.messages:
         try:
-            path = mail.save_eml(message, folder, settings, database=svc.sqlite_path)
-        except mail.MailError as exc:
-            rows.append({"status": "Not saved", "to": ", ".join(mail.recipients(message)),
+            path = svc.save_eml(message, folder, settings)
+        except ServiceError as exc:
+            rows.append({"status": "Not saved", "to": ", ".join(svc.mail_recipients(message)),
                          "subject": str(message.get("Subject", "")), "detail": str(exc)})
             continue
         written.append(path)
-        rows.append({"status": "Saved", "to": ", ".join(mail.recipients(message)),
+        rows.append({"status": "Saved", "to": ", ".join(svc.mail_recipients(message)),
                      "subject": str(message.get("Subject", "")), "detail": path.name})
     rows += [{"status": "Skipped", "to": "", "subject": s.subject, "detail": s.reason} for s in batch.skipped]
     show_report(parent, "Saved as .eml", rows, f"<b>{len(written)} of {len(batch.messages)} message(s) saved</b> "
@@ -273,7 +275,7 @@ class DeliveryModel(RecordTableModel):
     )
 
 
-def delivery_rows(delivery: mail.Delivery) -> list[dict[str, Any]]:
+def delivery_rows(delivery: Delivery) -> list[dict[str, Any]]:
     rows = [{"status": "Sent" if r.ok else "Not sent", "to": r.recipient, "subject": r.subject,
              "detail": r.message_id if r.ok else r.error or ""} for r in delivery.results]
     rows += [{"status": "Skipped", "to": "", "subject": "", "detail": text} for text in delivery.skipped]
@@ -281,7 +283,7 @@ def delivery_rows(delivery: mail.Delivery) -> list[dict[str, Any]]:
     return rows
 
 
-def summary(delivery: mail.Delivery, what: str) -> str:
+def summary(delivery: Delivery, what: str) -> str:
     sent, failed = len(delivery.sent), len(delivery.failed)
     colour = "#1b5e20" if delivery.ok else "#b00020"
     text = f"<b style='color:{colour}'>{sent} sent</b>"
@@ -317,15 +319,13 @@ def show_report(parent: QWidget | None, title: str, rows: list[dict[str, Any]], 
 # -- the statistics site ------------------------------------------------------------------------------------
 def publish_site(parent: QWidget | None, svc: Services, season: str | None, folder: str = "") -> Any:
     """Write the static statistics site into a folder the user picks, with progress; the core's result."""
-    from scorekeeper.site import PublishError, publish
-
     target = dialogs.ask_folder(parent, "Publish the statistics site into", folder)
     if not target:
         return None
     progress, step = with_progress(parent, "Publish statistics site", "Writing the statistics site…")
     try:
-        result = publish(svc, target, season=season, progress=step)
-    except (PublishError, ServiceError, OSError) as exc:
+        result = svc.publish_site(target, season=season, progress=step)
+    except ServiceError as exc:
         dialogs.tell(parent, "Publish statistics site", f"The site was not written.\n\n{exc}", error=True)
         return None
     finally:

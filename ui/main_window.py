@@ -642,7 +642,7 @@ class MainWindow(QMainWindow):
     def edit_mail_settings(self) -> object:
         from ui import mail_dialogs
 
-        return mail_dialogs.edit_settings(self)
+        return mail_dialogs.edit_settings(self, self.svc)
 
     def publish_site(self) -> object:
         from ui import mail_dialogs

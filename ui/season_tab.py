@@ -385,7 +385,7 @@ class SeasonTab(TableTab):
     def edit_mail_settings(self) -> object:
         from ui import mail_dialogs
 
-        return mail_dialogs.edit_settings(self)
+        return mail_dialogs.edit_settings(self, self.svc)
 
     def save_eml(self, kind: str) -> list[Path]:
         from ui import mail_dialogs

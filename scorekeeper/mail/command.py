@@ -113,7 +113,7 @@ def _fail(text: str) -> None:
 
 def run(svc: Services | None, args: argparse.Namespace) -> int:
     """Run `mail ...`; 0 when everything went, 1 (one stderr line per failure) otherwise."""
-    from scorekeeper.services import ServiceError
+    from scorekeeper.facade.errors import ServiceError
 
     try:
         base = load_settings()

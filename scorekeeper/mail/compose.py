@@ -326,7 +326,7 @@ def fine_statement_messages(svc: Services, settings: MailSettings | None = None,
                             owing_only: bool = False) -> Batch:
     """Each team's end-of-season fine statement (or one team's), to its captain's e-mail, the statement PDF
     attached. `owing_only`: only teams with a balance to pay."""
-    from scorekeeper.services import ServiceError
+    from scorekeeper.facade.errors import ServiceError
 
     view = svc.view(season)
     if team is not None and team not in view.teams:

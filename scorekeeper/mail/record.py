@@ -64,7 +64,7 @@ def record_sent(svc: Services, messages: Sequence[EmailMessage], results: Sequen
     """Record each delivered message; returns the problems (a message sent but not recorded), if any."""
     from peewee import DatabaseError
 
-    from scorekeeper.services import ServiceError
+    from scorekeeper.facade.errors import ServiceError
 
     when = sent or dt.datetime.now().replace(microsecond=0).isoformat()
     problems: list[str] = []

@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(svc: Services, args: argparse.Namespace) -> int:
     """Publish; 0 on success, 1 with one line on stderr when the site cannot be written."""
-    from scorekeeper.services import ServiceError
+    from scorekeeper.facade.errors import ServiceError
     from scorekeeper.site.publish import PublishError, publish
 
     try:

@@ -239,7 +239,7 @@ def publish(svc: Services, folder: str | Path, season: str | None = None, game_s
             out.notes.append("game sheets are not linked: the reports module (scorekeeper.reports) is not available")
         if build is not None:
             from scorekeeper.reports.data import ReportError
-            from scorekeeper.services import ServiceError
+            from scorekeeper.facade.errors import ServiceError
 
             for r in finals:
                 step(f"game sheet {r['id']}")
