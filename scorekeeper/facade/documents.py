@@ -10,14 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper.atomic import write_atomically
-from scorekeeper.facade.core import bound
+from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.reports import data
 from scorekeeper.reports.data import ReportError
 
 if TYPE_CHECKING:
-    from peewee import Database
-
     from scorekeeper.services import Services
 
 T = TypeVar("T")
@@ -32,15 +30,12 @@ def _built(build: Callable[[], T]) -> T:
 
 
 @bound
-class Documents:
+class Documents(Part):
     """The printed records, built by the core from the facade's answers (the same as `scorekeeper print`)."""
 
     def __init__(self, svc: Services) -> None:
-        self.svc = svc
-
-    @property
-    def db(self) -> Database:
-        return self.svc.db
+        super().__init__(svc)
+        self.svc = svc  # the whole facade: the documents and the mail are made of its answers
 
     def game_sheet_pdf(self, game_id: str, season: str | None = None) -> bytes:
         """The official game sheet (DRAFT until the game is final)."""

@@ -11,13 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from scorekeeper import mail
-from scorekeeper.facade.core import bound
+from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.mail import SECURITIES, Batch, Delivery, MailSettings
 
 if TYPE_CHECKING:
-    from peewee import Database
-
     from scorekeeper.services import Services
     from scorekeeper.site.publish import PublishResult
 
@@ -36,15 +34,12 @@ def _mailed(work: Callable[[], T]) -> T:
 
 
 @bound
-class Mail:
+class Mail(Part):
     """Mail out of the rink office, and the statistics site."""
 
     def __init__(self, svc: Services) -> None:
-        self.svc = svc
-
-    @property
-    def db(self) -> Database:
-        return self.svc.db
+        super().__init__(svc)
+        self.svc = svc  # the whole facade: the documents and the mail are made of its answers
 
     def mail_settings(self) -> MailSettings:
         """The saved settings (the defaults when none are saved)."""
