@@ -519,48 +519,61 @@ class _Computation:
         lates: dict[str, float] = {}
         forfeit: str | None = None
         called: dict[str, int] | None = None
-        book = self.book
         for ev in untimed:
             if ev.type == "late":
-                side, minutes = ev.team, ev.get("minutes")
-                problem = results.late_entry_problem(book, side, minutes)
-                if problem is not None:
-                    self.add(problem, ev)
-                    continue
-                assert side is not None
-                lates[side] = max(lates.get(side, 0), float(minutes))
-                self.applied.add(ev.seq)
+                self.pregame_late(ev, lates)
             elif ev.type == "forfeit":
-                problem = results.forfeit_entry_problem(book, ev.team)
-                if problem is not None:
-                    self.add(problem, ev)
-                    continue
-                forfeit = ev.team if forfeit in (None, ev.team) else "both"
-                self.applied.add(ev.seq)
+                forfeit = self.pregame_forfeit(ev, forfeit)
             elif ev.type == "called":
-                points, said = results.called_points(book, ev.get("points") or {}, ev.get("reason"))
-                self.add(said, ev)
-                if points is not None:
-                    called = points
-                    self.applied.add(ev.seq)
+                called = self.pregame_called(ev) or called
             elif ev.type == "shootout":
-                problem = overtime.shootout_entry_problem(book, self.g.stage, ev.team, self.shootout_ev is not None)
-                if problem is not None:
-                    self.add(problem, ev)
-                elif self.shootout_attempts_ok(ev):
-                    self.shootout_ev = ev  # applied once the game is known to be tied after overtime (finish)
+                self.pregame_shootout(ev)
             else:
                 self.applied.add(ev.seq)
         if forfeit is None:
-            forfeit = results.late_forfeit(book, lates)
+            forfeit = results.late_forfeit(self.book, lates)
         if forfeit is None:
             for side, m in lates.items():
-                for _ in range(results.late_goals(book, m)):
+                for _ in range(results.late_goals(self.book, m)):
                     self.score[other(side)] += 1
                     self.by_period[other(side)][0] += 1
                     self.goals.append(GoalRecord(-1, 1, 0, 0, other(side), None, [], None, False,
                                                  awarded=True, late=True))
         return forfeit, called, None
+
+    def pregame_late(self, ev: Event, lates: dict[str, float]) -> None:
+        side, minutes = ev.team, ev.get("minutes")
+        problem = results.late_entry_problem(self.book, side, minutes)
+        if problem is not None:
+            self.add(problem, ev)
+            return
+        assert side is not None
+        lates[side] = max(lates.get(side, 0), float(minutes))
+        self.applied.add(ev.seq)
+
+    def pregame_forfeit(self, ev: Event, forfeit: str | None) -> str | None:
+        """The forfeit so far with this entry's (two sides forfeiting: 'both')."""
+        problem = results.forfeit_entry_problem(self.book, ev.team)
+        if problem is not None:
+            self.add(problem, ev)
+            return forfeit
+        self.applied.add(ev.seq)
+        return ev.team if forfeit in (None, ev.team) else "both"
+
+    def pregame_called(self, ev: Event) -> dict[str, int] | None:
+        """A called game's points (None: refused)."""
+        points, said = results.called_points(self.book, ev.get("points") or {}, ev.get("reason"))
+        self.add(said, ev)
+        if points is not None:
+            self.applied.add(ev.seq)
+        return points
+
+    def pregame_shootout(self, ev: Event) -> None:
+        problem = overtime.shootout_entry_problem(self.book, self.g.stage, ev.team, self.shootout_ev is not None)
+        if problem is not None:
+            self.add(problem, ev)
+        elif self.shootout_attempts_ok(ev):
+            self.shootout_ev = ev  # applied once the game is known to be tied after overtime (finish)
 
     def shootout_attempts_ok(self, ev: Event) -> bool:
         """A shootout's attempts (optional): shooters dressed for their side, and the winner scored more."""
@@ -630,6 +643,7 @@ class _Computation:
         return copy.deepcopy(self, memo).finish(forfeit, called)
 
     def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
+        """The game's state, its events all applied: the end of the game, its result, the penalties after it."""
         book, g = self.book, self.g
         final = g.status == "final"
         if final and forfeit is None and called is None:
@@ -637,50 +651,66 @@ class _Computation:
             if short is not None:
                 forfeit = "both"
                 self.add(short)
-        if final and self.book.clock.periods >= 2:
+        if final and book.clock.periods >= 2:
             self.halftime()
-        end_t: int | None = None
         shootout = self.decide_shootout() if forfeit is None and called is None else None
-        tied = self.score["home"] == self.score["away"]
-        if final and tied and shootout is None and self.over_t is None and forfeit is None and called is None and (
+        open_tie = forfeit is None and called is None and self.score["home"] == self.score["away"]
+        if final and open_tie and shootout is None and self.over_t is None and (
                 self.ot.enabled and book.shootout.get(g.stage, False)):
             self.add(overtime.tie_needs_shootout(book))
-        if self.over_t is not None:
-            end_t = self.over_t
-        elif final:
-            end_t = self.reg_end
-            if tied and self.ot.enabled and forfeit is None and called is None:
-                last = max(self.max_period, book.clock.periods + 1)
-                if self.ot.max_periods:
-                    last = min(last, book.clock.periods + self.ot.max_periods)
-                self.ensure_period(last)
-                end_t = game_time(book, g.stage, last, period_length(book, g.stage, last))
-                if g.stage == "playoff" and not book.shootout.get(g.stage, False):
-                    self.add(overtime.playoff_tie(book))
-        result: results.Result | None = None
-        if final:
-            went_ot = self.max_period > book.clock.periods or (tied and self.ot.enabled)
-            result = results.decide(book, self.score, forfeit=forfeit, called=called,
-                                    shootout_winner=shootout.winner if shootout else None,
-                                    mercy=self.over_reason == "mercy", went_ot=went_ot)
-            if result.score is not None:
-                self.score = dict(result.score)
-            if result.forfeited:
-                self.by_period = {s: [0] * book.clock.periods for s in SIDES}
-                for s in SIDES:
-                    self.by_period[s][0] = self.score[s]
-        self.clock.close(end_t)
-        if end_t is not None and (self.over_t is None or self.over_reason == "mercy"):
-            for pen in self.penalties:  # after the final horn (or the mercy rule's end): after the game
-                if pen.t >= end_t:
-                    pen.post_game = True
-        if end_t is not None:
-            self.late_misconducts(end_t)
+        end_t = self.end_time(final, open_tie)
+        result = self.result(forfeit, called, shootout, open_tie) if final else None
+        self.close(end_t)
         return GameState(g, self.score, self.by_period, self.goals, self.penalties,
                          sorted(self.ejections.values(), key=lambda e: (e.t, e.seq)), self.violations,
                          self.timeouts, result.decision if result else None, result.winner if result else None,
                          result.points if result else None, end_t, self.over_t is not None, self.applied,
                          shootout if result and result.decision == "shootout" else None, self.reported())
+
+    def end_time(self, final: bool, open_tie: bool) -> int | None:
+        """When the game ended (None: not over yet); a final tie plays the overtime the rulebook has."""
+        book, stage = self.book, self.g.stage
+        if self.over_t is not None:
+            return self.over_t
+        if not final:
+            return None
+        if not (open_tie and self.ot.enabled):
+            return self.reg_end
+        last = max(self.max_period, book.clock.periods + 1)
+        if self.ot.max_periods:
+            last = min(last, book.clock.periods + self.ot.max_periods)
+        self.ensure_period(last)
+        if stage == "playoff" and not book.shootout.get(stage, False):
+            self.add(overtime.playoff_tie(book))
+        return game_time(book, stage, last, period_length(book, stage, last))
+
+    def result(self, forfeit: str | None, called: dict[str, int] | None, shootout: Shootout | None,
+               open_tie: bool) -> results.Result:
+        """The final game's result; the score the rulebook records in its place (a forfeit's, a shootout's)."""
+        book = self.book
+        went_ot = self.max_period > book.clock.periods or (open_tie and self.ot.enabled)
+        result = results.decide(book, self.score, forfeit=forfeit, called=called,
+                                shootout_winner=shootout.winner if shootout else None,
+                                mercy=self.over_reason == "mercy", went_ot=went_ot)
+        if result.score is not None:
+            self.score = dict(result.score)
+        if result.forfeited:
+            self.by_period = {s: [0] * book.clock.periods for s in SIDES}
+            for s in SIDES:
+                self.by_period[s][0] = self.score[s]
+        return result
+
+    def close(self, end_t: int | None) -> None:
+        """Run the clock to the end; penalties after the final horn (or the mercy rule's end) are after the game,
+        and the late misconducts are reported."""
+        self.clock.close(end_t)
+        if end_t is None:
+            return
+        if self.over_t is None or self.over_reason == "mercy":
+            for pen in self.penalties:
+                if pen.t >= end_t:
+                    pen.post_game = True
+        self.late_misconducts(end_t)
 
     def reported(self) -> list[dict[str, Any]]:
         """The penalties the referee reports to the league, with the reason."""
