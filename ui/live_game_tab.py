@@ -201,6 +201,8 @@ class LiveGameTab(TableTab):
         self.infractions: dict[str, dict[str, Any]] = {}
         self.shootout = False
         """Whether this game can go to a shootout (the rulebook's choice)."""
+        self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
+        """The event list's rows by entry, while the names they show stay the same."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 
@@ -552,6 +554,7 @@ class LiveGameTab(TableTab):
             self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
                                 shootout=self.shootout)
         if previous is None or previous.lineups != screen.lineups or previous.names != screen.names:
+            self._rows_cache = {}  # the rows name the players and teams afresh
             self.names = dict(screen.names)
             self.dressed = {side: {d.number: d.player for d in screen.lineups[side] if d.number is not None}
                             for side in ("home", "away")}
@@ -649,8 +652,16 @@ class LiveGameTab(TableTab):
         return "" if not player or player not in self.numbers else str(self.numbers[player])
 
     def _event_rows(self, events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The event list's rows, in game order. A row already described for the same entry (the facade hands
+        back the same read-only entry while it is unchanged) is reused while the names stay the same."""
         rows = []
+        cache, self._rows_cache = self._rows_cache, {}
         for index, event in enumerate(events):
+            known = cache.get(id(event))
+            if known is not None and known[0] is event and known[1]["index"] == index:
+                self._rows_cache[id(event)] = known
+                rows.append(known[1])
+                continue
             kind = event["type"]
             who = self.label_of
             details = ""
@@ -688,7 +699,7 @@ class LiveGameTab(TableTab):
                                                 if attempts else "")
             team = event.get("team")
             period = event.get("period")
-            rows.append({
+            row = {
                 "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
                 "period_label": period_name(period, self.regulation_periods, "") if period else (
                     "SO" if kind == "shootout" else ""),
@@ -696,7 +707,9 @@ class LiveGameTab(TableTab):
                 "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
                 "details": details,
                 "after_play": kind == "shootout",
-            })
+            }
+            self._rows_cache[id(event)] = (event, row)
+            rows.append(row)
         # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
         rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
         return rows
