@@ -1,8 +1,10 @@
 """A game's state as a pure function of its line-ups and ordered events.
 
 `compute_game(game, book)` reads the events in (period, elapsed, file order), keeps the penalty clock,
-the score and the ejections, and returns a `GameState`. Entries that break a blocking rule are reported
-as violations and are not applied, so the state stays the one the rulebook allows.
+the score and the ejections, and returns a `GameState`. What each entry means under the rulebook is asked of
+`scorekeeper.rules` (penalties, ejections, league_report, scoring, overtime, mercy, results), which answer with
+typed verdicts and violations. Entries that break a blocking rule are reported as violations and are not
+applied, so the state stays the one the rulebook allows.
 """
 
 from __future__ import annotations
