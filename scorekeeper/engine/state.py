@@ -682,8 +682,9 @@ class _Computation:
         if self.ot.max_periods:
             last = min(last, book.clock.periods + self.ot.max_periods)
         self.ensure_period(last)
-        if stage == "playoff" and not book.shootout.get(stage, False):
-            self.add(overtime.playoff_tie(book))
+        endless = overtime.endless_overtime_tie(book, stage)
+        if endless is not None:
+            self.add(endless)
         return game_time(book, stage, last, period_length(book, stage, last))
 
     def result(self, forfeit: str | None, called: dict[str, int] | None, shootout: Shootout | None,

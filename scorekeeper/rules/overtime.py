@@ -40,9 +40,11 @@ def tie_needs_shootout(book: Rulebook) -> Violation:
     return _v(book, "block", "the game is tied after overtime: enter the shootout's winner to finish it")
 
 
-def playoff_tie(book: Rulebook) -> Violation:
-    """A playoff game marked final while tied."""
-    return _v(book, "warn", "a playoff game cannot end tied: overtime continues until a goal")
+def endless_overtime_tie(book: Rulebook, stage: str) -> Violation | None:
+    """A game marked final while tied, where the stage's overtime goes on until a goal (and no shootout)."""
+    if book.overtime_for(stage).max_periods or book.shootout.get(stage, False):
+        return None
+    return _v(book, "warn", f"a {stage} game cannot end tied: overtime continues until a goal")
 
 
 def shootout_entry_problem(book: Rulebook, stage: str, team: object, already: bool) -> Violation | None:
@@ -52,8 +54,9 @@ def shootout_entry_problem(book: Rulebook, stage: str, team: object, already: bo
     if already:
         return _v(book, "block", "the game already has its shootout")
     if not book.shootout.get(stage, False):
+        endless = not book.overtime_for(stage).max_periods
         return _v(book, "block", f"{stage} games have no shootout in this rulebook: a tie after overtime is "
-                  f"{'played on' if stage == 'playoff' else 'a tie'}")
+                  f"{'played on' if endless else 'a tie'}")
     return None
 
 
