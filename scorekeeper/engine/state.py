@@ -322,7 +322,7 @@ class _Computation:
             self.flag("DATA-4", "block", f"team must be 'home' or 'away' (got {side!r})", ev)
             return
         assert ev.period is not None
-        if ev.period > self.book.clock.periods // 2 and self.book.clock.periods >= 2:
+        if mercy.past_half_time(self.book, ev.period):
             self.halftime()
         t = self.check_time(ev)
         if t is None:
@@ -653,7 +653,7 @@ class _Computation:
             if short is not None:
                 forfeit = "both"
                 self.add(short)
-        if final and book.clock.periods >= 2:
+        if final and mercy.has_half_time(book):
             self.halftime()
         shootout = self.decide_shootout() if forfeit is None and called is None else None
         open_tie = forfeit is None and called is None and self.score["home"] == self.score["away"]

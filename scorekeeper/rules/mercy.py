@@ -14,6 +14,15 @@ def half_time(book: Rulebook) -> int:
     return (book.clock.periods // 2) * book.clock.period_min * 60
 
 
+def has_half_time(book: Rulebook) -> bool:
+    return book.clock.periods >= 2
+
+
+def past_half_time(book: Rulebook, period: int) -> bool:
+    """An entry in `period` comes after half time (the score at half time is checked first)."""
+    return has_half_time(book) and period > book.clock.periods // 2
+
+
 def spread_reached(book: Rulebook, score: dict[str, int]) -> bool:
     return abs(score["home"] - score["away"]) >= book.mercy.spread
 
