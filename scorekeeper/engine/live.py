@@ -10,7 +10,7 @@ from scorekeeper.engine.events import SIDES, GameInput
 from scorekeeper.engine.state import compute_until
 from scorekeeper.engine.timefmt import fmt_mmss
 from scorekeeper.rulebook.model import Rulebook
-from scorekeeper.rules import on_ice
+from scorekeeper.rules import on_ice, overtime
 from scorekeeper.rules.violation import Violation
 
 
@@ -20,6 +20,7 @@ def live_state(game: GameInput, book: Rulebook, t: int) -> dict[str, Any]:
     clock = comp.clock
     reg_end = book.regulation_seconds
     in_ot = t > reg_end
+    period = book.clock.periods + 1 if in_ot else book.clock.periods
     teams: dict[str, Any] = {}
     for side in SIDES:
         players = clock.on_ice(side, t)
@@ -45,7 +46,7 @@ def live_state(game: GameInput, book: Rulebook, t: int) -> dict[str, Any]:
             "males_max": min(caps.m, skaters) if game.coed else None,
             "females_max": min(caps.f, skaters) if game.coed else None,
             "males_serving": males_serving,
-            "timeouts_left": max(0, book.timeouts_per_game - used),
+            "timeouts_left": max(0, overtime.timeouts_allowed(book, game.stage, t, period) - used),
             "injured_goalie_minutes": on_ice.injured_goalie_minutes(book, backup),
         }
     score = state.score

@@ -1,5 +1,7 @@
 """The live state: GAME-1 stop time, GAME-4 icing, GAME-5 injured goalie, ICE-1..4 and COED-1, COED-2."""
 
+from dataclasses import replace
+
 from scorekeeper.engine.live import check_on_ice, live_state
 from tests.scorekeeper.gamebuilder import BOOK, goal, lineup, pen
 from tests.scorekeeper.gamebuilder import play as _play
@@ -92,3 +94,15 @@ def test_ice_3_four_on_four_in_overtime():
     assert [v.rule for v in check_on_ice(g, BOOK, 41 * 60, "home", ["h1", "h2", "h3", "h4", "h5", "h6"])] == [
         "ICE-3"]
     assert check_on_ice(g, BOOK, 41 * 60, "home", ["h1", "h2", "h3", "h4", "h5"]) == []
+
+
+def test_game_3_timeouts_left_in_overtime_are_those_the_engine_allows():
+    g = game([goal("home", 1, "01:00", "h2"), goal("away", 1, "02:00", "a2")], coed=False, status="scheduled")
+    in_ot = 40 * 60 + 30
+    assert live_state(g, BOOK, in_ot)["teams"]["home"]["timeouts_left"] == 1  # carried into overtime
+    ot = {**BOOK.overtime, "regular": replace(BOOK.overtime["regular"], new_timeouts=1)}
+    no_carry = replace(BOOK, overtime=ot, timeouts_carry_into_ot=False)
+    assert live_state(g, no_carry, in_ot)["teams"]["home"]["timeouts_left"] == 1  # overtime's own, none carried
+    more = replace(BOOK, overtime=ot)
+    assert live_state(g, more, in_ot)["teams"]["home"]["timeouts_left"] == 2
+    assert live_state(g, more, 60)["teams"]["home"]["timeouts_left"] == 1
