@@ -7,8 +7,6 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 import scorekeeper
 
 CORE = Path(scorekeeper.__file__).parent
@@ -147,8 +145,6 @@ def test_the_core_never_imports_qt_or_the_window():
     assert offenders == []
 
 
-@pytest.mark.xfail(strict=False, reason="ui/ is being moved off the reports, mail, site and db modules (issue 16, "
-                                        "part 3)")
 def test_the_window_imports_only_the_facade_and_plain_values():
     offenders = []
     for path in sorted(UI.rglob("*.py")):
