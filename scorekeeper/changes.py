@@ -80,15 +80,6 @@ class Changes:
                        _ordered([*self.tables, *other.tables], TABLES),
                        _ordered([*self.results, *other.results], RESULTS))
 
-    def as_dict(self) -> dict[str, list[str]]:
-        """The older shape {"games", "teams", "tables"} (`EntryResult.changed`): line-ups count as "games", notices
-        as "suspensions", the audit trail is left out."""
-        if not self:
-            return {}
-        legacy = {"lineups": "games", "notices": "suspensions", "audit": ""}
-        tables = _ordered({legacy.get(t, t) for t in self.tables} - {""}, TABLES)
-        return {"games": list(self.games), "teams": list(self.teams), "tables": list(tables)}
-
 
 NO_CHANGES = Changes()
 
@@ -109,11 +100,6 @@ class EntryResult:
     @property
     def warnings(self) -> list[Violation]:
         return [v for v in self.violations if not v.blocks]
-
-    @property
-    def changed(self) -> dict[str, list[str]]:
-        """Deprecated: `changes` in the older dict shape, while the window still reads it."""
-        return self.changes.as_dict()
 
 
 @dataclass

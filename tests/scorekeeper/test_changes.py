@@ -58,9 +58,8 @@ def test_merged_changes_hold_both():
     assert m.results == ("discipline",)
 
 
-def test_an_empty_changes_is_false_and_has_no_legacy_dict():
-    assert not Changes() and Changes().as_dict() == {}
-    assert EntryResult(False).changed == {}
+def test_an_empty_changes_is_false_and_a_result_starts_with_it():
+    assert not Changes() and EntryResult(False).changes == Changes()
 
 
 def test_a_goal_at_the_boards_changes_its_game_and_no_season_result(svc):
@@ -68,7 +67,6 @@ def test_a_goal_at_the_boards_changes_its_game_and_no_season_result(svc):
     assert res.ok
     assert res.changes.games == ("g004",) and set(res.changes.teams) == {"owls", "lynx"}
     assert res.changes.tables == ("games",) and res.changes.results == ()
-    assert res.changed == {"games": ["g004"], "teams": list(res.changes.teams), "tables": ["games"]}
 
 
 def test_a_refused_entry_returns_its_violations_and_empty_changes(svc):
@@ -85,7 +83,6 @@ def test_a_line_up_names_the_lineups_table(svc):
 def test_finishing_a_game_touches_standings_stats_and_discipline_and_the_audit(svc):
     res = svc.finish_game("g004", confirm=True)
     assert res.ok and res.changes.results == RESULTS and "audit" in res.changes.tables
-    assert res.changed["tables"] == ["games"]
 
 
 def test_signing_a_player_names_the_player_and_team(svc):

@@ -33,7 +33,7 @@ def goal(team, period, elapsed, scorer, *assists):
 
 def test_add_goal_is_written_and_returns_what_changed(svc):
     res = svc.add_event("g004", goal("home", 1, "02:00", "ow02", "ow05"))
-    assert res.ok and res.changed["games"] == ["g004"] and set(res.changed["teams"]) == {"owls", "lynx"}
+    assert res.ok and res.changes.games == ("g004",) and set(res.changes.teams) == {"owls", "lynx"}
     assert svc.game("g004")["score"] == {"home": 1, "away": 0}
 
 
