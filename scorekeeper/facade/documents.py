@@ -1,6 +1,6 @@
 """The documents part of the facade: the printed records as PDF (game sheet, fine statements, suspension
 notices, standings) and their saving, so the window asks the facade for a document and never builds one.
-ReportLab is imported when a document is built, not when the facade opens."""
+The reports (and ReportLab) are imported when a document is built, not when the facade opens."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, TypeVar
 from scorekeeper.atomic import write_atomically
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.reports import data
-from scorekeeper.reports.data import ReportError
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services
@@ -23,6 +21,8 @@ T = TypeVar("T")
 
 def _built(build: Callable[[], T]) -> T:
     """A document built, or a ServiceError saying why it cannot be (unknown game, nothing to print...)."""
+    from scorekeeper.reports.data import ReportError
+
     try:
         return build()
     except ReportError as exc:
@@ -39,6 +39,7 @@ class Documents(Part):
 
     def game_sheet_pdf(self, game_id: str, season: str | None = None) -> bytes:
         """The official game sheet (DRAFT until the game is final)."""
+        from scorekeeper.reports import data
         from scorekeeper.reports.game_sheet import build_game_sheet
 
         return _built(lambda: build_game_sheet(data.game_sheet_data(self.svc, game_id, season=season)))
@@ -46,6 +47,7 @@ class Documents(Part):
     def fine_statements_pdf(self, team: str | None = None, season: str | None = None,
                             date: str | dt.date | None = None) -> bytes:
         """Each team's fine statement (or `team`'s alone), one page or more per team."""
+        from scorekeeper.reports import data
         from scorekeeper.reports.fine_statements import build_fine_statements
 
         return _built(lambda: build_fine_statements(data.fine_statements_data(self.svc, team=team, date=date,
@@ -54,6 +56,7 @@ class Documents(Part):
     def suspension_notice_pdf(self, player: str, game: str | None = None, season: str | None = None,
                               date: str | dt.date | None = None) -> bytes:
         """The notice of `player`'s suspension (from `game`, or every one of the player's)."""
+        from scorekeeper.reports import data
         from scorekeeper.reports.suspension_notice import build_suspension_notices
 
         return _built(lambda: build_suspension_notices(data.suspension_notices_data(
@@ -61,6 +64,7 @@ class Documents(Part):
 
     def standings_pdf(self, season: str | None = None, date: str | dt.date | None = None) -> bytes:
         """The standings and scoring leaders report."""
+        from scorekeeper.reports import data
         from scorekeeper.reports.standings_report import build_standings_report
 
         return _built(lambda: build_standings_report(data.standings_data(self.svc, date=date, season=season)))
