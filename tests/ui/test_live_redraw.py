@@ -154,3 +154,22 @@ def test_a_goal_makes_at_most_three_facade_calls(
     assert "Goal recorded" in tab.messages.text()
     assert len(facade_calls) <= 3, facade_calls
     assert facade_calls[0] == "add_event" and "view" not in facade_calls
+
+
+def test_a_goal_leaves_the_roster_and_season_tabs_alone_a_final_game_redraws_the_season_tab_when_shown(
+    qtbot: QtBot, window: MainWindow, demo_svc: Services
+) -> None:
+    tab, season = window.live_game_tab, window.season_tab
+    resets = Signals(season.model)
+    roster_resets = Signals(window.roster_tab.players)
+    tab.clock.set_position(1, 5 * 60)
+    goal_by_keys(qtbot, tab, "h", "16")
+    assert season.pending is None and window.roster_tab.pending is None  # a game not final: no season result
+    assert resets.seen == [] and roster_resets.seen == []
+    lynx_before = next(r for r in season.model.rows() if r.get("team") == "lynx")
+    assert tab.finish(), tab.messages.text()
+    assert season.pending is not None and resets.seen == []  # heard, not redrawn while out of sight
+    window.tabs.setCurrentWidget(season)
+    assert season.pending is None and ("reset", ()) in resets.seen
+    lynx = next(r for r in season.model.rows() if r.get("team") == "lynx")
+    assert lynx["gp"] == lynx_before["gp"] + 1 and lynx["w"] == lynx_before["w"] + 1
