@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 from peewee import Database
@@ -52,11 +53,35 @@ def _m004_audit_chain(db: Database) -> None:
     audit_chain.rechain()
 
 
+# The texts of shipped rulebooks as earlier releases stored them in a database (sha-256 of the text, by id). Each
+# differs from today's only by keys added since, whose values are what the program then did in code.
+EARLIER_SHIPPED: dict[str, frozenset[str]] = {
+    "westridge-2015-16": frozenset({"5f746cdca2352665982f3f49f630f1f360a50c4eca8ca27bd16fc43963954132"}),
+}
+
+
+def _m005_shipped_rulebook_keys(db: Database) -> None:
+    """Version 5: a season played under a shipped rulebook as an earlier release stored it gets today's text of
+    that rulebook, which adds the keys that replaced numbers and codes written in the program (the ejection
+    counts, the reported infractions, the repeat warning, the injured goalie's minutes) with the same values: the
+    season's outcomes are unchanged and the warning the program used to give from code is given from the
+    rulebook. A rulebook loaded from a file, or any other text, is left as it is."""
+    from scorekeeper.db.models import RulebookRecord
+    from scorekeeper.resources import resource_path
+
+    for record in RulebookRecord.select():
+        if hashlib.sha256(record.text.encode("utf-8")).hexdigest() not in EARLIER_SHIPPED.get(record.name, ()):
+            continue
+        current = resource_path("rulebooks", f"{record.name}.toml").read_text(encoding="utf-8")
+        RulebookRecord.update(text=current).where(RulebookRecord.id == record.id).execute()
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
     (3, _m003_game_revision),
     (4, _m004_audit_chain),
+    (5, _m005_shipped_rulebook_keys),
 ]
 LATEST = MIGRATIONS[-1][0]
 
