@@ -12,7 +12,17 @@ from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QStandardItem,
+    QStandardItemModel,
+)
 
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -157,6 +167,99 @@ class RecordTableModel(QAbstractTableModel):
             and 0 <= index.row() < len(self._rows)
             and 0 <= index.column() < len(self.columns)
         )
+
+
+class ItemTableModel(QStandardItemModel):
+    """A read-only table of dict rows whose cells Qt holds (text, alignment, tooltip): a view paints it without
+    calling Python, for a table redrawn as often as the event list at the boards. Same API as
+    `RecordTableModel`; subclasses declare `columns`."""
+
+    columns: Sequence[Column] = ()
+
+    def __init__(self, rows: Iterable[Row] = (), parent: QObject | None = None) -> None:
+        super().__init__(0, len(self.columns), parent)
+        for number, column in enumerate(self.columns):
+            self.setHeaderData(number, Qt.Orientation.Horizontal, column.header)
+            self.setHeaderData(number, Qt.Orientation.Horizontal, column.tooltip, Qt.ItemDataRole.ToolTipRole)
+            self.setHeaderData(number, Qt.Orientation.Horizontal, column.align, Qt.ItemDataRole.TextAlignmentRole)
+        self._rows: list[Row] = []
+        self.set_rows(rows)
+
+    def _cells(self, row: Row) -> list[QStandardItem]:
+        cells = []
+        for column in self.columns:
+            text = column.text(row)
+            item = QStandardItem(text)
+            item.setEditable(False)
+            item.setTextAlignment(column.align)
+            item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
+            if column.stretch and text:
+                item.setToolTip(text)
+            cells.append(item)
+        return cells
+
+    def set_rows(self, rows: Iterable[Row]) -> None:
+        """Replace every row (one reset)."""
+        self.beginResetModel()
+        blocked = self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            self._rows = list(rows)
+            for row in self._rows:
+                self.appendRow(self._cells(row))
+        finally:
+            self.blockSignals(blocked)
+        self.endResetModel()
+
+    def update_rows(self, rows: Iterable[Row]) -> tuple[int, int] | None:
+        """As `RecordTableModel.update_rows`: only the rows that differ are signalled."""
+        new = list(rows)
+        old = self._rows
+        head = 0
+        while head < len(old) and head < len(new) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < len(old) - head and tail < len(new) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        old_end, new_end = len(old) - tail, len(new) - tail
+        if old_end == head and new_end == head:
+            return None
+        common = min(old_end, new_end) - head
+        for number in range(head, head + common):
+            self.replace_row(number, new[number])
+        if new_end > old_end:
+            for number in range(old_end, new_end):
+                self._rows.insert(number, new[number])
+                self.insertRow(number, self._cells(new[number]))
+        elif old_end > new_end:
+            del self._rows[new_end:old_end]
+            self.removeRows(new_end, old_end - new_end)
+        return (head, max(head, new_end - 1)) if new_end > head else None
+
+    def replace_row(self, number: int, row: Row) -> None:
+        """Row `number` is now `row` (the cells that differ are signalled)."""
+        if self._rows[number] == row:
+            return
+        self._rows[number] = row
+        for at, cell in enumerate(self._cells(row)):
+            current = self.item(number, at)
+            if current is None or current.text() != cell.text() or current.toolTip() != cell.toolTip():
+                self.setItem(number, at, cell)
+
+    def row(self, number: int) -> Row:
+        """The dict behind table row `number`."""
+        return self._rows[number]
+
+    def rows(self) -> list[Row]:
+        """Every row, in table order."""
+        return list(self._rows)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return super().flags(index) & ~Qt.ItemFlag.ItemIsEditable
+
+
+TableModel = RecordTableModel | ItemTableModel
+"""A table of dict rows described by `columns`."""
 
 
 @cache
@@ -352,8 +455,9 @@ class ViolationsModel(RecordTableModel):
         return super().data(index, role)
 
 
-class EventsModel(RecordTableModel):
-    """A game's event list as the window describes it (rows made by the Live Game tab from the game)."""
+class EventsModel(ItemTableModel):
+    """A game's event list as the window describes it (rows made by the Live Game tab from the game); its cells
+    are Qt's, so the list repaints after each entry without calling Python."""
 
     columns = (
         Column("Per.", field("period_label"), CENTER, "Period: the rulebook's periods (1st, 2nd ...), then OT"),

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.services import ServiceError
 from ui.hub import ChangeHub
-from ui.models import RecordTableModel
+from ui.models import RecordTableModel, TableModel
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes
@@ -36,7 +36,7 @@ NO_SEASON = (
 
 
 def make_table_view(
-    model: RecordTableModel, parent: QWidget | None = None, shown: QAbstractItemModel | None = None
+    model: TableModel, parent: QWidget | None = None, shown: QAbstractItemModel | None = None
 ) -> QTableView:
     """A read-only, row-selecting table over `model` (or `shown`, a proxy of it), sized from its `Column`s."""
     view = QTableView(parent)
@@ -68,7 +68,7 @@ def scrolling(page: QWidget) -> QScrollArea:
     return area
 
 
-def widen_columns(view: QTableView, model: RecordTableModel, first: int, last: int, padding: int = 18) -> None:
+def widen_columns(view: QTableView, model: TableModel, first: int, last: int, padding: int = 18) -> None:
     """Widen a column that does not stretch where rows `first`..`last` (new or changed) hold longer text than it
     shows; the others keep their width (no refit of the whole table)."""
     header = view.horizontalHeader()
