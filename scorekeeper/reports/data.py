@@ -16,8 +16,8 @@ from scorekeeper.rules.discipline import offence_text, sanctions, suspension_ver
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payment_parts
 from scorekeeper.rules.league_report import REPORT_RULE
-from scorekeeper.rules.suspensions import counts_toward
-from scorekeeper.season.records import SuspensionVerdict
+from scorekeeper.rules.suspensions import applies_in, counts_toward
+from scorekeeper.season.records import Sanction, SuspensionVerdict
 from scorekeeper.season.view import active_on
 
 if TYPE_CHECKING:
@@ -202,6 +202,7 @@ class FineLine:
     section: str
     suspension: str
     amount_cents: int
+    fine_row: str = ""  # the line of the league's fines table ("FINE-3")
 
 
 @dataclass
@@ -236,6 +237,7 @@ class FineStatementsData:
     date: str
     appeal_fee_cents: int
     statements: list[FineStatement] = field(default_factory=list)
+    appeal_channels: tuple[str, ...] = ("official_form",)  # how an appeal may be filed (the rulebook's)
 
 
 @dataclass
@@ -275,6 +277,7 @@ class SuspensionNotice:
     fine_cents: int = 0
     fine_payer: str = ""
     schedule: list[NoticeGame] = field(default_factory=list)
+    confirm: str = ""  # who must confirm the suspension before it is final ("director"), "" when no one
 
 
 @dataclass
@@ -284,6 +287,7 @@ class SuspensionNoticesData:
     date: str
     appeal_fee_cents: int
     notices: list[SuspensionNotice] = field(default_factory=list)
+    appeal_channels: tuple[str, ...] = ("official_form",)  # how an appeal may be filed (the rulebook's)
 
 
 @dataclass
@@ -423,13 +427,23 @@ def _infraction_name(book: Rulebook, code: str) -> str:
     return inf.name if inf else code.replace("_", " ").capitalize()
 
 
-def class_label(book: Rulebook, p: dict[str, Any], short: bool = False) -> str:
-    """'Major', or 'Major + game misconduct' where the infraction added one (its PIM carries the extra 10)."""
-    cls = str(p["class"]).replace("_", " ").capitalize()  # the rulebook's class, as 'Bench minor'
-    extra = int(p.get("pim", 0)) - int(p["minutes"])
-    if p["class"] in ("minor", "bench_minor", "major") and extra >= max(book.penalties.game_misconduct_pim, 1):
-        cls += " + game misc." if short else " + game misconduct"
-    return cls
+def class_label(cls: str, added_gm: bool, short: bool = False) -> str:
+    """'Major', or 'Major + game misconduct' where the game's computation added one to the penalty."""
+    label = cls.replace("_", " ").capitalize()  # the rulebook's class, as 'Bench minor'
+    if added_gm:
+        label += " + game misc." if short else " + game misconduct"
+    return label
+
+
+def added_game_misconducts(view: SeasonView, game_id: str) -> list[bool]:
+    """For each penalty of the game, in the game's order: did the game's computation add a game misconduct?"""
+    return [p.added_gm for p in view.state(game_id).penalties]
+
+
+def appeal_ways(channels: tuple[str, ...]) -> list[str]:
+    """How an appeal may be filed, in words: ['on an Official League Appeal Form', 'by e-mail']."""
+    return ["on an Official League Appeal Form" if c == "official_form" else f"by {c.replace('_', ' ')}"
+            for c in channels]
 
 
 def suspension_text(s: SuspensionVerdict) -> str:
@@ -548,7 +562,8 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
         goals.append(SheetGoal(period_label(book, goal["period"], short=True), goal["elapsed"], team_of(goal["team"]),
                                scorer, ", ".join(who(a) for a in goal["assists"]), kind))
     penalties = []
-    for p in state["penalties"]:
+    added_gm = added_game_misconducts(view, game_id)
+    for n, p in enumerate(state["penalties"]):
         off = period_clock(book, stage, p["starts"])
         on = period_clock(book, stage, p["ends"])
 
@@ -562,7 +577,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
             served_by = "(not named)" if p["player"] is None or p["player"] in ejected else ""
         else:
             served_by = who(p["served_by"]) if p["served_by"] != p["player"] else ""
-        cls = class_label(book, p, short=True)
+        cls = class_label(p["class"], n < len(added_gm) and added_gm[n], short=True)
         penalties.append(SheetPenalty(period_label(book, p["period"], short=True), p["elapsed"], team_of(p["team"]),
                                       who(p["player"]) if p["player"] else "Bench", served_by,
                                       _infraction_name(book, p["infraction"]), cls, int(p["minutes"]),
@@ -665,7 +680,9 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
 
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
     parts = payment_parts(view, ledger["fines"])
-    out = FineStatementsData(_league(view), view.name, issued, book.appeal_fee_cents)
+    out = FineStatementsData(_league(view), view.name, issued, book.appeal_fee_cents,
+                             appeal_channels=book.appeal_channels)
+    rows_of = {(s.player, s.game, s.row.rule): s.row for s in sanctions(view)}
     for tid, t in view.teams.items():
         if team is not None and tid != team:
             continue
@@ -690,7 +707,8 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
                 date=str(g.get("date", "")), game=f"{f['game']} vs {opp}",
                 who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
                 infraction=offence_text(book, f["rule"], pens), rule=f["rule"], section=_section(book, f["rule"]),
-                suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"])))
+                suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
+                fine_row=row.fine_row if (row := rows_of.get((f["player"], f["game"], f["rule"]))) else ""))
         st.player_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "player")
         st.team_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "team")
         for p, owner, part in parts:
@@ -722,22 +740,29 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
         where = f" from game {game}" if game else ""
         raise ReportError(f"{_player(view, player)} ({player}) has no suspension{where} in season {view.name}")
     fines = svc.fines(season)["fines"]
-    out = SuspensionNoticesData(_league(view), view.name, _today(date), book.appeal_fee_cents)
+    out = SuspensionNoticesData(_league(view), view.name, _today(date), book.appeal_fee_cents,
+                                appeal_channels=book.appeal_channels)
+    rows_of: dict[tuple[str, str, str], Sanction] = {
+        (s.player, s.game, s.row.rule): s for s in sanctions(view)}
     for s in rows:
         g = view.games[s.game]
         tid = s.team
         t = view.teams.get(tid, {})
         side = "home" if g["home"] == tid else "away"
         gj = svc.game(s.game, season)
-        pens = [p for p in gj["penalties"] if p["player"] == player]
+        added_gm = added_game_misconducts(view, s.game)
+        pens = [(p, n < len(added_gm) and added_gm[n]) for n, p in enumerate(gj["penalties"])
+                if p["player"] == player]
         number = _dressed(view, g).get(player, ("", None, {}))[1]
         captain = t.get("captain")
         pen_lines = [f"{period_label(book, p['period'])} {p['elapsed']}: {_infraction_name(book, p['infraction'])} "
-                     f"({class_label(book, p).lower()}, {p['minutes']} min)" for p in pens]
+                     f"({class_label(p['class'], gm).lower()}, {p['minutes']} min)" for p, gm in pens]
         if any(e["player"] == player for e in gj["ejections"]):
             rules = ", ".join(e["rule"] for e in gj["ejections"] if e["player"] == player)
             pen_lines.append(f"Ejected from the game ({rules})")
         fine = [f for f in fines if f["player"] == player and f["game"] == s.game and f["rule"] == s.rule]
+        sanction = rows_of.get((player, s.game, s.rule))
+        stage = str(g.get("stage", "regular"))
         schedule: list[NoticeGame] = []
         if s.kind in ("games", "indefinite") and s.games:
             served_left = int(s.served)
@@ -745,6 +770,8 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                 if len(schedule) >= int(s.games):
                     break
                 opp = _team_name(view, later["away"] if later["home"] == tid else later["home"])
+                if not applies_in(view, stage, later):
+                    continue  # not in force in the playoffs where the rulebook does not carry it there
                 counted = counts_toward(view, later)
                 if later.get("status", "final") == "final" and not counted:
                     continue
@@ -758,13 +785,13 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
             jersey=number, team=_team_name(view, tid), captain=_player(view, captain) if captain else "",
             captain_email=str(t.get("captain_email") or ""), game=s.game, game_date=g["date"],
             game_time=g["time"], opponent=_team_name(view, g["away" if side == "home" else "home"]),
-            rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s.rule, pens),
+            rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s.rule, [p for p, _ in pens]),
             penalties=pen_lines,
             rule=s.rule, rule_title=_rule_title(book, s.rule), section=_section(book, s.rule),
             kind=s.kind, games=s.games, served=int(s.served), left=left, status=s.status,
             appeal=s.appeal, review=bool(s.review), fine_cents=sum(cents(f["amount"]) for f in fine),
             fine_payer=("team" if fine and "team" in fine[0]["payer"] else "player") if fine else "",
-            schedule=schedule))
+            schedule=schedule, confirm=(sanction.row.confirm or "") if sanction else ""))
     return out
 
 

@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import FineStatement, FineStatementsData, long_date
+from scorekeeper.reports.data import FineLine, FineStatement, FineStatementsData, appeal_ways, long_date
 from scorekeeper.reports.styles import CELL, CELL_MUTED, CELL_RIGHT, GRID, NAVY, TINT, esc, money
 from scorekeeper.reports.templates import BODY_W, Head, build_pdf
 
@@ -41,10 +41,20 @@ def _parties(d: FineStatementsData, s: FineStatement) -> Table:
     return t
 
 
+def _where(x: FineLine) -> str:
+    """The rule's section and the line of the league's fines table: '§1 l; §6 X; fines table FINE-7'."""
+    if not x.fine_row or x.fine_row == x.rule:
+        return x.section
+    line = f"fines table {x.fine_row}"
+    if "fines table" in x.section:
+        return x.section.replace("fines table", line, 1)
+    return "; ".join(w for w in (x.section, line) if w)
+
+
 def _lines(s: FineStatement) -> Table:
     rows: list[list[Any]] = [["Date", "Game", "Player or team", "Infraction", "Rule", "Suspension", "Amount"]]
     for x in s.lines:
-        rule = Paragraph(f"{esc(x.rule)}<br/><font size=5.8 color='#5a6672'>{esc(x.section)}</font>", CELL)
+        rule = Paragraph(f"{esc(x.rule)}<br/><font size=5.8 color='#5a6672'>{esc(_where(x))}</font>", CELL)
         rows.append([x.date, _p(x.game), _p(x.who), _p(x.infraction), rule, _p(x.suspension),
                      money(x.amount_cents)])
     if not s.lines:
@@ -86,12 +96,19 @@ def _instructions(d: FineStatementsData, s: FineStatement) -> list[Flowable]:
     pay = (f"Pay the balance due to the league office, quoting statement no. <b>{esc(s.number)}</b>. Fines are "
            "owed to the league by the team named above; a player's fine appears on the statement of the team the "
            "player played for in that game. Suspended players may not play until their suspension is served.")
-    appeal = ("Any player or team who disagrees with a suspension may appeal (rulebook Section 8). Appeals may only "
-              f"be submitted on an <b>Official League Appeal Form</b>, purchased from the canteen at a cost of "
-              f"<b>{fee}</b>. Only the division Director or his designate deals with appeals. Players are NOT "
-              "permitted to participate until a final decision has been made on an appeal. "
-              "<b>NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED.</b> An upheld appeal lifts the suspension and "
-              "waives the fines tied to it.")
+    if d.appeal_channels == ("official_form",):
+        how = (f"Appeals may only be submitted on an <b>Official League Appeal Form</b>, purchased from the canteen "
+               f"at a cost of <b>{fee}</b>.")
+        refused = " <b>NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED.</b>"
+    else:
+        ways = [esc(w) for w in appeal_ways(d.appeal_channels)]
+        how = (f"Appeals may be submitted {' or '.join(ways)} (the fee: <b>{fee}</b>)." if ways
+               else "Ask the league office how to file an appeal.")
+        refused = ""
+    appeal = ("Any player or team who disagrees with a suspension may appeal (rulebook Section 8). " + how
+              + " Only the division Director or his designate deals with appeals. Players are NOT "
+              "permitted to participate until a final decision has been made on an appeal." + refused
+              + " An upheld appeal lifts the suspension and waives the fines tied to it.")
     box = Table([[Paragraph("<b>HOW TO PAY</b><br/>" + pay, styles.BODY_SMALL),
                   Paragraph("<b>HOW TO APPEAL</b><br/>" + appeal, styles.BODY_SMALL)]],
                 colWidths=[BODY_W * 0.42, BODY_W * 0.58])

@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import SuspensionNotice, SuspensionNoticesData, games_words, long_date
+from scorekeeper.reports.data import SuspensionNotice, SuspensionNoticesData, appeal_ways, games_words, long_date
 from scorekeeper.reports.styles import GRID, NAVY, TINT, esc, money
 from scorekeeper.reports.templates import BODY_W, Head, build_pdf
 
@@ -118,15 +118,18 @@ def notice_story(d: SuspensionNoticesData, n: SuspensionNotice) -> list[Flowable
             "case is referred to the league's Suspension Director for review"
             + (", and the suspension stands until the Director lifts it" if n.kind == "indefinite" else "")
             + ". You will be told of the outcome.", styles.BODY)]
+    if n.confirm:
+        body += [Spacer(0, 8), Paragraph(
+            f"<b>Subject to confirmation.</b> This suspension is proposed by the league office and applies subject "
+            f"to the {esc(_confirmer(n.confirm))}'s confirmation; you will be told when it is confirmed.",
+            styles.BODY)]
     body += _schedule(n)
     appeal = Table([[Paragraph(
         "<b>APPEAL PROCEDURE (rulebook Section 8)</b><br/>"
         "Any player or team who disagrees with a suspension may appeal. Players are <b>NOT PERMITTED</b> to "
         "participate until a final decision has been made on an appeal. Only the division Director or his designate "
         "deals with appeals.<br/>"
-        f"Appeals may only be submitted on an <b>Official League Appeal Form</b>, which can be purchased from the "
-        f"canteen at a cost of <b>{fee}</b>.<br/>"
-        "<b>NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED.</b>", styles.BODY_SMALL)]], colWidths=[BODY_W])
+        + _appeal_how(d, fee), styles.BODY_SMALL)]], colWidths=[BODY_W])
     appeal.setStyle([("BOX", (0, 0), (-1, -1), 1, styles.ALERT), ("LEFTPADDING", (0, 0), (-1, -1), 8),
                      ("RIGHTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
                      ("BOTTOMPADDING", (0, 0), (-1, -1), 8)])
@@ -136,6 +139,23 @@ def notice_story(d: SuspensionNoticesData, n: SuspensionNotice) -> list[Flowable
                    ("TOPPADDING", (0, 0), (-1, -1), 2)])
     body += [Spacer(0, 10), KeepTogether([appeal]), Spacer(0, 30), KeepTogether([sign])]
     return body
+
+
+def _confirmer(who: str) -> str:
+    """'director' -> 'Suspension Director' (the rulebook's word otherwise)."""
+    return "Suspension Director" if who == "director" else who.replace("_", " ")
+
+
+def _appeal_how(d: SuspensionNoticesData, fee: str) -> str:
+    """How an appeal is filed, as the rulebook's channels say (Section 8's words for the official form alone)."""
+    if d.appeal_channels == ("official_form",):
+        return (f"Appeals may only be submitted on an <b>Official League Appeal Form</b>, which can be purchased "
+                f"from the canteen at a cost of <b>{fee}</b>.<br/>"
+                "<b>NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED.</b>")
+    ways = [esc(w) for w in appeal_ways(d.appeal_channels)]
+    if not ways:
+        return "Ask the league office how to file an appeal."
+    return f"Appeals may be submitted {' or '.join(ways)}; the fee is <b>{fee}</b>."
 
 
 def build_suspension_notices(d: SuspensionNoticesData) -> bytes:

@@ -287,7 +287,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     suspensions: dict[str, object] = {
         "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
         "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope", choices=("person", "team")),
-        "notify_captain": su.txt("notify_captain")}
+        "notify_captain": su.txt("notify_captain", choices=("before_next_game", "none"))}
     su.done()
 
     ap = top.table("appeals")

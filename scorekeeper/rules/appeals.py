@@ -1,10 +1,33 @@
-"""APPEAL-1: an appeal needs the official league form and the fee paid at the canteen (section 8)."""
+"""APPEAL-1: an appeal needs the official league form and the fee paid at the canteen (section 8).
+
+The rulebook's `channels` list how an appeal may be filed: where the official form is the only one, an appeal
+without a form number is refused; where another channel is allowed (e-mail, phone), an appeal without a form
+number came by it and stands.
+"""
 
 from __future__ import annotations
 
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import cents_to_money
+
+# The channels a league commonly refuses, named in the refusal when the rulebook does not allow them.
+OTHER_CHANNELS = ("e-mail", "phone")
+
+
+def needs_form(channels: tuple[str, ...]) -> bool:
+    """An appeal must name its official form: the form is the only channel the rulebook allows."""
+    return channels == ("official_form",)
+
+
+def refused_channels(channels: tuple[str, ...]) -> str:
+    """'e-mail and phone': the common channels the rulebook does not allow, for a message."""
+    return " and ".join(c for c in OTHER_CHANNELS if c not in channels) or "other"
+
+
+def channel_words(channels: tuple[str, ...]) -> list[str]:
+    """The rulebook's channels in words: ['the official league appeal form', 'e-mail']."""
+    return ["the official league appeal form" if c == "official_form" else c.replace("_", " ") for c in channels]
 
 
 def check_appeals(view: SeasonView) -> list[Violation]:
@@ -13,9 +36,10 @@ def check_appeals(view: SeasonView) -> list[Violation]:
     for a in view.data.get("appeals", []):
         who = view.player_name(a["player"])
         where = f"appeal {a['player']}/{a['game']}"
-        if not str(a.get("form", "")).strip():
+        if needs_form(book.appeal_channels) and not str(a.get("form", "")).strip():
             out.append(Violation("APPEAL-1", "block", f"{who}'s appeal has no official league appeal form number; "
-                                 "e-mail and phone appeals are not accepted", book.section("APPEAL-1"), where))
+                                 f"{refused_channels(book.appeal_channels)} appeals are not accepted",
+                                 book.section("APPEAL-1"), where))
         if not a.get("fee_paid"):
             out.append(Violation("APPEAL-1", "block", f"{who}'s appeal: the ${cents_to_money(book.appeal_fee_cents)} "
                                  "form fee, paid at the canteen, is not recorded", book.section("APPEAL-1"), where))

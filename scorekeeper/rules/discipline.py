@@ -102,7 +102,13 @@ def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
 def served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
     """SUSP-1: games of the sanction's team served since the offence, up to place `before` (None: the season's
     end)."""
-    return team_games_served(view, s.team, s.order, before)
+    return team_games_served(view, s.team, s.order, before, offence_stage(view, s))
+
+
+def offence_stage(view: SeasonView, s: Sanction) -> str:
+    """The stage of the sanction's game ('regular' for one carried from the season before)."""
+    game = view.games.get(s.game) if not s.season else None
+    return str(game.get("stage", "regular")) if game else "regular"
 
 
 def lifted(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
@@ -155,9 +161,17 @@ def _suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
     return rows
 
 
+def notice_due_before_next_game(view: SeasonView) -> bool:
+    """Is the captain to be told of a suspension before the team's next game (the rulebook's `notify_captain`
+    "before_next_game", the default), or does the league keep no such notice ("none")?"""
+    return view.book.suspensions.get("notify_captain", "before_next_game") != "none"
+
+
 def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanction]:
     """SUSP-2: suspensions of `team`'s players whose captain notice is not recorded before this, the team's
     next game after the offence."""
+    if not notice_due_before_next_game(view):
+        return []
     at = view.order_of(game_id)
     date = view.games[game_id]["date"]
     notices = view.office.notices

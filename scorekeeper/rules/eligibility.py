@@ -15,8 +15,8 @@ from typing import Any
 from scorekeeper.engine.events import SIDES
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.coed import division1_cap
-from scorekeeper.rules.discipline import appeal_of, lifted, sanctions, served
-from scorekeeper.rules.suspensions import in_force
+from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions, served
+from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
 
@@ -122,19 +122,24 @@ def describe(view: SeasonView, s: Sanction, served_before: int) -> str:
             f"{view.book.section(s.row.rule) or 'fines table'}, {s.row.rule}")
 
 
-def suspensions_in_force(view: SeasonView, player: str, game_id: str) -> list[tuple[Sanction, int]]:
-    """ELIG-2: the suspensions `player` is under at game `game_id`, each with the games served before it; a
-    suspension carried over from the season before counts (after this season's own)."""
+def suspensions_in_force(view: SeasonView, player: str, game_id: str,
+                         team: str | None = None) -> list[tuple[Sanction, int]]:
+    """ELIG-2: the suspensions `player` is under at game `game_id` when dressing for `team` (None: any team),
+    each with the games served before it; a suspension carried over from the season before counts (after this
+    season's own). The rulebook's suspension scope and carry into the playoffs decide which apply."""
     at = view.order_of(game_id)
-    date = view.games[game_id]["date"]
+    game = view.games[game_id]
+    date = game["date"]
     out = []
     for s in sanctions(view):
         if s.player != player or s.order >= at or s.row.suspend == 0 or lifted(view, s, on=date):
             continue
+        if not bars_from(view, s.team, team) or not applies_in(view, offence_stage(view, s), game):
+            continue
         count = served(view, s, before=at)
         if s.kind != "games" or count < int(s.row.suspend):
             out.append((s, count))
-    carried = in_force(view, player, game_id)
+    carried = in_force(view, player, game_id, team)
     if carried is not None:
         c, count = carried
         out.append((Sanction(c.player, c.team, c.game, c.row, -1, c.infraction, c.date, season=c.season), count))
@@ -150,7 +155,7 @@ def player_status(view: SeasonView, game_id: str, side: str, player: str,
     suspended = tuple(
         Suspended(s, count, describe(view, s, count), (appeal_of(view, s.player, s.game) or {}).get("decision")
                   == "pending")
-        for s, count in suspensions_in_force(view, player, game_id))
+        for s, count in suspensions_in_force(view, player, game_id, team))
     playoff = None
     if g.get("stage") == "playoff":
         gp = games_played(view).get((player, team), 0)

@@ -1,7 +1,10 @@
 """Suspensions served (SUSP-1) and carried into the next season (A-28).
 
 SUSP-1: an N-game suspension is served by the team's next N final games in date order, forfeits counted as the
-rulebook says; a season suspension ends with its season ("season" includes the playoffs).
+rulebook says; a season suspension ends with its season ("season" includes the playoffs). Where the rulebook's
+`carry_playoffs` is off, a suspension set off outside the playoffs is neither in force nor served in a playoff game
+(what is left waits for the next season). Where its `scope` is "team", a suspension bars the player only from the
+team of the offence (by default, "person", from every team).
 
 A-28: a suspension applies to the person and carries over into the league's next season. At the end of a season,
 what is still in force goes with the person: an N-game suspension not yet served (the games left), an indefinite
@@ -32,6 +35,30 @@ def counts_toward(view: SeasonView, game: dict[str, Any]) -> bool:
     return counts_forfeits(view) or not view.state(game["id"]).forfeited
 
 
+def carries_into_playoffs(view: SeasonView) -> bool:
+    """SUSP-1: is a suspension set off in the regular season in force (and served) in the playoffs (the
+    rulebook's `carry_playoffs`, default yes)?"""
+    return bool(view.book.suspensions.get("carry_playoffs", True))
+
+
+def applies_in(view: SeasonView, offence_stage: str, game: dict[str, Any]) -> bool:
+    """SUSP-1: a suspension set off in a game of `offence_stage` is in force in `game`, and `game` serves it (a
+    playoff game only where the rulebook carries suspensions into the playoffs or the offence was a playoff
+    game)."""
+    return game.get("stage", "regular") != "playoff" or offence_stage == "playoff" or carries_into_playoffs(view)
+
+
+def follows_person(view: SeasonView) -> bool:
+    """A-28: does a suspension bar the person from every team (the rulebook's `scope` "person", the default), or
+    only from the team of the offence ("team")?"""
+    return view.book.suspensions.get("scope", "person") != "team"
+
+
+def bars_from(view: SeasonView, offence_team: str, team: str | None) -> bool:
+    """A suspension from a game of `offence_team` bars its player from dressing for `team` (None: any team)."""
+    return team is None or team == offence_team or follows_person(view)
+
+
 def games_served(view: SeasonView, serves: Callable[[dict[str, Any]], bool], after: int = -1,
                  before: int | None = None) -> int:
     """SUSP-1: the games between places `after` and `before` in the season that count toward a suspension and
@@ -47,9 +74,12 @@ def games_served(view: SeasonView, serves: Callable[[dict[str, Any]], bool], aft
     return count
 
 
-def team_games_served(view: SeasonView, team: str, after: int, before: int | None = None) -> int:
-    """SUSP-1: the team's games that count, after place `after` (the offence game) and before place `before`."""
-    return games_served(view, lambda g: team in (g["home"], g["away"]), after, before)
+def team_games_served(view: SeasonView, team: str, after: int, before: int | None = None,
+                      offence_stage: str = "regular") -> int:
+    """SUSP-1: the team's games that count, after place `after` (the offence game, of stage `offence_stage`) and
+    before place `before`."""
+    return games_served(view, lambda g: team in (g["home"], g["away"]) and applies_in(view, offence_stage, g),
+                        after, before)
 
 
 # -- A-28: carried into the next season ---------------------------------------------------------------------
@@ -73,21 +103,24 @@ def carried_for(view: SeasonView) -> list[Carried]:
 
 def served_here(view: SeasonView, c: Carried, before: int | None = None) -> int:
     """Games of a carried suspension served in this season, in the games before place `before` (all: None)."""
-    return games_served(view, lambda g: bool(_serving_teams(view, c, g["date"]) & {g["home"], g["away"]}),
-                        before=before)
+    return games_served(view, lambda g: bool(_serving_teams(view, c, g["date"]) & {g["home"], g["away"]})
+                        and applies_in(view, "regular", g), before=before)
 
 
 def _serving_teams(view: SeasonView, c: Carried, date: str) -> set[str]:
     if c.team in view.teams and view.signing(c.team, c.player, date) is not None:
         return {c.team}
+    if not follows_person(view):
+        return set()
     return {t for t in view.teams if view.signing(t, c.player, date) is not None}
 
 
-def in_force(view: SeasonView, player: str, game_id: str) -> tuple[Carried, int] | None:
+def in_force(view: SeasonView, player: str, game_id: str, team: str | None = None) -> tuple[Carried, int] | None:
     """The carried suspension `player` is under at game `game_id` (with games served so far, both seasons), if
-    any."""
-    carried = [c for c in carried_for(view) if c.player == player]
-    if not carried:
+    any; `team`: the team the player would dress for (a suspension of team scope bars only the offence's team).
+    A carried suspension counts as one set off outside this season's playoffs."""
+    carried = [c for c in carried_for(view) if c.player == player and bars_from(view, c.team, team)]
+    if not carried or not applies_in(view, "regular", view.games[game_id]):
         return None
     at = view.order_of(game_id)
     for c in carried:
