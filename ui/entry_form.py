@@ -52,12 +52,12 @@ TIMED = {"goal", "penalty", "timeout", "penalty_shot", "awarded_goal", "goalie"}
 
 
 class EntryError(ValueError):
-    """What was typed cannot become an event (a number nobody wears, a time that is no time)."""
+    """What was typed cannot become an event (a number nobody wears, a time that is no time): shown as a
+    refusal, with the core's rule and section where there is one (no rule is made up for a typing slip)."""
 
     def __init__(self, message: str, rule: str = "", section: str = "") -> None:
         super().__init__(message)
-        self.row = {"rule": rule or "ENTRY", "severity": "block", "message": message, "section": section,
-                    "where": ""}
+        self.row = {"rule": rule, "severity": "block", "message": message, "section": section, "where": ""}
 
 
 def infraction_label(code: str, name: str) -> str:
