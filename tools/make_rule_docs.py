@@ -93,7 +93,8 @@ def _discipline_table(book: Rulebook) -> list[str]:
         if d.replaces:
             notes.append(f"replaces `{d.replaces}`")
         if d.count:
-            notes.append(f"at the {_ordinal(d.count)} incident of a season")
+            notes.append(f"at the {_ordinal(d.count)} `{d.repeat_of}` of a season" if d.repeat_of
+                         else f"at the {_ordinal(d.count)} incident of a season")
         if d.confirm:
             notes.append(f"confirmed by the {d.confirm}")
         lines.append(f"| `{d.trigger}` | {d.rule} | {d.fine_row} | {_suspension(d.suspend, d.min_games)} | {fine} "
@@ -166,8 +167,9 @@ def _readings(book: Rulebook) -> list[str]:
     su = book.suspensions
     out.append(f"- **Suspensions:** forfeited games count as served: {_yes(bool(su['count_forfeits']))}; carried "
                f"into the playoffs: {_yes(bool(su['carry_playoffs']))}; into the next season: "
-               f"{_yes(bool(su['carry_next_season']))}; they follow the {su['scope']}; the captain is told "
-               f"{str(su['notify_captain']).replace('_', ' ')}.")
+               f"{_yes(bool(su['carry_next_season']))}; they follow the {su['scope']}; "
+               + ("no notice to the captain is tracked." if su["notify_captain"] == "none" else
+                  f"the captain is told {str(su['notify_captain']).replace('_', ' ')}."))
     out.append(f"- **Appeals and fines:** an appeal costs {_money(book.appeal_fee_cents)} "
                f"({', '.join(c.replace('_', ' ') for c in book.appeal_channels)}); a fine is paid by the "
                f"{book.default_fine_payer} unless its row says otherwise.")

@@ -56,7 +56,8 @@ def _m004_audit_chain(db: Database) -> None:
 # The texts of shipped rulebooks as earlier releases stored them in a database (sha-256 of the text, by id). Each
 # differs from today's only by keys added since, whose values are what the program then did in code.
 EARLIER_SHIPPED: dict[str, frozenset[str]] = {
-    "westridge-2015-16": frozenset({"5f746cdca2352665982f3f49f630f1f360a50c4eca8ca27bd16fc43963954132"}),
+    "westridge-2015-16": frozenset({"5f746cdca2352665982f3f49f630f1f360a50c4eca8ca27bd16fc43963954132",
+                                    "1cecfb208f18bda74702acceaa7a7737b8a7ea85a1958e1f42daa3ea01d8c465"}),
 }
 
 

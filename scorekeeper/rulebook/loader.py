@@ -35,6 +35,11 @@ DEFAULT_RULEBOOK = "westridge-2015-16"
 FORMAT = "scorekeeper.rulebook/1"
 ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a digit"
+# What a rulebook written before these keys meant, where it leaves them out: the discipline row a penalty of the
+# class sets off (`penalties.classes.*.trigger`), and the row set off instead of another from a player's n-th such
+# offence of the season (`discipline[].repeat_of` and `count`).
+CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
+REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
 
 
 def id_problem(name: object) -> str:
@@ -225,7 +230,8 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         minutes = k.num("min", hi=60)
         classes[name] = PenaltyClass(
             name, minutes, k.num("pim", default=minutes, hi=60), k.yes("short_handed"), k.yes("pp_release"),
-            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm", default=False))
+            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm", default=False),
+            k.txt("trigger", CLASS_TRIGGERS.get(name)))
         k.done()
     cls_table.done()
     penalties = Penalties(
@@ -266,18 +272,28 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         if not (isinstance(suspend, int) and not isinstance(suspend, bool) and suspend >= 0) and suspend not in (
                 "season", "indefinite"):
             raise d.fail("suspend", f"must be a number of games, 'season' or 'indefinite' (got {suspend!r})")
+        trigger = d.txt("trigger")
+        repeat_of = d.txt("repeat_of", REPEAT_ROWS.get(trigger, (None, None))[0])
         discipline.append(DisciplineRow(
-            trigger=d.txt("trigger"), rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
+            trigger=trigger, rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
             min_games=d.num("min_games", None, hi=200), fine_cents=d.num("fine_cents", 0, hi=10**7),
             fine_per_game_cents=d.num("fine_per_game_cents", 0, hi=10**7),
             payer=d.txt("payer", payer, choices=("player", "team")), replaces=d.txt("replaces", None),
-            adds_gm=d.yes("adds_gm", False), review=d.yes("review", False), count=d.num("count", None, lo=1),
-            confirm=d.txt("confirm", None)))
+            adds_gm=d.yes("adds_gm", False), review=d.yes("review", False),
+            count=d.num("count", REPEAT_ROWS.get(trigger, (None, None))[1], lo=1), confirm=d.txt("confirm", None),
+            repeat_of=repeat_of))
         d.done()
     triggers = {row.trigger for row in discipline}
     for n, row in enumerate(discipline):
         if row.replaces and row.replaces not in triggers:
             raise RulebookError(f"{origin}: key 'discipline[{n}].replaces': no row has trigger {row.replaces!r}")
+    for n, row in enumerate(discipline):
+        if row.repeat_of and row.repeat_of not in triggers:
+            raise RulebookError(f"{origin}: key 'discipline[{n}].repeat_of': no row has trigger {row.repeat_of!r}")
+    for name, klass in classes.items():
+        if klass.trigger and klass.trigger not in triggers and klass.trigger != CLASS_TRIGGERS.get(name):
+            raise RulebookError(f"{origin}: key 'penalties.classes.{name}.trigger': no discipline row has trigger "
+                                f"{klass.trigger!r}")
     for code, inf in infractions.items():
         if inf.trigger and inf.trigger not in triggers:
             raise RulebookError(f"{origin}: key 'infractions.{code}.trigger': no discipline row has trigger "

@@ -111,6 +111,7 @@ class PenaltyClass:
     release_needs_advantage: bool
     ejects: bool
     first_adds_gm: bool = False
+    trigger: str | None = None  # the discipline row a penalty of this class sets off where its infraction names none
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,7 @@ class DisciplineRow:
     review: bool
     count: int | None
     confirm: str | None
+    repeat_of: str | None = None  # set off instead of that row from a player's `count`-th such offence of the season
 
 
 @dataclass(frozen=True)

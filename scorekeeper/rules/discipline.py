@@ -35,7 +35,7 @@ def sanctions(view: SeasonView) -> list[Sanction]:
 def _sanctions(view: SeasonView) -> list[Sanction]:
     book = view.book
     out: list[Sanction] = []
-    gross_seen: dict[str, int] = {}
+    offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeated row
     season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
     covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
     for order, g in enumerate(view.games.values()):
@@ -53,13 +53,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
             inf = book.infractions[pen.infraction]
             if pen.repeat:  # the major or misconduct of the rulebook's count, as the game's computation found it
                 found.append((pen.repeat, pen.infraction))
-            trigger = inf.trigger
-            if trigger is None and pen.cls in ("match", "gross_misconduct"):
-                trigger = "match" if pen.cls == "match" else "gross"
-            if trigger == "gross":
-                gross_seen[pen.player] = gross_seen.get(pen.player, 0) + 1
-                if gross_seen[pen.player] >= 2 and book.discipline_row("second_gross"):
-                    trigger = "second_gross"
+            trigger = _season_repeat(book, offences, pen.player, inf.trigger or book.penalties.classes[pen.cls].trigger)
             if trigger:
                 found.append((trigger, pen.infraction))
             if gm or ejected_at.get(pen.seq) == pen.player or trigger:
@@ -83,6 +77,18 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
                 if before < six.count <= season_incidents[player]:
                     out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), six, order, "", g["date"]))
     return out
+
+
+def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player: str,
+                   trigger: str | None) -> str | None:
+    """The row the player's offence under `trigger` sets off: a row for a repeat within the season (a second gross
+    misconduct) takes its place from the player's `count`-th such offence on (A-29)."""
+    rows = [r for r in book.discipline if trigger is not None and r.repeat_of == trigger and r.count]
+    if trigger is None or not rows:
+        return trigger
+    n = offences[(player, trigger)] = offences.get((player, trigger), 0) + 1
+    reached = [r for r in rows if r.count is not None and n >= r.count]
+    return max(reached, key=lambda r: r.count or 0).trigger if reached else trigger
 
 
 def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
