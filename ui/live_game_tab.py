@@ -495,6 +495,7 @@ class LiveGameTab(TableTab):
         if game_id != self.game_id:
             self.save_clock()
             self.game_id = game_id
+            self.game_shown = None  # the clock moves next: no live panel until this game is drawn
             self.settings.setValue(f"live/game/{self.season}", game_id)
             self._restore_clock()
             self.refresh_game()
