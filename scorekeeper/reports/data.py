@@ -202,7 +202,7 @@ class FineLine:
     section: str
     suspension: str
     amount_cents: int
-    fine_row: str = ""  # the line of the league's fines table ("FINE-3")
+    fine_row: str = ""  # the line of the league's fines table, as the rulebook row names it
 
 
 @dataclass

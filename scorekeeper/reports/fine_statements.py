@@ -42,7 +42,7 @@ def _parties(d: FineStatementsData, s: FineStatement) -> Table:
 
 
 def _where(x: FineLine) -> str:
-    """The rule's section and the line of the league's fines table: '§1 l; §6 X; fines table FINE-7'."""
+    """The rule's section and the line of the league's fines table: '§1 l; §6 X; fines table' and the row's line."""
     if not x.fine_row or x.fine_row == x.rule:
         return x.section
     line = f"fines table {x.fine_row}"
