@@ -162,6 +162,13 @@ class Services:
     points_progression = delegate("queries", Queries.points_progression)
 
     game_screen = delegate("screens", Screens.game_screen)
+    players = delegate("screens", Screens.players)
+    divisions = delegate("screens", Screens.divisions)
+    rinks = delegate("screens", Screens.rinks)
+    new_player_id = delegate("screens", Screens.new_player_id)
+    new_team_id = delegate("screens", Screens.new_team_id)
+    new_division_id = delegate("screens", Screens.new_division_id)
+    new_game_id = delegate("screens", Screens.new_game_id)
     game_sheet_pdf = delegate("documents", Documents.game_sheet_pdf)
     fine_statements_pdf = delegate("documents", Documents.fine_statements_pdf)
     suspension_notice_pdf = delegate("documents", Documents.suspension_notice_pdf)

@@ -80,26 +80,6 @@ def key_text(key: str) -> str:
     return QKeySequence(key).toString(native) if "+" in key else key
 
 
-def next_game_id(ids: Iterable[str], game: dict[str, Any]) -> str:
-    """An id for a new game: the next free gNNN where the season numbers its games so (or has none yet),
-    else g-YYYYMMDD-HHMM-home-away (with -2, -3… when taken)."""
-    ids = set(ids)
-    numbered = [m for m in (re.fullmatch(r"g(\d+)", i) for i in ids) if m]
-    if numbered or not ids:
-        width = max([3, *(len(m.group(1)) for m in numbered)])
-        number = max([0, *(int(m.group(1)) for m in numbered)]) + 1
-        while f"g{number:0{width}d}" in ids:
-            number += 1
-        return f"g{number:0{width}d}"
-    stamp = re.sub(r"\D", "", game["date"]) + "-" + re.sub(r"\D", "", game["time"])
-    base = f"g-{stamp}-{game['home']}-{game['away']}"
-    candidate, n = base, 1
-    while candidate in ids:
-        n += 1
-        candidate = f"{base}-{n}"
-    return candidate
-
-
 def _clock_key(database: str, season: str, game: str) -> str:
     return "clock/" + re.sub(r"[^A-Za-z0-9._-]+", "_", f"{database}|{season}|{game}")
 
@@ -457,12 +437,10 @@ class LiveGameTab(TableTab):
         if len(teams) < 2:
             self.say("<b>A game needs two teams</b>: add them in the Roster tab.")
             return False
-        view = self.svc.view(season)  # display-only: the rinks already used and the ids already taken
-        rinks = sorted({str(g["rink"]) for g in view.games.values() if g.get("rink")})
-        answer = dialogs.ask_new_game(self, teams, rinks, dt.date.today().isoformat())
+        answer = dialogs.ask_new_game(self, teams, self.svc.rinks(season), dt.date.today().isoformat())
         if answer is None:
             return False
-        game_id = next_game_id(view.games, answer)
+        game_id = self.svc.new_game_id(answer, season=season)
         game = {"id": game_id, **answer, "status": "scheduled", "lineups": {"home": [], "away": []}, "events": []}
         shown = self.showing_message()
 

@@ -432,7 +432,6 @@ class MainWindow(QMainWindow):
         (`Services.save_division`)."""
         from scorekeeper.services import ServiceError
         from ui import dialogs
-        from ui.roster_tab import slug
 
         answer = dialogs.ask_new_season(self, rulebooks=[r["name"] for r in self.svc.rulebooks()])
         if answer is None:
@@ -441,7 +440,8 @@ class MainWindow(QMainWindow):
             self.svc.create_season(answer["league"], answer["season"], answer.get("rulebook"))
             result = None
             if answer.get("division"):
-                division = {"id": slug(answer["division"]), "name": answer["division"], "coed": answer["coed"]}
+                division = {"id": self.svc.new_division_id(answer["division"], season=answer["season"]),
+                            "name": answer["division"], "coed": answer["coed"]}
                 result = self.svc.save_division(division, True, season=answer["season"])
         except ServiceError as exc:
             dialogs.tell(self, "Create a season", f"The season was not created.\n\n{exc}", error=True)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import re
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -73,12 +71,6 @@ class RosterFilter(QSortFilterProxyModel):
             return True
         haystack = " ".join(str(row.get(key) or "") for key in ("name", "number", "team_name", "player"))
         return self.text in haystack.casefold()
-
-
-def slug(*names: str) -> str:
-    """A readable id from names ('Zoë', 'Côté' -> 'zoe-cote')."""
-    text = unicodedata.normalize("NFKD", " ".join(names)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "id"
 
 
 class RosterTab(TableTab):
@@ -284,10 +276,10 @@ class RosterTab(TableTab):
         """The season's teams and players; shown even with no team yet, so the first one can be added."""
         self.season = season
         teams = self.svc.teams(season)
-        divisions = self.svc.view(season).divisions  # display-only: the divisions a team may be put in
+        divisions = self.svc.divisions(season)  # the divisions a team may be put in
         current = self.team_division.currentData()
         self.team_division.clear()
-        for division in divisions.values():
+        for division in divisions:
             self.team_division.addItem(division["name"], division["id"])
         self.team_division.setCurrentIndex(max(self.team_division.findData(current), 0))
         self.model.set_rows(teams)
@@ -306,7 +298,7 @@ class RosterTab(TableTab):
 
     def _fill_players(self, season: str) -> None:
         """The facade's roster rows (`Services.roster()`), team names added; players signed to no team after."""
-        view = self.svc.view(season)  # display-only: the season's players, for those signed to no team
+        players = self.svc.players(season)  # the season's players, for those signed to no team
         team_names = {team["id"]: team["name"] for team in self.model.rows()}
         rows: list[dict[str, Any]] = []
         signed = set()
@@ -317,17 +309,17 @@ class RosterTab(TableTab):
                          "suspension": row.get("suspension") or "",
                          "fines": f"{cents // 100}.{cents % 100:02d}" if cents else "",
                          "status": f"released {row['released']}" if row.get("released") else "active"})
-        for pid, player in view.players.items():
+        for pid, player in players.items():
             if pid not in signed:
                 rows.append({"player": pid, "team": None, "team_name": "", "number": None, "position": "",
-                             "name": view.player_name(pid), "gender": player.get("gender") or "",
+                             "name": player["name"], "gender": player.get("gender") or "",
                              "status": "not signed"})
         self.players.set_rows(rows)
         fit_columns(self.roster_view, padding=12)
         current = self.sign_player.currentData()
         self.sign_player.clear()
-        for pid in sorted(view.players, key=lambda p: (view.players[p]["last"], view.players[p]["first"])):
-            self.sign_player.addItem(f"{view.player_name(pid)} ({pid})", pid)
+        for pid in sorted(players, key=lambda p: (players[p]["last"], players[p]["first"])):
+            self.sign_player.addItem(f"{players[pid]['name']} ({pid})", pid)
         index = self.sign_player.findData(current)
         self.sign_player.setCurrentIndex(index)
         if index < 0:
@@ -376,7 +368,7 @@ class RosterTab(TableTab):
         """A new captain brings their e-mail into the captain's e-mail field, when the player has one."""
         player = self.team_captain.currentData()
         if player and self.season is not None:
-            email = self.svc.view(self.season).players.get(player, {}).get("email")
+            email = (self.svc.players(self.season).get(player) or {}).get("email")
             if email:
                 self.team_email.setText(email)
 
@@ -423,12 +415,7 @@ class RosterTab(TableTab):
         if not first or not last:
             self.messages.setText("<b>Type the player's first and last name.</b>")
             return False
-        view = self.svc.view(self.season)
-        base = slug(first, last)
-        pid, n = base, 1
-        while pid in view.players:
-            n += 1
-            pid = f"{base}-{n}"
+        pid = self.svc.new_player_id(first, last, season=self.season)
         player: dict[str, Any] = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
         if self.birthdate.text().strip():
             player["birthdate"] = self.birthdate.text().strip()
@@ -451,7 +438,7 @@ class RosterTab(TableTab):
         if row is None or self.season is None:
             self.messages.setText("<b>Select a player in the roster first.</b>")
             return False
-        player = self.svc.view(self.season).players.get(row["player"])
+        player = self.svc.players(self.season).get(row["player"])
         if player is None:
             return False
         self.editing_player = row["player"]
@@ -477,7 +464,7 @@ class RosterTab(TableTab):
         if not first or not last:
             self.messages.setText("<b>Type the player's first and last name.</b>")
             return False
-        player = dict(self.svc.view(self.season).players.get(pid) or {"id": pid})
+        player = {k: v for k, v in (self.svc.players(self.season).get(pid) or {"id": pid}).items() if k != "name"}
         player.update({"first": first, "last": last, "gender": self.gender.currentData()})
         for key, edit in (("birthdate", self.birthdate), ("email", self.email)):
             if edit.text().strip():
@@ -531,12 +518,7 @@ class RosterTab(TableTab):
         fields = self._team_fields()
         if fields is None or self.season is None:
             return False
-        ids = {row["id"] for row in self.model.rows()}
-        base = slug(fields["name"])
-        tid, n = base, 1
-        while tid in ids:
-            n += 1
-            tid = f"{base}-{n}"
+        tid = self.svc.new_team_id(fields["name"], season=self.season)
         team: dict[str, Any] = {"id": tid, **fields}
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
@@ -552,12 +534,7 @@ class RosterTab(TableTab):
         if not name or self.season is None:
             self.messages.setText("<b>Type the division's name.</b>")
             return False
-        existing = self.svc.view(self.season).divisions
-        base = slug(name)
-        did, n = base, 1
-        while did in existing:
-            n += 1
-            did = f"{base}-{n}"
+        did = self.svc.new_division_id(name, season=self.season)
         division: dict[str, Any] = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
         if self.division_tier.currentData() is not None:
             division["tier"] = self.division_tier.currentData()

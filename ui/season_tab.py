@@ -220,8 +220,8 @@ class SeasonTab(TableTab):
             self.view.setColumnHidden(column, not self.model.shootouts)
         for row in self.model.heading_rows():
             self.view.setSpan(row, 0, 1, self.model.columnCount())
-        view = self.svc.view(season)
-        self.player_name = view.player_name
+        players = self.svc.players(season)
+        self.player_name = lambda pid: players[pid]["name"] if pid in players else pid
         self._load_stats()
         carried = [{**row, "game": f"{row['game']} ({row['season']})", "status": f"{row['status']}, carried over"}
                    for row in self.svc.carried_suspensions(season)]

@@ -1,5 +1,6 @@
-"""The screens part of the facade: what a window tab shows, computed in one call (`game_screen`), and the
-games-list row `Services.games()` is made of."""
+"""The screens part of the facade: what a window tab shows, computed in one call (`game_screen`), the
+games-list row `Services.games()` is made of, the season's players, divisions and rinks as read-only values,
+and the ids of new records (the window makes none up)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from scorekeeper.engine.timefmt import game_time, parse_mmss
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
+from scorekeeper.naming import free_id, next_game_id, slug
 from scorekeeper.screens import DressedPlayer, GameScreen, frozen
 from scorekeeper.season.view import SeasonView
 
@@ -75,3 +77,31 @@ class Screens(Part):
             score=MappingProxyType(score),
             live=None if live is None else frozen(live), live_error=error, row=frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)))
+
+    def players(self, season: str | None = None) -> Mapping[str, Mapping[str, Any]]:
+        """The season's players by id, read-only, each with the `name` the window shows."""
+        view = self.core.view(season)
+        return MappingProxyType({pid: frozen({**p, "name": view.player_name(pid)}) for pid, p in view.players.items()})
+
+    def divisions(self, season: str | None = None) -> tuple[Mapping[str, Any], ...]:
+        """The season's divisions, read-only, in the season's order."""
+        return tuple(frozen(d) for d in self.core.view(season).divisions.values())
+
+    def rinks(self, season: str | None = None) -> list[str]:
+        """The rinks the season's games are played at, sorted."""
+        return sorted({str(g["rink"]) for g in self.core.view(season).games.values() if g.get("rink")})
+
+    def new_player_id(self, first: str, last: str, season: str | None = None) -> str:
+        """A free, readable id for a new player ('Zoë Côté' -> 'zoe-cote', then 'zoe-cote-2'...)."""
+        return free_id(slug(first, last), self.core.view(season).players)
+
+    def new_team_id(self, name: str, season: str | None = None) -> str:
+        return free_id(slug(name), self.core.view(season).teams)
+
+    def new_division_id(self, name: str, season: str | None = None) -> str:
+        return free_id(slug(name), self.core.view(season).divisions)
+
+    def new_game_id(self, game: Mapping[str, Any], season: str | None = None) -> str:
+        """A free id for a new game ({date, time, home, away}): the season's numbering continued (g001, g002...)
+        or, where it numbers no games, g-YYYYMMDD-HHMM-home-away."""
+        return next_game_id(self.core.view(season).games, game)

@@ -69,3 +69,21 @@ def test_the_screen_is_read_only(svc: Services) -> None:
 def test_an_unknown_game_is_a_service_error(svc: Services) -> None:
     with pytest.raises(ServiceError, match="no game 'g999'"):
         svc.game_screen("g999", 1, "00:00")
+
+
+def test_the_ids_of_new_records_are_the_cores(svc: Services) -> None:
+    players = svc.players()
+    some = next(iter(players.values()))
+    assert some["name"] == f"{some['first']} {some['last']}"
+    with pytest.raises(TypeError):
+        some["first"] = "X"  # type: ignore[index]
+    assert svc.new_player_id("Zoë", "Côté") == "zoe-cote"
+    assert svc.save_player({"id": "zoe-cote", "first": "Zoë", "last": "Côté", "gender": "F"}, confirm=True).ok
+    assert svc.new_player_id("Zoë", "Côté") == "zoe-cote-2"
+    assert svc.new_team_id(next(iter(svc.view().teams))) not in svc.view().teams
+    division = svc.divisions()[0]
+    assert svc.new_division_id(division["id"]) == f"{division['id']}-2"
+    numbered = sorted(g for g in svc.view().games if g[1:].isdigit())
+    assert svc.new_game_id({"date": "2016-02-20", "time": "20:15", "home": "owls", "away": "herons"}) == (
+        f"g{int(numbered[-1][1:]) + 1:03d}")
+    assert svc.rinks() == sorted({g["rink"] for g in svc.view().games.values() if g.get("rink")})

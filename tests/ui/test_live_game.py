@@ -11,9 +11,10 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window, press, type_text
 
+from scorekeeper.naming import next_game_id
 from scorekeeper.services import Services
 from ui import dialogs
-from ui.live_game_tab import LiveGameTab, next_game_id
+from ui.live_game_tab import LiveGameTab
 from ui.main_window import MainWindow
 
 SEASON = "2015-16"

@@ -11,10 +11,11 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window, press
 
+from scorekeeper.naming import slug
 from scorekeeper.rules.violation import Violation
 from scorekeeper.services import EntryResult, Services
 from ui import dialogs
-from ui.roster_tab import RosterTab, slug
+from ui.roster_tab import RosterTab
 
 SEASON = "2015-16"
 
