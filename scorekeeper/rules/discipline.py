@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.rules.ejections import REPEAT_TRIGGER
 from scorekeeper.rules.suspensions import carried_for, person_key, served_here, team_games_served
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 from scorekeeper.season.view import SeasonView
@@ -18,11 +19,11 @@ from scorekeeper.season.view import SeasonView
 if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
 
-# Where a discipline row names no infraction of its own, the penalties that set it off, by class.
-TRIGGER_CLASSES = {"PEN-MAJOR-2": ("major",), "PEN-MISC-3": ("misconduct",), "PEN-MATCH-1": ("match",),
-                   "PEN-GROSS-1": ("gross_misconduct",), "PEN-GM-2": ("game_misconduct", "gross_misconduct", "match")}
-# Rows named by their title, with the penalties that set them off in brackets: "Second major (Fighting, ...)".
-TITLED_ROWS = ("PEN-MAJOR-2", "PEN-MISC-3", "PEN-GM-2")
+# The row a player's incidents of the season set off (game misconducts, ejections, penalties that set off a row).
+SEASON_INCIDENTS = "season_incidents"
+# Rows set off by a count (a player's repeat in a game, the season's incidents) rather than by one penalty: named
+# by their title, with the penalties that set them off in brackets ("Second major (Fighting, ...)").
+COUNTED_TRIGGERS = (*REPEAT_TRIGGER.values(), SEASON_INCIDENTS)
 
 
 def sanctions(view: SeasonView) -> list[Sanction]:
@@ -70,7 +71,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
                         covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
                     out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), row, order, code, g["date"],
                                         max(units, 1)))
-            six = book.discipline_row("season_incidents")
+            six = book.discipline_row(SEASON_INCIDENTS)
             if six is not None and six.count and player in incidents:
                 before = season_incidents.get(player, 0)
                 season_incidents[player] = before + incidents[player]
@@ -211,14 +212,25 @@ def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> 
     """What set off a discipline row, for the printed records: the infraction ('Fighting'), or the row's title
     with its penalties."""
     hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
+    triggers = {row.trigger for row in book.discipline if row.rule == rule}
     if not hits:
-        hits = [p for p in penalties if p["class"] in TRIGGER_CLASSES.get(rule, ())]
+        hits = [p for p in penalties if p["class"] in _trigger_classes(book, triggers)]
     names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
-    if rule in TITLED_ROWS or not names:
+    if triggers & set(COUNTED_TRIGGERS) or not names:
         ref = book.rules.get(rule)
         title = ref.title if ref else rule
         return f"{title} ({', '.join(names)})" if names else title
     return ", ".join(names)
+
+
+def _trigger_classes(book: Rulebook, triggers: set[str]) -> set[str]:
+    """The penalty classes that set off rows of these triggers where the infraction names none: a class's own
+    `trigger`, the class repeated (a second major), or, for the season's incidents, the classes that eject."""
+    out = {name for name, klass in book.penalties.classes.items() if klass.trigger in triggers}
+    out |= {cls for cls, trigger in REPEAT_TRIGGER.items() if trigger in triggers}
+    if SEASON_INCIDENTS in triggers:
+        out |= {name for name, klass in book.penalties.classes.items() if klass.ejects}
+    return out
 
 
 def _infraction_name(book: Rulebook, code: str) -> str:
