@@ -40,7 +40,8 @@ def test_otters_statement_lines_subtotals_payment_and_captain(svc):
     (page,) = statements(svc, "otters")
     assert "BILLED TO Otters Co-ed Division 1 Attn: OT2 Otters, team captain otters.captain@example.org" in page
     assert "STATEMENT NO. 2015-16-otters" in page and "STATEMENT DATE April 1, 2016" in page
-    assert "2015-10-25 g101 vs Herons #4 OT4 Otters Fighting PEN-FIGHT-1 §1 l; §6 X; fines table FINE-7 5 games $50.00" in page
+    assert ("2015-10-25 g101 vs Herons #4 OT4 Otters Fighting PEN-FIGHT-1 §1 l; §6 X; fines table FINE-7 5 games "
+            "$50.00") in page
     assert "Player fines subtotal $50.00" in page and "Team fines subtotal $0.00" in page
     assert "Payment received 2015-11-02 (Team) — cheque 118 -$20.00" in page
     assert "BALANCE DUE $30.00" in page
