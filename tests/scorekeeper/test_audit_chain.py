@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import cli
 from scorekeeper.db import audit_chain
+from scorekeeper.db.migrations import LATEST
 from scorekeeper.db.models import AuditEntry
 from scorekeeper.services import Services
 from tests.scorekeeper.db.test_postgres import pg_url  # noqa: F401 (the PostgreSQL server fixture)
@@ -159,7 +160,7 @@ def test_migration_4_chains_the_trail_of_an_older_database(league: Path):
     assert warnings == [] and audit_chain.ALTERED not in actions
     con = sqlite3.connect(league)
     assert con.execute("select count(*) from audit_entry where hash is null").fetchone()[0] == 0
-    assert con.execute("select value from meta where key = 'schema_version'").fetchone()[0] == "4"
+    assert con.execute("select value from meta where key = 'schema_version'").fetchone()[0] == str(LATEST)
     con.close()
 
 

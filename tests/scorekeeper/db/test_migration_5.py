@@ -1,6 +1,7 @@
 """Migration 5: a season stored under the first release's text of a shipped rulebook gets today's text, whose
 added keys hold what that release did in code (the same outcomes, and the repeat warning back)."""
 
+import gzip
 import sqlite3
 from pathlib import Path
 
@@ -9,7 +10,8 @@ from scorekeeper.resources import resource_path
 from scorekeeper.services import Services
 from tests.data import EXAMPLE_SEASON
 
-FIRST_RELEASE = Path(__file__).parents[2] / "data" / "westridge-2015-16.first-release.toml"
+# kept compressed: the text is the first release's byte for byte (its sha-256 is what migration 5 knows)
+FIRST_RELEASE = Path(__file__).parents[2] / "data" / "westridge-2015-16.first-release.toml.gz"
 CURRENT = resource_path("rulebooks", "westridge-2015-16.toml").read_text(encoding="utf-8")
 
 
@@ -37,7 +39,7 @@ def test_migration_5_gives_a_first_release_season_todays_shipped_rulebook(tmp_pa
     assert svc.import_file(EXAMPLE_SEASON).ok
     standings_before = svc.standings()
     svc.close()
-    old = FIRST_RELEASE.read_text(encoding="utf-8")
+    old = gzip.decompress(FIRST_RELEASE.read_bytes()).decode("utf-8")
     assert old != CURRENT and "repeat_warning" not in old
     _as_version_4(path, old, ("another-league", old.replace("westridge-2015-16", "another-league")))
 
@@ -60,7 +62,7 @@ def test_migration_5_leaves_a_changed_shipped_text_alone(tmp_path):
     svc = Services.open(str(path))
     assert svc.import_file(EXAMPLE_SEASON).ok
     svc.close()
-    edited = FIRST_RELEASE.read_text(encoding="utf-8") + "\n# edited by hand\n"
+    edited = gzip.decompress(FIRST_RELEASE.read_bytes()).decode("utf-8") + "\n# edited by hand\n"
     _as_version_4(path, edited)
     db, _ = open_database(str(path))
     db.close()
