@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
+from scorekeeper.rules.appeals import appeal_ways
 from scorekeeper.rules.discipline import offence_name, suspension_verdicts
 from scorekeeper.season.records import SuspensionVerdict
 from scorekeeper.seasonfile import money_to_cents
@@ -198,13 +199,19 @@ def _period(view: SeasonView, period: int) -> str:
     return "overtime" if period == n + 1 else f"overtime {period - n}"
 
 
-def appeal_procedure(fee_cents: int) -> str:
-    """Rulebook Section 8, as the notice's e-mail says it."""
+def appeal_procedure(fee_cents: int, channels: tuple[str, ...] = ("official_form",)) -> str:
+    """Rulebook Section 8, as the notice's e-mail says it: how an appeal is filed follows the rulebook's channels
+    (the words of the printed notice)."""
+    if channels == ("official_form",):
+        how = ("Appeals may only be submitted on an Official League Appeal Form, which can be purchased from the "
+               f"canteen at a cost of {_money(fee_cents)}. NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED.")
+    elif channels:
+        how = f"Appeals may be submitted {' or '.join(appeal_ways(channels))}; the fee is {_money(fee_cents)}."
+    else:
+        how = "Ask the league office how to file an appeal."
     return ("Appeal procedure (rulebook Section 8): any player or team who disagrees with a suspension may appeal. "
-            "Appeals may only be submitted on an Official League Appeal Form, which can be purchased from the "
-            f"canteen at a cost of {_money(fee_cents)}. NO E-MAIL APPEALS OR PHONE CALLS WILL BE ACCEPTED. Only the "
-            "division Director or his designate deals with appeals. Players are NOT permitted to participate until a "
-            "final decision has been made on an appeal.")
+            f"{how} Only the division Director or his designate deals with appeals. Players are NOT permitted to "
+            "participate until a final decision has been made on an appeal.")
 
 
 def notices_sent(svc: Services, season: str | None = None) -> dict[tuple[str, str], str]:
@@ -295,7 +302,7 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
             lines.append("")
         lines += ["The suspended player may not dress for any game of the team until the suspension is served; a "
                   "suspension is served by the team's next games in date order.", "",
-                  appeal_procedure(book.appeal_fee_cents), "",
+                  appeal_procedure(book.appeal_fee_cents, book.appeal_channels), "",
                   "The notice is attached as a PDF.", "", f"{league} office"]
         body = "\n".join(lines) + "\n"
         subject = f"{league}: suspension of {name} ({tname}), {' and '.join(lengths)}"

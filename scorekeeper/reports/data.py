@@ -440,12 +440,6 @@ def added_game_misconducts(view: SeasonView, game_id: str) -> list[bool]:
     return [p.added_gm for p in view.state(game_id).penalties]
 
 
-def appeal_ways(channels: tuple[str, ...]) -> list[str]:
-    """How an appeal may be filed, in words: ['on an Official League Appeal Form', 'by e-mail']."""
-    return ["on an Official League Appeal Form" if c == "official_form" else f"by {c.replace('_', ' ')}"
-            for c in channels]
-
-
 def suspension_text(s: SuspensionVerdict) -> str:
     """'5 games', 'rest of the season', 'indefinite (at least 5 games)'."""
     if s.kind == "games":

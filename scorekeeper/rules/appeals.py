@@ -47,3 +47,9 @@ def check_appeals(view: SeasonView) -> list[Violation]:
             out.append(Violation("APPEAL-1", "block", f"{who}'s appeal is decided before it was filed",
                                  book.section("APPEAL-1"), where))
     return out
+
+
+def appeal_ways(channels: tuple[str, ...]) -> list[str]:
+    """How an appeal may be filed, in words: ['on an Official League Appeal Form', 'by e-mail']."""
+    return ["on an Official League Appeal Form" if c == "official_form" else f"by {c.replace('_', ' ')}"
+            for c in channels]
