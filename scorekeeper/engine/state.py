@@ -638,11 +638,8 @@ class _Computation:
         return new
 
     def snapshot(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
-        """The state so far, leaving this computation's clock where it is."""
-        import copy
-
-        memo = {id(self.book): self.book, id(self.g): self.g}  # shared, immutable inputs
-        return copy.deepcopy(self, memo).finish(forfeit, called)
+        """The state so far, leaving this computation's clock where it is (finished on a fork, not a deep copy)."""
+        return self.fork().finish(forfeit, called)
 
     def finish(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
         """The game's state, its events all applied: the end of the game, its result, the penalties after it."""
