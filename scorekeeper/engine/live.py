@@ -7,16 +7,18 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.engine.events import SIDES, GameInput
-from scorekeeper.engine.state import compute_until
+from scorekeeper.engine.state import GameState, _Computation, compute_until
 from scorekeeper.engine.timefmt import fmt_mmss
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules import on_ice, overtime
 from scorekeeper.rules.violation import Violation
 
 
-def live_state(game: GameInput, book: Rulebook, t: int) -> dict[str, Any]:
-    """Everything the scorekeeper at the boards needs to see at game time `t` (seconds)."""
-    comp, state = compute_until(game, book, t)
+def live_state(game: GameInput, book: Rulebook, t: int,
+               computed: tuple[_Computation, GameState] | None = None) -> dict[str, Any]:
+    """Everything the scorekeeper at the boards needs to see at game time `t` (seconds); `computed`: the game's
+    computation at `t` when already at hand (`LiveGame.until`), else it is computed from the first event."""
+    comp, state = computed if computed is not None else compute_until(game, book, t)
     clock = comp.clock
     reg_end = book.regulation_seconds
     in_ot = t > reg_end

@@ -765,6 +765,17 @@ class LiveGame:
         finished.g = self.game
         return finished.finish(self.forfeit, self.called)
 
+    def until(self, t: int) -> tuple[_Computation, GameState] | None:
+        """What `compute_until(self.game, self.book, t)` gives, at the cost of a fork, when no event is after game
+        time `t` (the clock at or past the last entry); None when one is."""
+        last = self.last
+        if last is not None and last[0] >= 1 and game_time(self.book, self.game.stage, last[0], last[1]) > t:
+            return None
+        comp = self.comp.fork()
+        comp.g = self.game
+        comp.clock.advance(t)
+        return comp, comp.snapshot(self.forfeit, self.called)
+
     def extended(self, game: GameInput) -> LiveGame | None:
         """`game`: this game with timed events added at the end of its log, each at or after the last one in
         game order; None when it is anything else (an untimed entry, an earlier time, changed line-ups...), which

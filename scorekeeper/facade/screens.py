@@ -65,11 +65,15 @@ class Screens(Part):
                                for d in gin.lineups.get(side, [])) for side in ("home", "away")}
         live: dict[str, Any] | None = None
         error = ""
+        state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:
-            live = live_state(gin, view.book, game_time(view.book, gin.stage, period, parse_mmss(elapsed)))
+            t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
+            open_game = view.live_game(game_id)
+            at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
+            live = live_state(gin, view.book, t, at_t)
         except (ValueError, KeyError) as exc:
             error = str(exc)
-        score = dict(view.state(game_id).score if status == "final" or live is None else live["score"])
+        score = dict(state.score if status == "final" or live is None else live["score"])
         return GameScreen(
             season=view.name, game_id=game_id, date=str(g["date"]), time=str(g["time"]),
             stage=str(g.get("stage", "regular")), status=status, names=MappingProxyType(names),

@@ -126,6 +126,10 @@ class SeasonView:
                 self._states[gid] = self._live[gid].state()
         return self._states[gid]
 
+    def live_game(self, gid: str) -> LiveGame | None:
+        """The open computation of game `gid` (not final) as `state(gid)` last left it; None before that."""
+        return self._live.get(gid)
+
     def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
         """A view of `data` (this season with `games` replaced or added) reusing what did not change:
         unchanged games' states, and the season's discipline while no final game is involved."""
