@@ -554,7 +554,7 @@ class LiveGameTab(TableTab):
             changed = self.events.update_rows(rows)
             if changed is not None:
                 widen_columns(self.events_view, self.events, *changed, padding=12)
-        self._update_game_row(screen.row)
+        self.model.replace_game(screen.row)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
             widget.setEnabled(not final)
@@ -565,13 +565,6 @@ class LiveGameTab(TableTab):
             self.strength.setText(f"<span style='color:gray'>{html.escape(screen.live_error)}</span>")
         else:
             self._show_live(screen.live, screen.score)
-
-    def _update_game_row(self, row: Mapping[str, Any]) -> None:
-        """The game's row in the games list, as the facade now has it (the other rows stay)."""
-        for number in range(self.model.rowCount()):
-            if self.model.row(number)["id"] == row["id"]:
-                self.model.replace_row(number, row)
-                return
 
     def _show_game_violations(self) -> None:
         """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""

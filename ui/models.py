@@ -315,6 +315,31 @@ class GamesModel(RecordTableModel):
         Column("Score", _score, CENTER, "Home – away"),
     )
 
+    def __init__(self, rows: Iterable[Row] = (), parent: QObject | None = None) -> None:
+        super().__init__(rows, parent)
+        self._numbers: dict[str, int] | None = None
+        """Each game's row number by id, made when first asked after the rows changed."""
+
+    def set_rows(self, rows: Iterable[Row]) -> None:
+        self._numbers = None
+        super().set_rows(rows)
+
+    def update_rows(self, rows: Iterable[Row]) -> tuple[int, int] | None:
+        self._numbers = None
+        return super().update_rows(rows)
+
+    def number_of(self, game_id: str) -> int | None:
+        """The row number of game `game_id` (None: not listed), without a walk through the season's games."""
+        if self._numbers is None:
+            self._numbers = {str(row["id"]): number for number, row in enumerate(self._rows)}
+        return self._numbers.get(game_id)
+
+    def replace_game(self, row: Row) -> None:
+        """The game's row as the facade now has it (the other rows stay; a game not listed is left out)."""
+        number = self.number_of(str(row["id"]))
+        if number is not None:
+            self.replace_row(number, row)
+
 
 def _signed(key: str) -> Callable[[Row], str]:
     def text(row: Row) -> str:

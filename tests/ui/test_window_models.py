@@ -25,6 +25,24 @@ def test_games_model(qtmodeltester: ModelTester, svc: Services) -> None:
     qtmodeltester.check(model)
 
 
+def test_a_game_row_is_found_by_id_and_replaced_alone_after_the_list_changes(qtmodeltester: ModelTester,
+                                                                              svc: Services) -> None:
+    games = svc.games()
+    model = GamesModel(games)
+    last = games[-1]
+    assert model.number_of(last["id"]) == len(games) - 1 and model.number_of("no-such-game") is None
+    model.update_rows(games[1:])  # the first game gone: every row number after it moves up
+    assert model.number_of(last["id"]) == len(games) - 2 and model.number_of(games[0]["id"]) is None
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda first, end: changed.append((first.row(), end.row())))
+    model.replace_game({**last, "status": "final", "score": {"home": 9, "away": 8}})
+    assert changed == [(len(games) - 2, len(games) - 2)]
+    assert model.index(len(games) - 2, 6).data() == "9 – 8"
+    model.replace_game({**games[0], "status": "final"})  # a game no longer listed: nothing changes
+    assert changed == [(len(games) - 2, len(games) - 2)]
+    qtmodeltester.check(model)
+
+
 def test_standings_model(qtmodeltester: ModelTester, svc: Services) -> None:
     model = StandingsModel()
     qtmodeltester.check(model)
