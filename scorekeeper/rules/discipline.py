@@ -8,11 +8,14 @@ row). An N-game suspension is served by the team's next N final games in date or
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.ejections import REPEAT_TRIGGER
-from scorekeeper.rules.suspensions import carried_for, person_key, served_here, team_games_served
+from scorekeeper.rules.suspensions import carried_all, person_key, team_games, team_games_served
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 from scorekeeper.season.view import SeasonView
 
@@ -26,11 +29,21 @@ SEASON_INCIDENTS = "season_incidents"
 COUNTED_TRIGGERS = (*REPEAT_TRIGGER.values(), SEASON_INCIDENTS)
 
 
-def sanctions(view: SeasonView) -> list[Sanction]:
+def sanctions(view: SeasonView) -> tuple[Sanction, ...]:
     """Every discipline row set off in the season's final games, in game order (cached on the view)."""
     if view.derived.sanctions is None:
         view.derived.sanctions = tuple(_sanctions(view))
-    return list(view.derived.sanctions)
+    return view.derived.sanctions
+
+
+def sanctions_of(view: SeasonView, player: str) -> tuple[Sanction, ...]:
+    """The player's sanctions of the season, in game order (indexed once per state of the season)."""
+    if view.derived.by_player is None:
+        found: dict[str, list[Sanction]] = {}
+        for s in sanctions(view):
+            found.setdefault(s.player, []).append(s)
+        view.derived.by_player = MappingProxyType({p: tuple(x) for p, x in found.items()})
+    return view.derived.by_player.get(player, ())
 
 
 def _sanctions(view: SeasonView) -> list[Sanction]:
@@ -39,6 +52,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
     offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeated row
     season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
     covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
+    dressed = _games_dressed(view)
     for order, g in enumerate(view.games.values()):
         if g.get("status", "final") != "final":
             continue
@@ -67,7 +81,7 @@ def _sanctions(view: SeasonView) -> list[Sanction]:
                 if row.trigger not in replaced:
                     units = 1
                     if row.fine_per_game_cents:
-                        units = _games_dressed(view, player, g[side], order) - covered.get((player, g[side]), 0)
+                        units = dressed(player, g[side], order) - covered.get((player, g[side]), 0)
                         covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
                     out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), row, order, code, g["date"],
                                         max(units, 1)))
@@ -92,17 +106,21 @@ def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player:
     return max(reached, key=lambda r: r.count or 0).trigger if reached else trigger
 
 
-def _games_dressed(view: SeasonView, player: str, team: str, upto: int) -> int:
-    """FINE-11 / A-10: final games up to `upto` in which `player` dressed for `team`."""
-    count = 0
-    for order, g in enumerate(view.games.values()):
-        if order > upto:
-            break
-        if g.get("status", "final") != "final":
-            continue
-        for side in ("home", "away"):
-            if g[side] == team and any(x["player"] == player for x in g.get("lineups", {}).get(side, [])):
-                count += 1
+def _games_dressed(view: SeasonView) -> Callable[[str, str, int], int]:
+    """FINE-11 / A-10: (player, team, upto) -> final games up to place `upto` in which `player` dressed for
+    `team` (the places indexed in one pass over the games, on first need)."""
+    places: dict[tuple[str, str], list[int]] = {}
+
+    def count(player: str, team: str, upto: int) -> int:
+        if not places:
+            for order, g in enumerate(view.games.values()):
+                if g.get("status", "final") != "final":
+                    continue
+                for side in ("home", "away"):
+                    for p in dict.fromkeys(x["player"] for x in g.get("lineups", {}).get(side, [])):
+                        places.setdefault((p, g[side]), []).append(order)
+        return bisect_right(places.get((player, team), []), upto)
+
     return count
 
 
@@ -129,8 +147,13 @@ def lifted(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
 
 
 def appeal_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
-    """The appeal of the suspension `player` got in `game`, if one is filed."""
-    return next((a for a in view.data.get("appeals", []) if a["player"] == player and a["game"] == game), None)
+    """The appeal of the suspension `player` got in `game`, if one is filed (the first, where more are)."""
+    if view.derived.appeals is None:
+        found: dict[tuple[str, str], dict[str, Any]] = {}
+        for a in view.data.get("appeals", []):
+            found.setdefault((a["player"], a["game"]), a)
+        view.derived.appeals = MappingProxyType(found)
+    return view.derived.appeals.get((player, game))
 
 
 def suspensions(view: SeasonView) -> dict[str, Any]:
@@ -179,21 +202,30 @@ def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanct
     next game after the offence."""
     if not notice_due_before_next_game(view):
         return []
-    at = view.order_of(game_id)
     date = view.games[game_id]["date"]
     notices = view.office.notices
     out = []
-    for s in sanctions(view):
-        if s.team != team or s.order >= at or s.row.suspend == 0:
-            continue
-        nxt = next((i for i, g in enumerate(view.games.values())
-                    if i > s.order and team in (g["home"], g["away"])), None)
-        if nxt != at:
-            continue
+    for s in _notices_due(view).get((team, view.order_of(game_id)), ()):
         sent = notices.get((s.player, s.game))
         if sent is None or sent[:10] > date:
             out.append(s)
     return out
+
+
+def _notices_due(view: SeasonView) -> Mapping[tuple[str, int], tuple[Sanction, ...]]:
+    """(team, place) -> the suspensions of the team's players whose next game of the team is at that place."""
+    if view.derived.notices_due is None:
+        scheduled = team_games(view).scheduled
+        due: dict[tuple[str, int], list[Sanction]] = {}
+        for s in sanctions(view):
+            if s.row.suspend == 0:
+                continue
+            places = scheduled.get(s.team, ())
+            i = bisect_right(places, s.order)
+            if i < len(places):
+                due.setdefault((s.team, places[i]), []).append(s)
+        view.derived.notices_due = MappingProxyType({k: tuple(v) for k, v in due.items()})
+    return view.derived.notices_due
 
 
 def offence_name(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
@@ -250,8 +282,9 @@ def unfinished(view: SeasonView) -> list[Carried]:
             continue
         out.append(Carried(s.player, person_key(view, s.player), view.name, s.game, s.date, s.team, s.row,
                            s.infraction, count))
-    for c in carried_for(view):
-        count = c.served + served_here(view, c)
+    for x in carried_all(view):
+        c = x.carried
+        count = c.served + x.served_here()
         if c.kind != "games" or count < c.games:
             out.append(Carried(c.player, c.name, c.season, c.game, c.date, c.team, c.row, c.infraction, count))
     return out

@@ -9,13 +9,15 @@ carried over from the season before counts too (A-28).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.coed import division1_cap
-from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions, served
+from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
 from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
@@ -87,11 +89,12 @@ def appearances(view: SeasonView, stage: str) -> dict[tuple[str, str], int]:
     return counts
 
 
-def games_played(view: SeasonView) -> dict[tuple[str, str], int]:
-    """ELIG-1: (player, team) -> regular-season games that count toward playoff eligibility (once per view)."""
+def games_played(view: SeasonView) -> Mapping[tuple[str, str], int]:
+    """ELIG-1: (player, team) -> regular-season games that count toward playoff eligibility (once per state of
+    the season, read-only)."""
     if view.derived.games_played is None:
-        view.derived.games_played = appearances(view, "regular")
-    return dict(view.derived.games_played)
+        view.derived.games_played = MappingProxyType(appearances(view, "regular"))
+    return view.derived.games_played
 
 
 def eligibility(view: SeasonView) -> dict[str, Any]:
@@ -131,8 +134,8 @@ def suspensions_in_force(view: SeasonView, player: str, game_id: str,
     game = view.games[game_id]
     date = game["date"]
     out = []
-    for s in sanctions(view):
-        if s.player != player or s.order >= at or s.row.suspend == 0 or lifted(view, s, on=date):
+    for s in sanctions_of(view, player):
+        if s.order >= at or s.row.suspend == 0 or lifted(view, s, on=date):
             continue
         if not bars_from(view, s.team, team) or not applies_in(view, offence_stage(view, s), game):
             continue

@@ -16,11 +16,12 @@ signed to on the game's date), forfeits counted as the rulebook says.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from scorekeeper.season.records import Carried
-from scorekeeper.season.view import SeasonView
+from scorekeeper.season.records import Carried, CarriedServing, TeamGames, between
+from scorekeeper.season.view import SeasonView, active_on
 
 
 def counts_forfeits(view: SeasonView) -> bool:
@@ -59,27 +60,46 @@ def bars_from(view: SeasonView, offence_team: str, team: str | None) -> bool:
     return team is None or team == offence_team or follows_person(view)
 
 
-def games_served(view: SeasonView, serves: Callable[[dict[str, Any]], bool], after: int = -1,
-                 before: int | None = None) -> int:
-    """SUSP-1: the games between places `after` and `before` in the season that count toward a suspension and
-    that `serves(game)` accepts."""
-    count = 0
-    for order, g in enumerate(view.games.values()):
-        if before is not None and order >= before:
-            break
-        if order <= after or not serves(g):
+def team_games(view: SeasonView) -> TeamGames:
+    """SUSP-1: each team's games by place (those that count toward a suspension, and every game), found once per
+    state of the season in one pass over the games in order."""
+    if view.derived.team_games is None:
+        view.derived.team_games = _team_games(view)
+    return view.derived.team_games
+
+
+def _team_games(view: SeasonView) -> TeamGames:
+    counting: dict[str, list[int]] = {}
+    outside: dict[str, list[int]] = {}
+    scheduled: dict[str, list[int]] = {}
+    for place, g in enumerate(view.games.values()):
+        teams = dict.fromkeys((g["home"], g["away"]))
+        for team in teams:
+            scheduled.setdefault(team, []).append(place)
+        if not counts_toward(view, g):
             continue
-        if counts_toward(view, g):
-            count += 1
-    return count
+        for team in teams:
+            counting.setdefault(team, []).append(place)
+            if g.get("stage", "regular") != "playoff":
+                outside.setdefault(team, []).append(place)
+    frozen = MappingProxyType
+    return TeamGames(tuple(view.games), frozen({t: tuple(p) for t, p in counting.items()}),
+                     frozen({t: tuple(p) for t, p in outside.items()}),
+                     frozen({t: tuple(p) for t, p in scheduled.items()}))
+
+
+def _counting(view: SeasonView, offence_stage: str) -> Mapping[str, tuple[int, ...]]:
+    """Each team's games that serve a suspension set off in a game of `offence_stage` (see `applies_in`)."""
+    found = team_games(view)
+    every = offence_stage == "playoff" or carries_into_playoffs(view)
+    return found.counting if every else found.counting_outside_playoffs
 
 
 def team_games_served(view: SeasonView, team: str, after: int, before: int | None = None,
                       offence_stage: str = "regular") -> int:
     """SUSP-1: the team's games that count, after place `after` (the offence game, of stage `offence_stage`) and
-    before place `before`."""
-    return games_served(view, lambda g: team in (g["home"], g["away"]) and applies_in(view, offence_stage, g),
-                        after, before)
+    before place `before` (None: the season's end)."""
+    return between(_counting(view, offence_stage).get(team, ()), after, before)
 
 
 # -- A-28: carried into the next season ---------------------------------------------------------------------
@@ -101,43 +121,74 @@ def carried_for(view: SeasonView) -> list[Carried]:
     return [c for c in carried_in(view) if c.player not in view.players or c.name == person_key(view, c.player)]
 
 
-def served_here(view: SeasonView, c: Carried, before: int | None = None) -> int:
-    """Games of a carried suspension served in this season, in the games before place `before` (all: None)."""
-    return games_served(view, lambda g: bool(_serving_teams(view, c, g["date"]) & {g["home"], g["away"]})
-                        and applies_in(view, "regular", g), before=before)
+def carried_serving(view: SeasonView) -> Mapping[str, tuple[CarriedServing, ...]]:
+    """player -> the carried suspensions that concern the person, each with the places of this season's games
+    that serve it (once per state of the season)."""
+    if view.derived.carried is None:
+        found: dict[str, list[CarriedServing]] = {}
+        for c in carried_for(view):
+            found.setdefault(c.player, []).append(CarriedServing(c, _places_serving(view, c)))
+        view.derived.carried = MappingProxyType({p: tuple(x) for p, x in found.items()})
+    return view.derived.carried
 
 
-def _serving_teams(view: SeasonView, c: Carried, date: str) -> set[str]:
-    if c.team in view.teams and view.signing(c.team, c.player, date) is not None:
+def _places_serving(view: SeasonView, c: Carried) -> tuple[int, ...]:
+    """The places of the games that serve a carried suspension: games that count, of a team the person is signed
+    to on the game's date (only the offence's team while signed to it), and a playoff game only where
+    suspensions carry into the playoffs (a carried one counts as set off outside this season's playoffs)."""
+    signings = [(team, r) for team in view.teams for r in view.roster_by_team.get(team, []) if r["player"] == c.player]
+    counting = _counting(view, "regular")
+    found = team_games(view)
+    places = sorted(set().union(*(counting.get(team, ()) for team in {team for team, _ in signings})))
+    out = []
+    for place in places:
+        g = view.games[found.ids[place]]
+        if _serving_teams(view, c, signings, g["date"]) & {g["home"], g["away"]}:
+            out.append(place)
+    return tuple(out)
+
+
+def _serving_teams(view: SeasonView, c: Carried, signings: list[tuple[str, dict[str, Any]]], date: str) -> set[str]:
+    signed = {team for team, r in signings if active_on(r, date)}
+    if c.team in signed:
         return {c.team}
-    if not follows_person(view):
-        return set()
-    return {t for t in view.teams if view.signing(t, c.player, date) is not None}
+    return signed if follows_person(view) else set()
 
 
 def in_force(view: SeasonView, player: str, game_id: str, team: str | None = None) -> tuple[Carried, int] | None:
     """The carried suspension `player` is under at game `game_id` (with games served so far, both seasons), if
     any; `team`: the team the player would dress for (a suspension of team scope bars only the offence's team).
     A carried suspension counts as one set off outside this season's playoffs."""
-    carried = [c for c in carried_for(view) if c.player == player and bars_from(view, c.team, team)]
+    carried = [x for x in carried_serving(view).get(player, ()) if bars_from(view, x.carried.team, team)]
     if not carried or not applies_in(view, "regular", view.games[game_id]):
         return None
     at = view.order_of(game_id)
-    for c in carried:
+    for x in carried:
+        c = x.carried
         if c.kind != "games":
             return c, c.served
-        served = c.served + served_here(view, c, before=at)
+        served = c.served + x.served_here(before=at)
         if served < c.games:
             return c, served
     return None
+
+
+def carried_all(view: SeasonView) -> list[CarriedServing]:
+    """Every carried suspension that concerns a person here, in the order they were carried."""
+    by_player = carried_serving(view)
+    out = []
+    for c in carried_for(view):
+        out.append(next(x for x in by_player[c.player] if x.carried is c))
+    return out
 
 
 def carried_rows(view: SeasonView) -> list[dict[str, Any]]:
     """The carried suspensions as the contract's suspension rows: `game` is the offence game of season `season`,
     `served` counts both seasons, `status` 'active' or 'served'."""
     rows = []
-    for c in carried_for(view):
-        served = c.served + served_here(view, c)
+    for x in carried_all(view):
+        c = x.carried
+        served = c.served + x.served_here()
         done = c.kind == "games" and served >= c.games
         rows.append({"player": c.player, "team": c.team, "game": c.game, "season": c.season, "rule": c.row.rule,
                      "kind": c.kind, "games": c.games if c.kind == "games" else c.row.min_games or None,

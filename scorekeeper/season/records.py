@@ -4,6 +4,7 @@ state of the season."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -111,6 +112,36 @@ class SuspensionVerdict:
                 "review": self.review}
 
 
+def between(places: Sequence[int], after: int, before: int | None) -> int:
+    """How many of the sorted `places` lie after `after` and before `before` (None: to the season's end)."""
+    end = len(places) if before is None else bisect_left(places, before)
+    return max(end - bisect_right(places, after), 0)
+
+
+@dataclass(frozen=True)
+class TeamGames:
+    """Each team's games by their places in the season (sorted), found in one pass over the games in order: the
+    final games that count toward serving a suspension (of every stage, and outside the playoffs) and every game
+    on the schedule (for the team's next game after an offence)."""
+
+    ids: tuple[str, ...]  # the game at each place
+    counting: Mapping[str, tuple[int, ...]]
+    counting_outside_playoffs: Mapping[str, tuple[int, ...]]
+    scheduled: Mapping[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class CarriedServing:
+    """A suspension carried in from the season before, with the places of this season's games that serve it."""
+
+    carried: Carried
+    places: tuple[int, ...]
+
+    def served_here(self, before: int | None = None) -> int:
+        """Games served in this season before place `before` (None: the whole season)."""
+        return between(self.places, -1, before)
+
+
 # What a season's carry-over source returns: the id of the season before (None: none) and what it carries in.
 CarrySource = Callable[["SeasonView"], tuple[int | None, Sequence[Carried]]]
 
@@ -151,9 +182,24 @@ class Derived:
     division1: frozenset[str] | None = None  # the players on a Division-1 roster
     # every suspension of the season as it stands (appeals and the office's lifts count: not kept by a change)
     suspensions: tuple[SuspensionVerdict, ...] | None = None
+    by_player: Mapping[str, tuple[Sanction, ...]] | None = None  # each player's sanctions, in order
+    # found in one pass over the games in order (not kept when a game's place or status may have changed):
+    team_games: TeamGames | None = None
+    notices_due: Mapping[tuple[str, int], tuple[Sanction, ...]] | None = None  # (team, its next game's place)
+    carried: Mapping[str, tuple[CarriedServing, ...]] | None = None  # player -> carried suspensions, in order
+    appeals: Mapping[tuple[str, str], dict[str, Any]] | None = None  # (player, game) -> the appeal filed
     lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)  # the facade's results by name
 
     def kept_while_no_final(self) -> Derived:
         """What stays true while an entry touches no final game."""
-        return Derived(self.order, self.games_played, self.sanctions, self.division1)
+        return Derived(self.order, self.games_played, self.sanctions, self.division1, by_player=self.by_player)
+
+    def kept_for_events(self) -> Derived:
+        """What stays true when a game that is not final only grows its event log (same line-ups, date, status,
+        season data): the above, and what the games' places, the carry-over and the appeals decide."""
+        kept = self.kept_while_no_final()
+        kept.team_games, kept.notices_due, kept.carried, kept.appeals = (
+            self.team_games, self.notices_due, self.carried, self.appeals)
+        kept.lineup_checks.update(self.lineup_checks)
+        return kept

@@ -170,8 +170,7 @@ class SeasonView:
         else:
             new._inputs.pop(gid, None)
         new._live = dict(self._live)  # state() extends the open computation by the new events
-        new.derived = self.derived.kept_while_no_final()
-        new.derived.lineup_checks.update(self.derived.lineup_checks)
+        new.derived = self.derived.kept_for_events()
         return new
 
     def _copied_rows(self) -> RowIds | None:
