@@ -283,27 +283,27 @@ class LeagueGenerator:
                 if pool:
                     penalty(side, rng.choice(pool), t, rng.choice(MAJORS), "major")
             elif kind in ("double_major", "double_misconduct"):
-                p = serious(side)
-                if p is None:
+                twice = serious(side)
+                if twice is None:
                     continue
                 for k in (0, 1):
                     if kind == "double_major":
-                        penalty(side, p, t + k * 240, rng.choice(MAJORS), "major")
+                        penalty(side, twice, t + k * 240, rng.choice(MAJORS), "major")
                     else:
-                        penalty(side, p, t + k * 240, "abuse_of_officials")
+                        penalty(side, twice, t + k * 240, "abuse_of_officials")
                 if kind == "double_major":
-                    sanction(side, p, t, 2, 2000, "player")
+                    sanction(side, twice, t, 2, 2000, "player")
                 else:
-                    sanction(side, p, t, 1, 1000, "player")
+                    sanction(side, twice, t, 1, 1000, "player")
             elif kind == "misconduct":
                 pool = free(side)
                 if pool:
                     penalty(side, rng.choice(pool), t, rng.choice(["abuse_of_officials", "puck_out_of_reach"]))
             elif kind == "gross":
-                p = serious(side)
-                if p is not None and not any(s.left is None for s in p.suspensions):
-                    penalty(side, p, t, "gross_misconduct")
-                    sanction(side, p, t, 3, 3000, "player")
+                gross = serious(side)
+                if gross is not None and not any(s.left is None for s in gross.suspensions):
+                    penalty(side, gross, t, "gross_misconduct")
+                    sanction(side, gross, t, 3, 3000, "player")
             elif kind == "goalie_change" and len(goalies[side]) > 1:
                 events.append({"type": "goalie", "team": side, "period": period, "elapsed": elapsed,
                                "action": "in", "player": goalies[side][1].id})
@@ -329,17 +329,17 @@ class LeagueGenerator:
         events.sort(key=lambda e: (e["period"], e["elapsed"]))
         winner = home if score["home"] > score["away"] else away if score["away"] > score["home"] else None
         if stage == "regular":
-            for side, t in teams.items():
-                points[t] += 2 if t == winner else 1 if winner is None else 0
-                for p in dressed[side]:
-                    gp[p.id] = gp.get(p.id, 0) + 1
-        for t in teams.values():  # this game serves the suspensions of the team's players not dressed
-            for person in (p for p in self.people.values() if p.team == t):
-                for s in person.suspensions:
-                    if s.left:
-                        s.left -= 1
-        for p, games in suspended:  # set off here, served from the team's next game
-            p.suspensions.append(Suspension(p.team, games))
+            for side, team in teams.items():
+                points[team] += 2 if team == winner else 1 if winner is None else 0
+                for person in dressed[side]:
+                    gp[person.id] = gp.get(person.id, 0) + 1
+        for team in teams.values():  # this game serves the suspensions of the team's players not dressed
+            for person in (p for p in self.people.values() if p.team == team):
+                for held in person.suspensions:
+                    if held.left:
+                        held.left -= 1
+        for person, games in suspended:  # set off here, served from the team's next game
+            person.suspensions.append(Suspension(person.team, games))
         hh, mm = divmod(minute, 60)
         return {"id": gid, "date": day.isoformat(), "time": f"{hh:02d}:{mm:02d}", "rink": f"Rink {rink}",
                 "stage": stage, "home": home, "away": away, "status": "final", "lineups": lineups,

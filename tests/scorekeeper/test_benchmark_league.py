@@ -3,6 +3,7 @@ refusal, and the suspensions it leaves unserved at a season's end carry into the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ def seasons() -> list[Season]:
 
 
 @pytest.fixture(scope="module")
-def imported(seasons: list[Season], tmp_path_factory: pytest.TempPathFactory) -> Services:
+def imported(seasons: list[Season], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Services]:
     svc = Services.open(str(tmp_path_factory.mktemp("league") / "league.db"))
     for season in seasons:
         report = svc.import_data(season.data)
