@@ -134,8 +134,10 @@ def suspensions_in_force(view: SeasonView, player: str, game_id: str,
     game = view.games[game_id]
     date = game["date"]
     out = []
-    for s in sanctions_of(view, player):
-        if s.order >= at or s.row.suspend == 0 or lifted(view, s, on=date):
+    for s in sanctions_of(view, player):  # in game order
+        if s.order >= at:
+            break
+        if s.row.suspend == 0 or lifted(view, s, on=date):
             continue
         if not bars_from(view, s.team, team) or not applies_in(view, offence_stage(view, s), game):
             continue
