@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -40,6 +40,7 @@ from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock, period_name
 from ui.hub import ChangeHub
 from ui.models import EventsModel, GamesModel, LineupModel
+from ui.score_line import ScoreLine
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, widen_columns
 
 if TYPE_CHECKING:
@@ -216,13 +217,8 @@ class LiveGameTab(TableTab):
         header.addWidget(self.reopen_button)
         header.addWidget(self.finish_button)
 
-        self.score = QLabel(self)
+        self.score = ScoreLine(self)
         self.score.setObjectName("score")
-        font = QFont(self.score.font())
-        font.setPointSizeF(font.pointSizeF() * 2.2)
-        font.setBold(True)
-        self.score.setFont(font)
-        self.score.setWordWrap(True)  # long team names wrap rather than push the clock out of sight
         self.strength = QLabel(self)
         self.stop_time = self._pill("STOP TIME", "Stop time: the last minutes of the period, as the rulebook sets")
         self.icing = self._pill("ICING", "Icing is called now (the rulebook's icing rule)")
@@ -551,9 +547,14 @@ class LiveGameTab(TableTab):
             self.events.set_rows(rows)
             fit_columns(self.events_view, padding=12)
         else:
+            count = self.events.rowCount()
             changed = self.events.update_rows(rows)
             if changed is not None:
                 widen_columns(self.events_view, self.events, *changed, padding=12)
+            if self.events.rowCount() != count:
+                # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
+                # window paints the entry once rather than twice
+                self.events_view.executeDelayedItemsLayout()
         self.model.replace_game(screen.row)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
@@ -587,8 +588,7 @@ class LiveGameTab(TableTab):
         self._show_live(live, self.game_shown.score if self.game_shown.final else live["score"])
 
     def _show_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
-        self.score.setText(f"{html.escape(self.names['home'])} {score['home']} – {score['away']} "
-                           f"{html.escape(self.names['away'])}")
+        self.score.set_score(self.names["home"], self.names["away"], score["home"], score["away"])
         self.strength.setText(f"Strength <b>{live['strength'].replace('-on-', ' on ')}</b>")
         self._light(self.stop_time, bool(live.get("stop_time")), "#b00020")
         self._light(self.icing, bool(live.get("icing")), "#0d47a1")

@@ -170,9 +170,9 @@ class RecordTableModel(QAbstractTableModel):
 
 
 class ItemTableModel(QStandardItemModel):
-    """A read-only table of dict rows whose cells Qt holds (text, alignment, tooltip): a view paints it without
-    calling Python, for a table redrawn as often as the event list at the boards. Same API as
-    `RecordTableModel`; subclasses declare `columns`."""
+    """A read-only table of dict rows whose cells Qt holds (text, alignment, tooltip, flags: none editable): a
+    view paints it without calling Python, for a table redrawn as often as the event list at the boards. Same
+    API as `RecordTableModel`; subclasses declare `columns`."""
 
     columns: Sequence[Column] = ()
 
@@ -182,6 +182,8 @@ class ItemTableModel(QStandardItemModel):
             self.setHeaderData(number, Qt.Orientation.Horizontal, column.header)
             self.setHeaderData(number, Qt.Orientation.Horizontal, column.tooltip, Qt.ItemDataRole.ToolTipRole)
             self.setHeaderData(number, Qt.Orientation.Horizontal, column.align, Qt.ItemDataRole.TextAlignmentRole)
+        root = self.invisibleRootItem()
+        root.setFlags(root.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self._rows: list[Row] = []
         self.set_rows(rows)
 
@@ -253,9 +255,6 @@ class ItemTableModel(QStandardItemModel):
     def rows(self) -> list[Row]:
         """Every row, in table order."""
         return list(self._rows)
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return super().flags(index) & ~Qt.ItemFlag.ItemIsEditable
 
 
 TableModel = RecordTableModel | ItemTableModel

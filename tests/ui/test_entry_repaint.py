@@ -1,0 +1,120 @@
+"""A goal recorded at the boards costs the window as little as it can (issue 16): the score's figures change in a
+label of fixed size, so nothing is laid out again; the event list lays out its new row at once, so the window
+paints the entry in one pass; the event list's cells are Qt's, none editable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+from test_live_redraw import goal_by_keys, lineup
+from ui_helpers import open_window
+
+from scorekeeper.services import Services
+from ui.main_window import MainWindow
+from ui.models import EventsModel
+from ui.score_line import ScoreLine
+
+SEASON = "2015-16"
+
+
+@pytest.fixture
+def window(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> MainWindow:
+    assert demo_svc.set_lineup("g016", "home", lineup("ly"), season=SEASON).ok
+    assert demo_svc.set_lineup("g016", "away", lineup("ow"), season=SEASON).ok
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentWidget(window.live_game_tab)
+    window.live_game_tab.select_game("g016")
+    window.live_game_tab.clock.set_position(1, 5 * 60)
+    return window
+
+
+class Seen(QObject):
+    """The layout requests and paints the application's widgets receive while installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layouts: list[QObject] = []
+        self.painted: list[QObject] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.layouts.append(watched)
+        elif event.type() == QEvent.Type.Paint:
+            self.painted.append(watched)
+        return False
+
+
+def settle(qtbot: QtBot) -> None:
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+    qtbot.wait(1)
+
+
+def test_a_goal_changes_the_score_line_without_laying_out_the_game_again(qtbot: QtBot, window: MainWindow) -> None:
+    tab = window.live_game_tab
+    goal_by_keys(qtbot, tab, "h", "16")  # the first goal: the figures' label takes its width
+    settle(qtbot)
+    assert tab.score.text() == "Lynx 1 – 0 Owls"
+    seen = Seen()
+    QApplication.instance().installEventFilter(seen)
+    try:
+        goal_by_keys(qtbot, tab, "a", "7")
+        settle(qtbot)
+    finally:
+        QApplication.instance().removeEventFilter(seen)
+    assert tab.score.text() == "Lynx 1 – 1 Owls"
+    page = tab.score.parentWidget()
+    assert page is not None
+    assert not [w for w in seen.layouts if isinstance(w, QWidget) and (w is page or page.isAncestorOf(w))]
+    assert tab.score.figures in seen.painted and tab.score.home not in seen.painted
+    assert tab.home_panel.label not in seen.painted and tab.title not in seen.painted
+
+
+def test_the_event_list_lays_out_a_new_row_before_the_window_paints(qtbot: QtBot, window: MainWindow) -> None:
+    tab = window.live_game_tab
+    for number in range(12):  # more rows than the list shows: it scrolls
+        tab.clock.set_position(1, 5 * 60 + number)
+        goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+    settle(qtbot)
+    bar = tab.events_view.verticalScrollBar()
+    before = bar.maximum()
+    tab.clock.set_position(1, 7 * 60)
+    tab.events_view.setFocus()
+    tab.begin("goal")
+    tab.entry.team.setCurrentIndex(tab.entry.team.findData("home"))
+    tab.entry.number.setText("16")
+    assert tab.submit(), tab.messages.text()
+    now = bar.maximum()  # read before the event loop runs: the row is laid out already
+    settle(qtbot)
+    assert now == bar.maximum() > before
+
+
+def test_no_cell_of_the_event_list_is_editable(window: MainWindow) -> None:
+    model: EventsModel = window.live_game_tab.events
+    rows: list[dict[str, Any]] = [{"index": 0, "period_label": "1st", "elapsed": "05:00", "team_name": "Lynx",
+                                   "kind": "Goal", "details": "#16 A Player  (unassisted)"}]
+    model.update_rows(rows)
+    model.update_rows([*rows, {**rows[0], "index": 1, "elapsed": "06:00"}])
+    editable = Qt.ItemFlag.ItemIsEditable
+    assert not model.flags(model.index(-1, -1)) & editable
+    assert all(not model.flags(model.index(r, c)) & editable
+               for r in range(model.rowCount()) for c in range(model.columnCount()))
+
+
+def test_the_score_line_reads_as_one_line_and_shows_names_as_typed(qtbot: QtBot) -> None:
+    line = ScoreLine()
+    qtbot.addWidget(line)
+    assert line.text() == ""
+    line.set_score("Lynx & Co", "<b>Owls</b>", 9, 0)
+    assert line.text() == "Lynx & Co 9 – 0 <b>Owls</b>"
+    assert line.home.textFormat() == Qt.TextFormat.PlainText and line.home.wordWrap()
+    narrow = line.figures.width()
+    assert line.figures.minimumSize() == line.figures.maximumSize() == line.figures.sizeHint()
+    line.set_score("Lynx & Co", "<b>Owls</b>", 10, 0)  # another width: the label takes it
+    assert line.text() == "Lynx & Co 10 – 0 <b>Owls</b>"
+    assert line.figures.minimumSize() == line.figures.sizeHint() and line.figures.width() > narrow

@@ -1,0 +1,46 @@
+"""The Live Game tab's score line, 'Home 2 – 1 Away' in large bold type, drawn so that a goal costs the window the
+repaint of the figures alone."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+
+class ScoreLine(QWidget):
+    """Each team's name, wrapped when long, and the figures between them in a label of fixed size: a label whose
+    size may change asks the whole page to lay out again (and repaint what it moves) whenever its text changes,
+    so the figures' label changes size only when the figures need another width (9 to 10)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        self.setFont(font)
+        self.home, self.figures, self.away = QLabel(self), QLabel(self), QLabel(self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(self.fontMetrics().horizontalAdvance(" "))
+        for label in (self.home, self.figures, self.away):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            layout.addWidget(label)
+        for name in (self.home, self.away):
+            name.setWordWrap(True)  # long team names wrap rather than push the clock out of sight
+        self.figures.setFixedSize(0, 0)
+
+    def set_score(self, home: str, away: str, home_goals: int, away_goals: int) -> None:
+        """Show `home` `home_goals` – `away_goals` `away`, setting only what changed."""
+        for label, text in ((self.home, home), (self.away, away),
+                            (self.figures, f"{home_goals} – {away_goals}")):
+            if label.text() != text:
+                label.setText(text)
+        wanted = self.figures.sizeHint()
+        if self.figures.minimumSize() != wanted:
+            self.figures.setFixedSize(wanted)
+
+    def text(self) -> str:
+        """The line as it reads: 'Lynx 2 – 1 Owls' (empty before a game is shown)."""
+        return " ".join(label.text() for label in (self.home, self.figures, self.away) if label.text())
