@@ -201,5 +201,5 @@ class Derived:
         kept = self.kept_while_no_final()
         kept.team_games, kept.notices_due, kept.carried, kept.appeals = (
             self.team_games, self.notices_due, self.carried, self.appeals)
-        kept.lineup_checks.update(self.lineup_checks)
+        kept.lineup_checks = self.lineup_checks  # shared: a game's line-up checks read no event
         return kept

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
 from scorekeeper.engine.state import GameState, LiveGame, compute_game
@@ -30,18 +30,67 @@ def active_on(signing: dict[str, Any], date: str) -> bool:
     return (signed is None or signed <= date) and (released is None or released > date)
 
 
+V = TypeVar("V")
+_UNSET: Any = object()
+
+
+class GameCache(Generic[V]):
+    """Values kept per game of a season view (engine inputs, states, open computations): a dict shared with the
+    views an entry makes from it (their other games are the same objects), and this view's own values for the
+    games it changed. An entry thus copies nothing season-wide."""
+
+    __slots__ = ("shared", "own")
+    MAX_OWN = 32  # past this many games changed, a view takes its own copy
+
+    def __init__(self, shared: dict[str, V] | None = None, own: dict[str, V] | None = None) -> None:
+        self.shared: dict[str, V] = {} if shared is None else shared
+        self.own: dict[str, V] = {} if own is None else own  # _UNSET: changed here, not known yet
+
+    def get(self, gid: str) -> V | None:
+        value = self.own.get(gid, _UNSET) if gid in self.own else self.shared.get(gid, _UNSET)
+        return None if value is _UNSET else value
+
+    def __contains__(self, gid: str) -> bool:
+        return self.get(gid) is not None
+
+    def __getitem__(self, gid: str) -> V:
+        value = self.get(gid)
+        if value is None:
+            raise KeyError(gid)
+        return value
+
+    def __setitem__(self, gid: str, value: V) -> None:
+        (self.own if gid in self.own else self.shared)[gid] = value
+
+    def changed(self, gid: str, value: V = _UNSET) -> GameCache[V]:
+        """The cache of a view in which game `gid` differs from this view's (its value: `value`, else unknown)."""
+        own = {**self.own, gid: value}
+        if len(own) <= self.MAX_OWN:
+            return GameCache(self.shared, own)
+        mine = {k: v for k, v in self.shared.items() if k not in own}
+        mine.update((k, v) for k, v in own.items() if v is not _UNSET)
+        return GameCache(mine)
+
+    def without(self, games: set[str]) -> GameCache[V]:
+        """A cache of its own for a view in which `games` changed (the other games' values kept)."""
+        mine = {k: v for k, v in self.shared.items() if k not in games and k not in self.own}
+        mine.update((k, v) for k, v in self.own.items() if k not in games and v is not _UNSET)
+        return GameCache(mine)
+
+
 @dataclass
 class SeasonView:
     data: dict[str, Any]
     book: Rulebook
-    _states: dict[str, GameState] = field(default_factory=dict, repr=False)
+    _states: GameCache[GameState] = field(default_factory=GameCache, repr=False)
     office: OfficeRecords = field(default_factory=OfficeRecords, repr=False)  # recorded beside the season file
     carry_over: CarryOver = field(default_factory=CarryOver, repr=False)  # suspensions from the season before
     derived: Derived = field(default_factory=Derived, repr=False)  # season-wide values, computed once
     rows: RowIds | None = field(default=None, repr=False)  # row ids and game revisions, when read from a database
     # games that are not final: their computation left open, to apply an entry at the end of the log alone
-    _live: dict[str, LiveGame] = field(default_factory=dict, repr=False)
-    _inputs: dict[str, GameInput] = field(default_factory=dict, repr=False)
+    _live: GameCache[LiveGame] = field(default_factory=GameCache, repr=False)
+    _inputs: GameCache[GameInput] = field(default_factory=GameCache, repr=False)
+    _places: dict[str, int] | None = field(default=None, repr=False)  # each game's index in data["games"]
 
     @property
     def name(self) -> str:
@@ -89,9 +138,10 @@ class SeasonView:
 
     def game_input(self, gid: str) -> GameInput:
         """The engine's input for a game (made once per view)."""
-        if gid not in self._inputs:
-            self._inputs[gid] = self._make_input(gid)
-        return self._inputs[gid]
+        found = self._inputs.get(gid)
+        if found is None:
+            found = self._inputs[gid] = self._make_input(gid)
+        return found
 
     def _make_input(self, gid: str) -> GameInput:
         g = self.games[gid]
@@ -114,17 +164,19 @@ class SeasonView:
                          lineups, events, bool(div and div.get("coed")), g["date"], g["time"])
 
     def state(self, gid: str) -> GameState:
-        if gid not in self._states:
+        found = self._states.get(gid)
+        if found is None:
             game = self.game_input(gid)
             if game.status == "final":
-                self._states[gid] = compute_game(game, self.book)
+                found = compute_game(game, self.book)
             else:
                 live = self._live.get(gid)
                 extended = live.extended(game) if live is not None and live.game is not game else None
-                self._live[gid] = extended or (live if live is not None and live.game is game
-                                               else LiveGame(game, self.book))
-                self._states[gid] = self._live[gid].state()
-        return self._states[gid]
+                opened = extended or (live if live is not None and live.game is game else LiveGame(game, self.book))
+                self._live[gid] = opened
+                found = opened.state()
+            self._states[gid] = found
+        return found
 
     def live_game(self, gid: str) -> LiveGame | None:
         """The open computation of game `gid` (not final) as `state(gid)` last left it; None before that."""
@@ -135,7 +187,7 @@ class SeasonView:
         unchanged games' states, and the season's discipline while no final game is involved."""
         new = SeasonView(data, self.book, office=self.office, carry_over=self.carry_over.kept(),
                          rows=self._copied_rows())
-        new._states = {gid: st for gid, st in self._states.items() if gid not in games}
+        new._states = self._states.without(games)
         finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
             (new.games.get(g) or {}).get("status") == "final" for g in games)
         same_games = all(g in self.games for g in games)
@@ -150,26 +202,29 @@ class SeasonView:
         gid = game["id"]
         old = self.games[gid]
         assert old.get("status") != "final" and game.get("lineups") == old.get("lineups")
-        games = [game if g["id"] == gid else g for g in self.data["games"]]
+        if self._places is None:
+            self._places = {g["id"]: i for i, g in enumerate(self.data["games"])}
+        games = list(self.data["games"])
+        games[self._places[gid]] = game
         new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
                          carry_over=self.carry_over.kept(), rows=self._copied_rows())
+        new._places = self._places  # the same games in the same places
         for name in ("divisions", "teams", "players", "roster_by_team"):
             if name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
         ordered = dict(self.games)
         ordered[gid] = game
         new.__dict__["games"] = ordered
-        new._states = dict(self._states)
-        new._states.pop(gid, None)
-        new._inputs = dict(self._inputs)
-        if gid in self._inputs:  # the line-ups are the same: only the new events are converted
-            before = self._inputs[gid]
+        new._states = self._states.changed(gid)
+        before = self._inputs.get(gid)
+        if before is not None:  # the line-ups are the same: only the new events are converted
             known = len(before.events)
             added = [event_from_dict(known + i, e) for i, e in enumerate(game.get("events", [])[known:])]
-            new._inputs[gid] = replace(before, events=[*before.events, *added])
+            new._inputs = self._inputs.changed(gid, replace(before, events=[*before.events, *added]))
         else:
-            new._inputs.pop(gid, None)
-        new._live = dict(self._live)  # state() extends the open computation by the new events
+            new._inputs = self._inputs.changed(gid)
+        live = self._live.get(gid)  # state() extends the open computation by the new events
+        new._live = self._live.changed(gid, live) if live is not None else self._live.changed(gid)
         new.derived = self.derived.kept_for_events()
         return new
 
