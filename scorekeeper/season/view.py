@@ -37,7 +37,7 @@ _UNSET: Any = object()
 class GameCache(Generic[V]):
     """Values kept per game of a season view (engine inputs, states, open computations): a dict shared with the
     views an entry makes from it (their other games are the same objects), and this view's own values for the
-    games it changed. An entry thus copies nothing season-wide."""
+    games it changed. An entry thus copies none of these values."""
 
     __slots__ = ("shared", "own")
     MAX_OWN = 32  # past this many games changed, a view takes its own copy
