@@ -90,6 +90,7 @@ class LeagueGenerator:
         self.teams = [f"t{n:02d}" for n in range(teams)]
         self.division = {t: DIVISIONS[n * len(DIVISIONS) // teams][0] for n, t in enumerate(self.teams)}
         self.people: dict[str, Person] = {}
+        self.gross: set[str] = set()  # players with a gross misconduct in the season being made
         self.serial = 0
         for team in self.teams:
             for number in [1, 31, *range(2, 2 + SKATERS)]:
@@ -117,6 +118,7 @@ class LeagueGenerator:
                 self._sign(team, gone.number)
         out = Season(name, {})
         incidents: dict[str, int] = {}
+        self.gross = set()
         # a knock-out of 16 teams (8 in a small season; none where the teams play too few games to be eligible)
         playoff_teams = 16 if games >= 400 else 8 if games >= 200 else 0
         regular = games - max(playoff_teams - 1, 0)
@@ -301,7 +303,8 @@ class LeagueGenerator:
                     penalty(side, rng.choice(pool), t, rng.choice(["abuse_of_officials", "puck_out_of_reach"]))
             elif kind == "gross":
                 gross = serious(side)
-                if gross is not None and not any(s.left is None for s in gross.suspensions):
+                if gross is not None and gross.id not in self.gross:  # a second would be the season's row
+                    self.gross.add(gross.id)
                     penalty(side, gross, t, "gross_misconduct")
                     sanction(side, gross, t, 3, 3000, "player")
             elif kind == "goalie_change" and len(goalies[side]) > 1:
