@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.services import Services
-from tests.benchmarks.league import Season, league, write_league
+from tests.benchmarks.league import LeagueGenerator, Season, league, write_league
 
 
 @pytest.fixture(scope="module")
@@ -62,5 +62,18 @@ def test_league_files_import_through_the_facade_as_written(tmp_path: Path) -> No
         report = svc.import_file(paths[0])
         assert report.ok, [v.line() for v in report.violations if v.blocks][:5]
         assert len(svc.view().games) == 60
+    finally:
+        svc.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_other_seeds_generate_seasons_the_facade_accepts(seed: int, tmp_path: Path) -> None:
+    gen = LeagueGenerator(seed=seed)
+    svc = Services.open(str(tmp_path / "seed.db"))
+    try:
+        for season in (gen.season(250), gen.season(250)):
+            report = svc.import_data(season.data)
+            assert report.ok, [v.line() for v in report.violations if v.blocks][:5]
+            assert len(svc.suspensions(season.name)["suspensions"]) == season.suspensions
     finally:
         svc.close()
