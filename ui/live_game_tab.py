@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.services import ServiceError
 from ui import dialogs, office, operation
 from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
+from ui.focus_quiet_view import FocusQuietView
 from ui.game_clock import GameClock, period_name
 from ui.hub import ChangeHub
 from ui.models import EventsModel, GamesModel, LineupModel
@@ -258,7 +259,7 @@ class LiveGameTab(TableTab):
         message_layout.addWidget(self.messages)
         message_layout.addStretch(1)
         self.events = EventsModel()
-        self.events_view: QTableView = make_table_view(self.events, self)
+        self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")
         self.undo_button = self._tool("Undo", f"Undo the last change to this game ({key_text('std:Undo')})")
         self.redo_button = self._tool("Redo", f"Redo ({key_text('std:Redo')})")

@@ -36,10 +36,12 @@ NO_SEASON = (
 
 
 def make_table_view(
-    model: TableModel, parent: QWidget | None = None, shown: QAbstractItemModel | None = None
+    model: TableModel, parent: QWidget | None = None, shown: QAbstractItemModel | None = None,
+    kind: type[QTableView] = QTableView,
 ) -> QTableView:
-    """A read-only, row-selecting table over `model` (or `shown`, a proxy of it), sized from its `Column`s."""
-    view = QTableView(parent)
+    """A read-only, row-selecting table over `model` (or `shown`, a proxy of it), sized from its `Column`s; a
+    `kind` of table view may be asked for."""
+    view = kind(parent)
     view.setModel(shown if shown is not None else model)
     view.setAlternatingRowColors(True)
     view.setShowGrid(False)

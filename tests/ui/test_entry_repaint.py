@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from test_live_redraw import goal_by_keys, lineup
-from ui_helpers import open_window
+from ui_helpers import column, open_window
 
 from scorekeeper.services import Services
 from ui.main_window import MainWindow
@@ -118,3 +118,44 @@ def test_the_score_line_reads_as_one_line_and_shows_names_as_typed(qtbot: QtBot)
     line.set_score("Lynx & Co", "<b>Owls</b>", 10, 0)  # another width: the label takes it
     assert line.text() == "Lynx & Co 10 – 0 <b>Owls</b>"
     assert line.figures.minimumSize() == line.figures.sizeHint() and line.figures.width() > narrow
+
+
+def shown_is_drawn_afresh(window: MainWindow) -> bool:
+    """What the window shows (its backing store, as the screen has it) is what it draws from scratch."""
+    screen = window.screen()
+    assert screen is not None
+    shown = screen.grabWindow(window.winId()).toImage()
+    fresh = window.grab().toImage()
+    return shown.convertToFormat(fresh.format()) == fresh
+
+
+def test_after_each_entry_every_row_and_widget_in_sight_is_up_to_date(qtbot: QtBot, window: MainWindow,
+                                                                      demo_svc: Services) -> None:
+    """The event list repaints only the rows an entry moves and what focus changes: whatever the entry (a row
+    in sight, a row above the ones in sight, one below them, a deletion, an undo), nothing shown is stale."""
+    tab = window.live_game_tab
+    window.resize(1366, 768)
+    settle(qtbot)
+    for number in range(16):  # a row in sight each time, then rows below the ones in sight
+        tab.clock.set_position(1, 60 + 30 * number)
+        goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+        settle(qtbot)
+        assert shown_is_drawn_afresh(window), f"goal {number + 1}"
+    tab.events_view.scrollToBottom()
+    tab.clock.set_position(1, 30)  # earlier than every entry: its row goes above the rows in sight
+    goal_by_keys(qtbot, tab, "h", "16")
+    settle(qtbot)
+    assert column(tab.events, "Time")[0] == "00:30" and shown_is_drawn_afresh(window)
+    tab.events_view.setCurrentIndex(tab.events.index(3, 0))
+    assert tab.delete_selected()
+    settle(qtbot)
+    assert shown_is_drawn_afresh(window)
+    assert tab.undo()
+    settle(qtbot)
+    assert len(demo_svc.view(SEASON).games["g016"]["events"]) == 17 and shown_is_drawn_afresh(window)
+    tab.entry.kind.setFocus()  # focus out of the list and back
+    settle(qtbot)
+    assert shown_is_drawn_afresh(window)
+    tab.events_view.setFocus()
+    settle(qtbot)
+    assert shown_is_drawn_afresh(window)

@@ -1,0 +1,83 @@
+"""A table view for a list the keyboard comes back to after every entry (the Live Game tab's event list): focus
+coming or going, and a row added, repaint what they change, not every row in sight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
+from PySide6.QtGui import QFocusEvent, QRegion
+from PySide6.QtWidgets import QTableView, QWidget
+
+QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
+
+
+class FocusQuietView(QTableView):
+    """Qt repaints a whole item view when it gains or loses focus and when it lays out rows added. What focus
+    changes is the frame (and header) around the rows, the current row's focus mark and the selected rows'
+    colour; what rows added change is the rows from the first one added down (the others stay where they are).
+    Only those are repainted: an entry at the boards, which adds a row and brings the focus back here, costs
+    the window about half as much. Any other change to the model (reset, rows removed or moved, columns, a
+    new layout) repaints every row, as Qt does."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._added_from: int | None = None
+        """The first row added since the rows were last laid out, while nothing else changed."""
+        self._anything_else = False
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        if model is None:
+            return
+        model.rowsInserted.connect(self._rows_added)
+        for signal in (model.modelReset, model.layoutChanged, model.rowsRemoved, model.rowsMoved,
+                       model.columnsInserted, model.columnsRemoved, model.columnsMoved):
+            signal.connect(self._changed_otherwise)
+
+    def _rows_added(self, parent: QModelIndex, first: int, last: int) -> None:
+        self._added_from = first if self._added_from is None else min(self._added_from, first)
+
+    def _changed_otherwise(self, *args: object) -> None:
+        self._anything_else = True
+
+    def doItemsLayout(self) -> None:
+        first, everything = self._added_from, self._anything_else
+        self._added_from, self._anything_else = None, False
+        if first is None or everything:
+            super().doItemsLayout()
+            return
+        viewport = self.viewport()
+        self._quietly(super().doItemsLayout, viewport)
+        top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else viewport.height()
+        if top < viewport.height():
+            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self._focus_changed(lambda: super(FocusQuietView, self).focusInEvent(event))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._focus_changed(lambda: super(FocusQuietView, self).focusOutEvent(event))
+
+    def _focus_changed(self, handle: Callable[[], None]) -> None:
+        viewport = self.viewport()
+        self._quietly(handle, self, viewport)
+        self.update(QRegion(self.rect()) - QRegion(viewport.geometry()))
+        selection = self.selectionModel()
+        rows = {index.row() for index in selection.selectedIndexes()} if selection is not None else set()
+        if self.currentIndex().isValid():
+            rows.add(self.currentIndex().row())
+        for row in rows:
+            viewport.update(QRect(0, self.rowViewportPosition(row), viewport.width(), self.rowHeight(row)))
+
+    @staticmethod
+    def _quietly(handle: Callable[[], None], *widgets: QWidget) -> None:
+        """`handle()` with the repaints it asks of `widgets` left out (the caller repaints what changed)."""
+        quiet = [widget for widget in widgets if not widget.testAttribute(QUIET)]
+        for widget in quiet:
+            widget.setAttribute(QUIET, True)
+        try:
+            handle()
+        finally:
+            for widget in quiet:
+                widget.setAttribute(QUIET, False)
