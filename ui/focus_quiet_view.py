@@ -14,7 +14,7 @@ QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
 
 class FocusQuietView(QTableView):
     """Qt repaints a whole item view when it gains or loses focus and when it lays out rows added. What focus
-    changes is the frame (and header) around the rows, the current row's focus mark and the selected rows'
+    changes is the frame around the header and rows, the current row's focus mark and the selected rows'
     colour; what rows added change is the rows from the first one added down (the others stay where they are).
     Only those are repainted: an entry at the boards, which adds a row and brings the focus back here, costs
     the window about half as much. Any other change to the model (reset, rows removed or moved, columns, a
@@ -62,7 +62,7 @@ class FocusQuietView(QTableView):
     def _focus_changed(self, handle: Callable[[], None]) -> None:
         viewport = self.viewport()
         self._quietly(handle, self, viewport)
-        self.update(QRegion(self.rect()) - QRegion(viewport.geometry()))
+        self.update(QRegion(self.rect()) - QRegion(self.contentsRect()))  # the frame (header, scroll bars stay)
         selection = self.selectionModel()
         rows = {index.row() for index in selection.selectedIndexes()} if selection is not None else set()
         if self.currentIndex().isValid():
