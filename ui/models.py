@@ -65,6 +65,19 @@ _ROLES = frozenset(int(getattr(role, "value", role)) for role in (
 """The roles `RecordTableModel.data` answers."""
 
 
+def differing(old: Sequence[Row], new: Sequence[Row]) -> tuple[int, int, int]:
+    """Where `new` differs from `old`: the first row that differs, and where the rows that differ end in each
+    (the rows after them are the same). A row handed back as it was (the same object) is not compared."""
+    head = 0
+    while head < len(old) and head < len(new) and (old[head] is new[head] or old[head] == new[head]):
+        head += 1
+    tail = 0
+    while tail < len(old) - head and tail < len(new) - head and (
+            old[-1 - tail] is new[-1 - tail] or old[-1 - tail] == new[-1 - tail]):
+        tail += 1
+    return head, len(old) - tail, len(new) - tail
+
+
 class RecordTableModel(QAbstractTableModel):
     """A read-only table of dict rows, one `Column` per column; subclasses declare `columns`."""
 
@@ -85,14 +98,7 @@ class RecordTableModel(QAbstractTableModel):
         change stay as they are, with the selection on them); the new or changed rows' first and last number,
         None when nothing changed."""
         new = list(rows)
-        old = self._rows
-        head = 0
-        while head < len(old) and head < len(new) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while tail < len(old) - head and tail < len(new) - head and old[-1 - tail] == new[-1 - tail]:
-            tail += 1
-        old_end, new_end = len(old) - tail, len(new) - tail  # rows head..end differ
+        head, old_end, new_end = differing(self._rows, new)  # rows head..end differ
         if old_end == head and new_end == head:
             return None
         common = min(old_end, new_end) - head
@@ -216,14 +222,7 @@ class ItemTableModel(QStandardItemModel):
     def update_rows(self, rows: Iterable[Row]) -> tuple[int, int] | None:
         """As `RecordTableModel.update_rows`: only the rows that differ are signalled."""
         new = list(rows)
-        old = self._rows
-        head = 0
-        while head < len(old) and head < len(new) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while tail < len(old) - head and tail < len(new) - head and old[-1 - tail] == new[-1 - tail]:
-            tail += 1
-        old_end, new_end = len(old) - tail, len(new) - tail
+        head, old_end, new_end = differing(self._rows, new)  # rows head..end differ
         if old_end == head and new_end == head:
             return None
         common = min(old_end, new_end) - head
