@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from peewee import DatabaseError
+from peewee import DatabaseError, fn
 
 from scorekeeper.db import store
 from scorekeeper.db.base import Meta, database_proxy
@@ -25,8 +25,8 @@ FORMAT = 1  # the stored summary's layout and the rules' reading it was computed
 
 def digest(season: Season, before: str) -> str:
     """A digest of what the suspensions a season carries into the next depend on; `before`: the digest of the
-    season before it ('' for none). One query per table, game events and line-ups read through the games'
-    revisions."""
+    season before it ('' for none). One query per table; the games through their ids and revisions (a game is
+    never deleted, and every write of a game, its line-ups or its events bumps its revision)."""
     book = season.rulebook
     h = hashlib.sha256(f"{FORMAT}|{before}|{season.id}|{book.id}|{book.name}|".encode())
     h.update(hashlib.sha256(str(book.text).encode()).digest())
@@ -34,17 +34,17 @@ def digest(season: Season, before: str) -> str:
     queries: Sequence[Any] = (
         Division.select().where(Division.season == season).order_by(Division.id),
         Team.select().where(Team.season == season).order_by(Team.id),
-        Player.select().where(Player.season == season).order_by(Player.id),
+        Player.select(Player.id, Player.ext_id, Player.first, Player.last).where(Player.season == season)
+        .order_by(Player.id),
         RosterSigning.select().where(RosterSigning.team.in_(teams)).order_by(RosterSigning.id),
-        Game.select().where(Game.season == season).order_by(Game.id),
+        Game.select(fn.COUNT(Game.id), fn.SUM(Game.id), fn.SUM(Game.revision), fn.MAX(Game.revision),
+                    fn.MIN(Game.date), fn.MAX(Game.date)).where(Game.season == season),
         Appeal.select().where(Appeal.season == season).order_by(Appeal.id),
         Suspension.select(Suspension.id, Suspension.player, Suspension.game, Suspension.lifted)
         .where(Suspension.season == season).order_by(Suspension.id),
     )
-    for query in queries:
-        for row in query.tuples():
-            h.update(repr(row).encode())
-        h.update(b"|")
+    for query in queries:  # the raw rows, as the database holds them
+        h.update(repr(database_proxy.execute_sql(*query.sql()).fetchall()).encode())
     return h.hexdigest()
 
 
