@@ -5,6 +5,7 @@ the same goal: a quick measure of the window's share of an entry (issue 16's win
     python tests/benchmarks/window_entry.py --games 4000    # on a bigger season
     python tests/benchmarks/window_entry.py --profile       # cProfile of the window's entries, top functions
     python tests/benchmarks/window_entry.py --paints        # which widgets repaint after one goal, and how much
+    python tests/benchmarks/window_entry.py --first         # the first entry after opening against the next ones
 
 Not collected by pytest. One season (40 teams, `--games` games) in a temporary folder, a 150-event game to
 enter into and its twin for the facade, then `--runs` entries of each taken in turn (medians).
@@ -248,6 +249,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--paints", action="store_true")
+    parser.add_argument("--first", action="store_true", help="the first entry after opening / the next ones")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -261,8 +263,16 @@ def main() -> int:
             raise RuntimeError([v.line() for v in imported.violations][:5])
         gid = live_game_named(svc, 150, "bench-150")
         twin = live_game_named(svc, 150, "bench-150-twin")
+        if args.first:
+            svc.close()
+            svc = Services.open(str(folder / "league.db"))  # opened afresh, as a person opens the window
         entries = Entries(svc, folder, gid)
-        if args.paints:
+        if args.first:
+            first = entries.goal()
+            nexts = [entries.goal() for _ in range(args.runs)]
+            print(f"first_entry_ms {first * 1000:.2f}  next_entry_ms {statistics.median(nexts) * 1000:.2f}  "
+                  f"first_entry_ratio {first / statistics.median(nexts):.2f}  (games {args.games})")
+        elif args.paints:
             entries.goal()
             paints(entries, 10)
         elif args.profile:
