@@ -116,10 +116,16 @@ class RecordTableModel(QAbstractTableModel):
         return (head, max(head, new_end - 1)) if new_end > head else None
 
     def replace_row(self, number: int, row: Row) -> None:
-        """Row `number` is now `row` (the others stay)."""
-        if self._rows[number] != row:
-            self._rows[number] = row
-            self.dataChanged.emit(self.index(number, 0), self.index(number, len(self.columns) - 1))
+        """Row `number` is now `row` (the others stay): the cells whose text, icon or sort value differ are
+        signalled, so a view repaints those cells alone (a goal changes a game's score, not its teams)."""
+        old = self._rows[number]
+        if old is row or old == row:
+            return
+        self._rows[number] = row
+        changed = [at for at, column in enumerate(self.columns) if column.text(old) != column.text(row)
+                   or column.icon is not None or (column.sort is not None and column.sort(old) != column.sort(row))]
+        for at in changed:
+            self.dataChanged.emit(self.index(number, at), self.index(number, at))
 
     def row(self, number: int) -> Row:
         """The facade's dict behind table row `number`."""

@@ -25,7 +25,7 @@ def test_games_model(qtmodeltester: ModelTester, svc: Services) -> None:
     qtmodeltester.check(model)
 
 
-def test_a_game_row_is_found_by_id_and_replaced_alone_after_the_list_changes(qtmodeltester: ModelTester,
+def test_a_game_row_is_found_by_id_and_only_its_changed_cells_are_signalled(qtmodeltester: ModelTester,
                                                                               svc: Services) -> None:
     games = svc.games()
     model = GamesModel(games)
@@ -34,12 +34,18 @@ def test_a_game_row_is_found_by_id_and_replaced_alone_after_the_list_changes(qtm
     model.update_rows(games[1:])  # the first game gone: every row number after it moves up
     assert model.number_of(last["id"]) == len(games) - 2 and model.number_of(games[0]["id"]) is None
     changed: list[tuple[int, int]] = []
-    model.dataChanged.connect(lambda first, end: changed.append((first.row(), end.row())))
+    model.dataChanged.connect(lambda first, end: changed.append((first.row(), first.column())))
     model.replace_game({**last, "status": "final", "score": {"home": 9, "away": 8}})
-    assert changed == [(len(games) - 2, len(games) - 2)]
-    assert model.index(len(games) - 2, 6).data() == "9 – 8"
+    row = len(games) - 2
+    assert model.index(row, 6).data() == "9 – 8"
+    headers = [column.header for column in model.columns]
+    signalled = [(row, headers.index("Score"))]
+    if last["status"] != "final":
+        signalled.insert(0, (row, headers.index("Status")))
+    assert changed == signalled  # the teams, date and time cells are not repainted
     model.replace_game({**games[0], "status": "final"})  # a game no longer listed: nothing changes
-    assert changed == [(len(games) - 2, len(games) - 2)]
+    model.replace_game({**last, "status": "final", "score": {"home": 9, "away": 8}})  # the same again: nothing
+    assert changed == signalled
     qtmodeltester.check(model)
 
 
