@@ -249,30 +249,28 @@ def build(cmd: Command, folder: Path, name: str, seasons: list[Season], cap: flo
     return League(db, seasons[-1], times, capped)
 
 
-def squads(svc: Services) -> dict[str, dict[int, str]]:
-    """Each team's players of the latest season by jersey number."""
-    out: dict[str, dict[int, str]] = {}
+def shooters(svc: Services, last: Season) -> dict[str, list[tuple[int, str]]]:
+    """Each team's skaters of the latest season no suspension bars after its last game, as (jersey number,
+    player), for the teams with at least six of them and a goalie free: the players the benchmark's goals name."""
+    squads: dict[str, dict[int, str]] = {}
     for row in svc.view().data["roster"]:
-        out.setdefault(row["team"], {})[int(row["number"])] = row["player"]
-    return out
-
-
-def free_teams(svc: Services, last: Season) -> list[str]:
-    """Teams of the open divisions none of whose players a suspension bars after the season's last game."""
-    teams = squads(svc)
-    divisions = {t["id"]: t["division"] for t in last.data["teams"]}
-    return [t for t, numbers in sorted(teams.items()) if divisions[t].startswith("open")
-            and not set(numbers.values()) & last.barred_at_end]
+        if row["player"] not in last.barred_at_end:
+            squads.setdefault(row["team"], {})[int(row["number"])] = row["player"]
+    out = {team: [(n, p) for n, p in sorted(numbers.items()) if n not in (1, 31)]
+           for team, numbers in squads.items() if 1 in numbers}
+    return {team: free for team, free in sorted(out.items()) if len(free) >= 6}
 
 
 def live_game(svc: Services, last: Season, events: int, gid: str, pair: int) -> str:
     """A scheduled game of the latest season after its last game, with `events` goals, home and away in turn,
-    between two teams whose whole squads may dress; `pair` picks a different pair of teams."""
-    teams = free_teams(svc, last)
+    between two teams with six skaters and a goalie free (the open divisions first); `pair` picks another pair
+    of teams."""
+    free = shooters(svc, last)
+    divisions = {t["id"]: t["division"] for t in last.data["teams"]}
+    teams = sorted(free, key=lambda t: (not divisions[t].startswith("open"), t))
     home, away = teams[2 * pair], teams[2 * pair + 1]
-    numbers = squads(svc)
-    lineups = {side: [{"player": numbers[t][1], "goalie": True}]
-               + [{"player": p} for n, p in sorted(numbers[t].items()) if n not in (1, 31)]
+    goalie = {r["team"]: r["player"] for r in svc.view().data["roster"] if int(r["number"]) == 1}
+    lineups = {side: [{"player": goalie[t], "goalie": True}] + [{"player": p} for _, p in free[t]]
                for side, t in (("home", home), ("away", away))}
     evs = []
     for i in range(events):
@@ -280,7 +278,7 @@ def live_game(svc: Services, last: Season, events: int, gid: str, pair: int) -> 
         t = i * 14
         period, rest = (1, t) if t < 1200 else (2, t - 1200)
         evs.append({"type": "goal", "team": side, "period": period, "elapsed": f"{rest // 60:02d}:{rest % 60:02d}",
-                    "scorer": numbers[team][2 + i % 6], "assists": []})
+                    "scorer": free[team][i % 6][1], "assists": []})
     res = svc.save_game({"id": gid, "date": "2099-01-02", "time": "19:00", "stage": "regular", "home": home,
                          "away": away, "status": "scheduled", "lineups": lineups, "events": evs}, confirm=True)
     if not res.ok:
@@ -358,7 +356,7 @@ def facade_figures(db: Path, last: Season, runs: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     svc = Services.open(str(db))
     gid = live_game(svc, last, 20, "bench-live", 0)
-    numbers = squads(svc)
+    free = shooters(svc, last)
     con = sqlite3.connect(db, isolation_level=None)
     for pragma in ("journal_mode=wal", "synchronous=full", "foreign_keys=1"):
         con.execute(f"pragma {pragma}")
@@ -379,7 +377,7 @@ def facade_figures(db: Path, last: Season, runs: int) -> dict[str, Any]:
         side = "home" if i % 2 else "away"
         minute, second = divmod(180 + i, 60)
         event = {"type": "goal", "team": side, "period": 1, "elapsed": f"{minute:02d}:{second:02d}",
-                 "scorer": numbers[live[side]][2], "assists": []}
+                 "scorer": free[live[side]][0][1], "assists": []}
         t0 = time.perf_counter()
         res = svc.add_event(gid, event, confirm=True)
         elapsed = time.perf_counter() - t0
@@ -393,7 +391,7 @@ def facade_figures(db: Path, last: Season, runs: int) -> dict[str, Any]:
 
     gid150 = live_game(svc, last, 150, "bench-150", 1)
     lat = []
-    away = numbers[svc.view().games[gid150]["away"]][3]
+    away = free[svc.view().games[gid150]["away"]][1][1]
     for i in range(60):
         event = {"type": "goal", "team": "away", "period": 2, "elapsed": f"19:{i % 60:02d}", "scorer": away,
                  "assists": []}
@@ -463,8 +461,11 @@ class LiveWindow:
     records a goal by the keys a person presses (G, H or A, Tab, the scorer's number, Enter) and returns the
     seconds from Enter until the window is idle with every visible widget redrawn and read back."""
 
-    def __init__(self, svc: Services, folder: Path, gid: str) -> None:
+    def __init__(self, svc: Services, folder: Path, gid: str, last: Season) -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        free = shooters(svc, last)
+        game = svc.view().games[gid]
+        self.numbers = {key: [n for n, _ in free[game[side]]] for key, side in (("h", "home"), ("a", "away"))}
         from PySide6.QtCore import QSettings
 
         from ui.app import application
@@ -506,9 +507,10 @@ class LiveWindow:
         self.idle()
         before_enter()
         QTest.keyClick(self.focus(), Qt.Key.Key_G)
-        QTest.keyClicks(self.focus(), "ha"[i % 2])  # home and away in turn: no mercy rule ends the game
+        key = "ha"[i % 2]  # home and away in turn: no mercy rule ends the game
+        QTest.keyClicks(self.focus(), key)
         QTest.keyClick(self.focus(), Qt.Key.Key_Tab)
-        QTest.keyClicks(self.focus(), str(2 + i % 6))
+        QTest.keyClicks(self.focus(), str(self.numbers[key][i % 6]))
         rows = tab.events.rowCount()
         t0 = time.perf_counter()
         QTest.keyClick(self.focus(), Qt.Key.Key_Return)
@@ -527,14 +529,15 @@ class LiveWindow:
         self.idle()
 
 
-def window_entry_figures(svc: Services, folder: Path, gid: str, twin: str, runs: int) -> dict[str, Any]:
+def window_entry_figures(svc: Services, folder: Path, gid: str, twin: str, last: Season,
+                         runs: int) -> dict[str, Any]:
     """A goal recorded by keys in the Live Game tab, key press to idle (median), against `add_event` of the
     same goal on the facade directly into `twin`, a game identical to `gid`, measured side by side; and the
     facade calls one entry makes."""
-    live = LiveWindow(svc, folder, gid)
+    live = LiveWindow(svc, folder, gid, last)
     counter = CallCounter(svc)  # the window's calls from here on
     per_entry: list[int] = []
-    numbers = squads(svc)
+    free = shooters(svc, last)
 
     def window_goal() -> float:
         before = len(counter.calls)
@@ -549,7 +552,7 @@ def window_entry_figures(svc: Services, folder: Path, gid: str, twin: str, runs:
         side = ("home", "away")[i % 2]
         team = svc.view().games[twin][side]
         event = {"type": "goal", "team": side, "period": 2, "elapsed": f"19:{i % 50:02d}",
-                 "scorer": numbers[team][2 + i % 6], "assists": []}
+                 "scorer": free[team][i % 6][1], "assists": []}
         t0 = time.perf_counter()
         res = svc.add_event(twin, event)
         elapsed = time.perf_counter() - t0
@@ -570,19 +573,19 @@ def window_at_size(db: Path, last: Season, folder: Path, runs: int) -> dict[str,
     svc = Services.open(str(db))
     gid = live_game(svc, last, 150, "bench-150", 0)
     twin = live_game(svc, last, 150, "bench-150-twin", 1)
-    out = window_entry_figures(svc, folder, gid, twin, runs)
+    out = window_entry_figures(svc, folder, gid, twin, last, runs)
     svc.close()
     return out
 
 
-def first_entry_figures(db: Path, folder: Path, gid: str, opens: int) -> dict[str, Any]:
+def first_entry_figures(db: Path, last: Season, folder: Path, gid: str, opens: int) -> dict[str, Any]:
     """The first goal recorded after the window opens the database (a new facade, game `gid` picked) against
     the next five, over `opens` openings: ratio of the medians."""
     first: list[float] = []
     later: list[float] = []
     for _ in range(opens):
         svc = Services.open(str(db))
-        live = LiveWindow(svc, folder, gid)
+        live = LiveWindow(svc, folder, gid, last)
         first.append(live.goal())
         later.extend(live.goal() for _ in range(5))
         live.close()
@@ -728,8 +731,8 @@ def measure(folder: Path, plan: Plan) -> dict[str, Any]:
     say("facade and window on ten seasons")
     out.update(facade_figures(history.db, history.last, plan.runs))
     svc = Services.open(str(history.db))
-    out.update(window_entry_figures(svc, folder, "bench-150", live_game(svc, history.last, 150, "bench-150-tw", 2),
-                                    plan.runs * 3))
+    twin = live_game(svc, history.last, 150, "bench-150-tw", 2)
+    out.update(window_entry_figures(svc, folder, "bench-150", twin, history.last, plan.runs * 3))
     out.update(game_sheet_figures(svc, plan.runs))
     svc.close()
     out["standings_scaling"] = standings_scaling(sized[0].db, sized[1].db, plan.runs)
@@ -745,7 +748,7 @@ def measure(folder: Path, plan: Plan) -> dict[str, Any]:
     small, big = f"window_entry_ms_{plan.sizes[0]}", f"window_entry_ms_{plan.sizes[-1]}"
     out["window_entry_scaling"] = out[big] / out[small] if big in out else None
     four = sized[plan.sizes.index(4000)]
-    out.update(first_entry_figures(four.db, folder, "bench-150", 3))
+    out.update(first_entry_figures(four.db, four.last, folder, "bench-150", 3))
     return out
 
 
