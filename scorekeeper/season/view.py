@@ -184,14 +184,16 @@ class SeasonView:
 
     def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
         """A view of `data` (this season with `games` replaced or added) reusing what did not change:
-        unchanged games' states, and the season's discipline while no final game is involved."""
+        unchanged games' states, and the season's discipline while no final game is involved and no game moves
+        (a game rescheduled moves the others' places)."""
         new = SeasonView(data, self.book, office=self.office, carry_over=self.carry_over.kept(),
                          rows=self._copied_rows())
         new._states = self._states.without(games)
         finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
             (new.games.get(g) or {}).get("status") == "final" for g in games)
-        same_games = all(g in self.games for g in games)
-        if not season_level and not finals_touched and same_games:
+        same_places = all(g in self.games and (self.games[g]["date"], self.games[g]["time"]) == (
+            new.games[g]["date"], new.games[g]["time"]) for g in games)  # every game keeps its place
+        if not season_level and not finals_touched and same_places:
             new.derived = self.derived.kept_while_no_final()
         return new
 

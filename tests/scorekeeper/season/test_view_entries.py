@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from scorekeeper.rules.eligibility import player_status
 from scorekeeper.season.view import GameCache, SeasonView
 from scorekeeper.seasonfile import normalise
 from tests.scorekeeper.test_incremental_equals_scratch import league, rulebook
@@ -69,3 +70,19 @@ def test_a_game_cache_keeps_a_changed_game_apart_from_the_shared_values():
     changed["c"] = 3  # a game the two views share: known to both
     assert shared["a"] == 1 and shared["c"] == 3
     assert changed.without({"b"}).get("b") is None and changed.without({"b"})["a"] == 10
+
+
+def test_susp_1_a_game_not_final_rescheduled_earlier_moves_the_places_the_suspensions_are_counted_by():
+    view = a_season(80)
+    moved = {**view.games[open_games(view)[-1]], "date": min(g["date"] for g in view.games.values()), "time": "08:00"}
+    data = {**view.data, "games": [moved if g["id"] == moved["id"] else g for g in view.data["games"]]}
+    for gid in view.games:  # every season-wide value filled before the change
+        view.state(gid)
+        for x in view.games[gid]["lineups"]["home"]:
+            player_status(view, gid, "home", x["player"])
+    changed, fresh = view.with_changes(data, {moved["id"]}, False), SeasonView(data, view.book)
+    assert changed.order_of(moved["id"]) == 0
+    for gid, g in fresh.games.items():
+        for side in ("home", "away"):
+            for x in g["lineups"][side]:
+                assert player_status(changed, gid, side, x["player"]) == player_status(fresh, gid, side, x["player"])
