@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import copy
-import datetime as dt
 import getpass
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from peewee import Database, DatabaseError, SqliteDatabase
+from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
 from scorekeeper.db import DatabaseOpenError, describe, open_database, store
@@ -29,33 +26,25 @@ from scorekeeper.facade.history import GameHistory
 from scorekeeper.facade.mail import SECURITIES as MAIL_SECURITIES
 from scorekeeper.facade.mail import Mail, MailSettings
 from scorekeeper.facade.office import Office
-from scorekeeper.facade.pipeline import ChangeStep, added_violations
+from scorekeeper.facade.pipeline import ChangeStep
 from scorekeeper.facade.queries import Queries
+from scorekeeper.facade.results import Results
 from scorekeeper.facade.roster import Rosters
 from scorekeeper.facade.rulebooks import Rulebooks
-from scorekeeper.facade.screens import Screens, game_row
-from scorekeeper.import_guard import import_guards
+from scorekeeper.facade.screens import Screens
+from scorekeeper.facade.season_files import SeasonFiles
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
-from scorekeeper.rules import fines as fine_rules
-from scorekeeper.rules.eligibility import eligibility
-from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
-from scorekeeper.season.standings import standings
-from scorekeeper.season.stats import player_stats
 from scorekeeper.season.view import SeasonView
-from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.validation import (
-    apply_overrides,
-    lineup_checks,
     override_key,
-    overrides_from_audit,
     validate_season,
 )
 
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
            "ServiceError", "Services",
-           "validate_season"]
+           "override_key", "validate_season"]
 
 
 def _login() -> str:
@@ -65,25 +54,16 @@ def _login() -> str:
         return "office"
 
 
-def _is_time(value: Any) -> bool:
-    """An audit entry's `at`: an ISO date and time."""
-    if not isinstance(value, str):
-        return False
-    try:
-        dt.datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
 @bound
 class Services:
-    """The facade over one open database. It holds its parts, as Anki's `Collection` holds `sched` and `decks`:
-    `entries` (a game's events, line-ups, finish, reopen, undo), `rosters`, `discipline` (appeals, payments,
-    notices, lifted suspensions, waived fines), `office` (password, integrity, backups), `books` (rulebooks) and
-    `queries` (read-only answers for the window); every write goes through `step`, the one judge-then-commit path.
-    The facade's own methods open and close, find seasons and their views, import and export, and compute the
-    season's results; the parts' methods are exposed by name below (`delegate`)."""
+    """The facade over one open database. It holds its parts (scorekeeper/facade/), as Anki's `Collection` holds
+    `sched` and `decks`: `entries` (a game's events, line-ups, finish, reopen, undo), `rosters`, `discipline`
+    (appeals, payments, notices, lifted suspensions, waived fines), `office` (password, integrity, backups),
+    `books` (rulebooks), `results` (standings, stats, a game, discipline; the window's lists), `season_files`
+    (import, export), `queries` and `screens` (read-only answers for the window), `documents` (the printed
+    records), `backups` and `mail`. Every write goes through `step`, the one judge-then-commit path. The facade's
+    own methods open and close the database, find seasons and keep their views; the parts' methods are exposed by
+    name below (`delegate`)."""
 
     def __init__(self, db: Database, target: str) -> None:
         self.db = db
@@ -104,12 +84,28 @@ class Services:
         self.rosters = Rosters(self, self.step)
         self.discipline = Discipline(self, self.step)
         self.queries = Queries(self)
+        self.results = Results(self)
+        self.season_files = SeasonFiles(self, self.books, self.step)
         self.screens = Screens(self, self.history)
         self.documents = Documents(self)
         self.backups = Backups(self, self.office)
         self.mail = Mail(self)
 
     # -- the parts' methods ----------------------------------------------------------------------------
+    import_file = delegate("season_files", SeasonFiles.import_file)
+    import_data = delegate("season_files", SeasonFiles.import_data)
+    export = delegate("season_files", SeasonFiles.export)
+
+    standings = delegate("results", Results.standings)
+    stats = delegate("results", Results.stats)
+    game = delegate("results", Results.game)
+    eligibility = delegate("results", Results.eligibility)
+    suspensions = delegate("results", Results.suspensions)
+    fines = delegate("results", Results.fines)
+    audit = delegate("results", Results.audit)
+    teams = delegate("results", Results.teams)
+    games = delegate("results", Results.games)
+
     validate_event = delegate("entries", Games.validate_event)
     add_event = delegate("entries", Games.add_event)
     update_event = delegate("entries", Games.update_event)
@@ -333,11 +329,11 @@ class Services:
         view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
         view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
                                        store.load_overrides(s))
-        view.carry_over = CarryOver(self._carry_source(s.league.name, s.id))
+        view.carry_over = CarryOver(self.carry_source(s.league.name, s.id))
         return view
 
     # -- A-28: suspensions carried into the next season ----------------------------------------------------
-    def _carry_source(self, league: str, season_id: int | None) -> CarrySource:
+    def carry_source(self, league: str, season_id: int | None) -> CarrySource:
         """What a season's view calls, once, for the suspensions carried into it: those still in force at the
         end of the league's season before it (the one whose last game comes latest before this one's first),
         with that season's id."""
@@ -366,6 +362,10 @@ class Services:
             self._season_ends[s.id] = (used | {s.id}, ends)
         return self._season_ends[s.id]
 
+    def stored_view(self, s: Season) -> SeasonView:
+        """The view of a season by its row (the one read already, else read now and not kept)."""
+        return self._views.get(s.id) or self._load_view(s)
+
     def remember_view(self, season_id: int, view: SeasonView) -> None:
         """The season as just written (a write's candidate view), kept without reading the season back."""
         self._views[season_id] = view
@@ -381,194 +381,3 @@ class Services:
             self._season_ends = {sid: end for sid, end in self._season_ends.items() if season_id not in end[0]}
 
     _changed = forget  # the older name (tests and benchmarks call it)
-
-    # -- import and export ---------------------------------------------------------------------------
-    def import_file(self, path: str | Path, replace: bool = False) -> ImportReport:
-        try:
-            data = read_season_file(path)
-        except SeasonFileError as exc:
-            return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
-        return self.import_data(data, replace=replace, source=str(path))
-
-    def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "") -> ImportReport:
-        """Load a season file's content: the whole file or nothing. What the office password guards (a final game
-        reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
-        refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited."""
-        problems = check_structure(data)
-        if problems:
-            return ImportReport(False, str(data.get("season", "")), problems)
-        incoming = normalise(data)
-        season = store.find_season(incoming["league"], incoming["season"])
-        if season is not None:
-            book = self.rulebook_for(season)
-            existing = store.load_season_dict(season)
-        else:
-            name = incoming.get("rulebook") or DEFAULT_RULEBOOK
-            try:
-                book = self.books.book_named(name)
-            except RulebookError as exc:
-                return ImportReport(False, incoming["season"], [Violation("FILE", "block", str(exc), "season file",
-                                                                          "rulebook")])
-            existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
-                        "rulebook": book.id, **{name: [] for name in LISTS}}
-        merged, changes, conflicts = merge(existing, incoming, replace)
-        if conflicts:
-            return ImportReport(False, incoming["season"], conflicts)
-        audit = data.get("audit") or []
-        if not (isinstance(audit, list) and all(isinstance(a, dict) and _is_time(a.get("at"))
-                                                 and isinstance(a.get("action"), str) for a in audit)):
-            return ImportReport(False, incoming["season"], [Violation(
-                "FILE", "block", "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
-                "season file", "audit")])
-        view = SeasonView(merged, book)
-        view.carry_over = CarryOver(self._carry_source(incoming["league"], season.id if season else None))
-        local = store.load_overrides(season) if season is not None else {}
-        if season is not None:  # what the office recorded stands (lifted, waived, notified)
-            view.office = OfficeRecords.of(store.load_notices(season), store.load_lifted(season),
-                                           store.load_waivers(season), local)
-        else:
-            view.office = OfficeRecords.of(overrides=local)
-        changed_games = [g["id"] for g in changes["games"]]
-        if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
-            changed_games = list(view.games)
-        violations = added_violations(None, view, changed_games, True)  # a file is judged whole
-        # the file's own "override block" entries are history: one is honoured only as the office's own action
-        offered = overrides_from_audit(audit)
-        overridable = [v for v in violations if v.blocks and override_key(v) in offered
-                       and " event " not in f" {v.where} "]
-        if overridable and all(not v.blocks or v in overridable for v in violations):
-            view.office = view.office.with_overrides(
-                {**local, **{override_key(v): offered[override_key(v)] for v in overridable}})
-            violations = apply_overrides(view, violations)
-        report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
-        if not report.ok:
-            return report
-        reason = f"import of {source}" if source else "import of a season file"
-        guarded = import_guards(existing, view, changes, overridable, offered, reason,
-                                self._discipline_now(season) if season is not None and any(changes.values())
-                                else None)
-        if guarded and not self.office_unlocked:
-            report.ok = False
-            report.violations = [*violations, *(Violation(
-                "OFFICE", "block", f"the season file {g.what}: that needs the office password (unlock the office "
-                "first); nothing was written", "office role", g.subject) for g in guarded)]
-            return report
-        written = {name: len(rows) for name, rows in changes.items()}
-        if any(written.values()) or audit:
-            stored = season
-
-            def write() -> Season:
-                target = stored
-                if target is None:
-                    record = store.ensure_rulebook(book.id, book.source_text)
-                    target = store.create_season(incoming["league"], incoming["season"], record)
-                store.write_changes(target, changes)
-                written["audit"] = store.merge_audit(target, audit)
-                for g in guarded:  # each change the office password guards: who, when, what, why
-                    self.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
-                return target
-
-            try:
-                season = self.step.commit(None, write)
-            except DatabaseError as exc:
-                raise ServiceError(f"the import was not written: {self.explain_error(exc)}") from None
-            self._changed(season.id if existing.get("games") or existing.get("teams") else None)
-            old_games = {g["id"]: g for g in existing.get("games", [])}
-            report.changes = Changes.of(
-                incoming["season"], games=[g["id"] for g in changes["games"]],
-                teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
-                       *(t for g in changes["games"] for t in (g["home"], g["away"]))],
-                players=[*(p["id"] for p in changes["players"]), *(r["player"] for r in changes["roster"])],
-                tables=[*(n for n in LISTS if changes[n]), *(["audit"] if written.get("audit") or guarded else [])],
-                finals_touched=any(g.get("status", "final") == "final"
-                                   or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
-        report.written = written
-        return report
-
-    def _discipline_now(self, season: Season) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The season's suspensions and fines as stored (with what the office recorded)."""
-        view = self._views.get(season.id) or self._load_view(season)
-        return discipline.suspensions(view), fine_rules.fines(view)
-
-    def export(self, season: str | None = None) -> dict[str, Any]:
-        """The season file of a season, with a `computed` key holding every computed output."""
-        s = self._season(season)
-        data = store.load_season_dict(s)
-        data["audit"] = store.load_audit(s)
-        data["computed"] = {
-            "standings": self.standings(s.name), "stats": {st: self.stats(s.name, st) for st in
-                                                           ("regular", "playoff")},
-            "games": [self.game(g["id"], s.name) for g in data["games"]],
-            "suspensions": self.suspensions(s.name), "fines": self.fines(s.name),
-            "eligibility": self.eligibility(s.name),
-        }
-        return data
-
-    # -- computed outputs ----------------------------------------------------------------------------
-    @staticmethod
-    def _once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """A season-wide result computed once per state of the season (a new entry makes a new view)."""
-        outputs = view.derived.outputs
-        if key not in outputs:
-            outputs[key] = compute()
-        return copy.deepcopy(outputs[key])
-
-    def standings(self, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        return self._once(view, "out:standings", lambda: standings(view))
-
-    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
-        if stage not in ("regular", "playoff"):
-            raise ServiceError(f"stage must be regular or playoff (got {stage!r})")
-        view = self.view(season)
-        return self._once(view, f"out:stats:{stage}", lambda: player_stats(view, stage))
-
-    def game(self, game_id: str, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        if game_id not in view.games:
-            raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        out = view.state(game_id).to_json()
-        out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
-            "violations"]
-        return out
-
-    def eligibility(self, season: str | None = None) -> dict[str, Any]:
-        return eligibility(self.view(season))
-
-    def suspensions(self, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        return self._once(view, "out:suspensions", lambda: discipline.suspensions(view))
-
-    def fines(self, season: str | None = None) -> dict[str, Any]:
-        view = self.view(season)
-        return self._once(view, "out:fines", lambda: fine_rules.fines(view))
-
-    def audit(self, season: str | None = None, game: str | None = None,
-              player: str | None = None) -> list[dict[str, Any]]:
-        """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
-        entries = store.load_audit(self._season(season))
-
-        def concerns(subject: str, ref: str) -> bool:
-            return ref in subject.split("/") or subject == ref
-
-        return [e for e in entries if (game is None or concerns(e["subject"], game))
-                and (player is None or concerns(e["subject"], player))]
-
-    # -- lists for the window ------------------------------------------------------------------------
-    def teams(self, season: str | None = None) -> list[dict[str, Any]]:
-        view = self.view(season)
-        out = []
-        for t in view.teams.values():
-            div = view.divisions.get(t["division"], {})
-            active = [r for r in view.roster_by_team.get(t["id"], []) if not r.get("released")]
-            out.append({"id": t["id"], "name": t["name"], "division": t["division"],
-                        "division_name": div.get("name", t["division"]), "colour": t.get("colour"),
-                        "captain": t.get("captain"),
-                        "captain_name": view.player_name(t["captain"]) if t.get("captain") else None,
-                        "captain_email": t.get("captain_email"), "players": len(active)})
-        return out
-
-    def games(self, season: str | None = None) -> list[dict[str, Any]]:
-        view = self.view(season)
-        return [game_row(view, gid) for gid in view.games]
-

@@ -1,2 +1,3 @@
-"""The facade's parts (games, roster, discipline, office, rulebooks, queries), its errors and the one path of
-every change; `scorekeeper.services.Services` holds them."""
+"""The facade's parts (games, rosters, discipline, office, rulebooks, results, season files, queries, screens,
+documents, backups, mail), what they share (`core`), their errors, and the one path of every change
+(`pipeline`); `scorekeeper.services.Services` holds them."""

@@ -1,0 +1,93 @@
+"""The results part of the facade: what the core computes from a season (standings, player statistics, a game's
+state, eligibility, suspensions and fines), each once per state of the season, and the lists the window shows
+(teams, games, the audit trail)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.db import store
+from scorekeeper.facade.core import Part, bound
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.screens import game_row
+from scorekeeper.rules import discipline
+from scorekeeper.rules import fines as fine_rules
+from scorekeeper.rules.eligibility import eligibility
+from scorekeeper.season.standings import standings
+from scorekeeper.season.stats import player_stats
+from scorekeeper.season.view import SeasonView
+from scorekeeper.validation import apply_overrides, lineup_checks
+
+
+@bound
+class Results(Part):
+    """Season-wide results and the window's lists, read-only."""
+
+    @staticmethod
+    def once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A season-wide result computed once per state of the season (a new entry makes a new view)."""
+        outputs = view.derived.outputs
+        if key not in outputs:
+            outputs[key] = compute()
+        return copy.deepcopy(outputs[key])
+
+    def standings(self, season: str | None = None) -> dict[str, Any]:
+        view = self.core.view(season)
+        return self.once(view, "out:standings", lambda: standings(view))
+
+    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
+        if stage not in ("regular", "playoff"):
+            raise ServiceError(f"stage must be regular or playoff (got {stage!r})")
+        view = self.core.view(season)
+        return self.once(view, f"out:stats:{stage}", lambda: player_stats(view, stage))
+
+    def game(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+        view = self.core.view(season)
+        if game_id not in view.games:
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        out = view.state(game_id).to_json()
+        out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
+            "violations"]
+        return out
+
+    def eligibility(self, season: str | None = None) -> dict[str, Any]:
+        return eligibility(self.core.view(season))
+
+    def suspensions(self, season: str | None = None) -> dict[str, Any]:
+        view = self.core.view(season)
+        return self.once(view, "out:suspensions", lambda: discipline.suspensions(view))
+
+    def fines(self, season: str | None = None) -> dict[str, Any]:
+        view = self.core.view(season)
+        return self.once(view, "out:fines", lambda: fine_rules.fines(view))
+
+    def audit(self, season: str | None = None, game: str | None = None,
+              player: str | None = None) -> list[dict[str, Any]]:
+        """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
+        entries = store.load_audit(self.core.season_row(season))
+
+        def concerns(subject: str, ref: str) -> bool:
+            return ref in subject.split("/") or subject == ref
+
+        return [e for e in entries if (game is None or concerns(e["subject"], game))
+                and (player is None or concerns(e["subject"], player))]
+
+    # -- lists for the window --------------------------------------------------------------------------------
+    def teams(self, season: str | None = None) -> list[dict[str, Any]]:
+        view = self.core.view(season)
+        out = []
+        for t in view.teams.values():
+            div = view.divisions.get(t["division"], {})
+            active = [r for r in view.roster_by_team.get(t["id"], []) if not r.get("released")]
+            out.append({"id": t["id"], "name": t["name"], "division": t["division"],
+                        "division_name": div.get("name", t["division"]), "colour": t.get("colour"),
+                        "captain": t.get("captain"),
+                        "captain_name": view.player_name(t["captain"]) if t.get("captain") else None,
+                        "captain_email": t.get("captain_email"), "players": len(active)})
+        return out
+
+    def games(self, season: str | None = None) -> list[dict[str, Any]]:
+        view = self.core.view(season)
+        return [game_row(view, gid) for gid in view.games]
