@@ -1,6 +1,7 @@
 """A goal recorded at the boards costs the window as little as it can (issue 16): the score's figures change in a
 label of fixed size, so nothing is laid out again; the event list lays out its new row at once, so the window
-paints the entry in one pass; the event list's cells are Qt's, none editable."""
+paints the entry in one pass, its scroll bar only when it looks different; the event list's cells are Qt's, none
+editable."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from test_live_redraw import goal_by_keys, lineup
 from ui_helpers import column, open_window
 
 from scorekeeper.services import Services
+from ui.focus_quiet_view import QuietScrollBar
 from ui.main_window import MainWindow
 from ui.models import EventsModel
 from ui.score_line import ScoreLine
@@ -159,3 +161,30 @@ def test_after_each_entry_every_row_and_widget_in_sight_is_up_to_date(qtbot: QtB
     tab.events_view.setFocus()
     settle(qtbot)
     assert shown_is_drawn_afresh(window)
+
+
+def test_a_scroll_bar_repaints_on_a_new_range_only_when_it_looks_different(qtbot: QtBot) -> None:
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(40, 400)
+    bar = QuietScrollBar(Qt.Orientation.Vertical, host)
+    bar.setGeometry(0, 0, 14, 364)
+    bar.setPageStep(12)
+    bar.setRange(0, 3)
+    host.show()
+    settle(qtbot)
+    seen = Seen()
+    QApplication.instance().installEventFilter(seen)
+    try:
+        bar.setRange(0, 500)  # a short slider: drawn afresh
+        settle(qtbot)
+        assert bar in seen.painted
+        seen.painted.clear()
+        bar.setRange(0, 501)  # one row more: the slider keeps its size and place, nothing to repaint
+        settle(qtbot)
+        assert bar not in seen.painted
+        bar.setValue(501)  # at the end: moved, drawn afresh
+        settle(qtbot)
+        assert bar in seen.painted
+    finally:
+        QApplication.instance().removeEventFilter(seen)
