@@ -96,7 +96,7 @@ def game_players(game: dict[str, Any] | None) -> set[str]:
     return dressed.union(*(event_players(e) for e in game.get("events", [])))
 
 
-def _players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]) -> list[str]:
+def touched_players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]) -> list[str]:
     """The players a change touches: those written, signed, appealing or paying, and every player of a game
     that changed (its result reaches their figures)."""
     named = [*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"]),
@@ -233,7 +233,7 @@ class ChangeStep:
             tables.append("lineups")
         return EntryResult(True, new, False, Changes.of(
             s.name, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
-            players=_players(incoming, old_games), tables=[*tables, *(["audit"] if audits else [])],
+            players=touched_players(incoming, old_games), tables=[*tables, *(["audit"] if audits else [])],
             finals_touched=finals))
 
     # -- the entry at the boards -----------------------------------------------------------------------------

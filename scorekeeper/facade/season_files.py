@@ -15,7 +15,7 @@ from scorekeeper.db import store
 from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.facade.pipeline import ChangeStep, added_violations
+from scorekeeper.facade.pipeline import ChangeStep, added_violations, touched_players
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import import_guards
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
@@ -143,7 +143,7 @@ class SeasonFiles(Part):
                 incoming["season"], games=[g["id"] for g in changes["games"]],
                 teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
                        *(t for g in changes["games"] for t in (g["home"], g["away"]))],
-                players=[*(p["id"] for p in changes["players"]), *(r["player"] for r in changes["roster"])],
+                players=touched_players(changes, {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
                 tables=[*(n for n in LISTS if changes[n]), *(["audit"] if written.get("audit") or guarded else [])],
                 finals_touched=any(g.get("status", "final") == "final"
                                    or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
