@@ -238,8 +238,8 @@ def publish(svc: Services, folder: str | Path, season: str | None = None, game_s
         if build is None and game_sheets:
             out.notes.append("game sheets are not linked: the reports module (scorekeeper.reports) is not available")
         if build is not None:
-            from scorekeeper.reports.data import ReportError
             from scorekeeper.facade.errors import ServiceError
+            from scorekeeper.reports.data import ReportError
 
             for r in finals:
                 step(f"game sheet {r['id']}")
