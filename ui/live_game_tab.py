@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -252,12 +253,22 @@ class LiveGameTab(TableTab):
         self.messages.setTextFormat(Qt.TextFormat.RichText)
         self.messages.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.messages.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.messages.setMinimumWidth(220)
         self.messages.setMaximumWidth(360)
+        # the messages in a scroll area of their own: a new message (each entry says what it did) lays out the
+        # area alone, not the whole game page (which costs the window several milliseconds and repaints the
+        # form and the live panel); a long refusal scrolls in its box
+        message_area = QScrollArea(self)
+        message_area.setObjectName("entryMessagesArea")
+        message_area.setFrameShape(QFrame.Shape.NoFrame)
+        message_area.setWidgetResizable(True)
+        message_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        message_area.setWidget(self.messages)
+        message_area.viewport().setAutoFillBackground(False)
+        message_area.setMinimumWidth(220)
+        message_area.setMaximumWidth(360)
         message_box = QGroupBox("What the rulebook says", self)
         message_layout = QVBoxLayout(message_box)
-        message_layout.addWidget(self.messages)
-        message_layout.addStretch(1)
+        message_layout.addWidget(message_area, 1)
         self.events = EventsModel()
         self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")

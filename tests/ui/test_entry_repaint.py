@@ -188,3 +188,27 @@ def test_a_scroll_bar_repaints_on_a_new_range_only_when_it_looks_different(qtbot
         assert bar in seen.painted
     finally:
         QApplication.instance().removeEventFilter(seen)
+
+
+def test_a_new_message_lays_out_its_own_area_alone(qtbot: QtBot, window: MainWindow) -> None:
+    """Each entry says what it did beside the form: a message that differs from the last one must not lay out
+    the whole game page again (nor repaint the form and the live panel)."""
+    tab = window.live_game_tab
+    goal_by_keys(qtbot, tab, "h", "16")
+    settle(qtbot)
+    area = tab.messages.parentWidget()
+    assert area is not None
+    page = tab.score.parentWidget()
+    assert page is not None
+    seen = Seen()
+    QApplication.instance().installEventFilter(seen)
+    try:
+        tab.say("<b>Not recorded</b><br>" + "a long refusal with its rule and section. " * 20)
+        settle(qtbot)
+    finally:
+        QApplication.instance().removeEventFilter(seen)
+    outside = [w for w in seen.layouts if isinstance(w, QWidget) and page.isAncestorOf(w)
+               and not (w is area or area.isAncestorOf(w))]
+    assert not outside
+    assert tab.home_panel.label not in seen.painted and tab.entry not in seen.painted
+    assert "a long refusal" in tab.messages.text() and shown_is_drawn_afresh(window)
