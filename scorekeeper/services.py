@@ -10,7 +10,7 @@ from typing import Any
 from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
-from scorekeeper.db import DatabaseOpenError, describe, open_database, store
+from scorekeeper.db import DatabaseOpenError, carried, describe, open_database, store
 from scorekeeper.db.connect import read_only_folder_message, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
@@ -354,12 +354,15 @@ class Services:
         return source
 
     def _season_end(self, s: Season) -> tuple[frozenset[int], list[Carried]]:
+        """What season `s` carries into the next, with the ids of the seasons it depends on: read from where it
+        is stored under the digest of those seasons, else computed (once) and stored."""
         if s.id not in self._season_ends:
-            view = self._load_view(s)  # read for this and let go: only what it carries over is kept
-            ends = discipline.unfinished(view)
-            before = view.carry_over.carried_from
-            used = self._season_ends[before][0] if before in self._season_ends else frozenset()
-            self._season_ends[s.id] = (used | {s.id}, ends)
+            key, used = carried.chain(s)
+            ends = carried.load(s, key)
+            if ends is None:
+                ends = discipline.unfinished(self._load_view(s))  # read for this and let go
+                carried.save(s, key, ends)
+            self._season_ends[s.id] = (used, ends)
         return self._season_ends[s.id]
 
     def stored_view(self, s: Season) -> SeasonView:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.db import store
+from scorekeeper.rules import discipline
 from scorekeeper.services import Services
 from tests.scorekeeper.acceptance.conftest import DRESSED, SeasonBuilder, goal, penalty
 
@@ -208,3 +209,36 @@ def test_a_28_the_game_sheet_names_the_player_absent_under_a_carried_suspension(
     assert absent.name == "P02 TeamB" and absent.number == 2
     assert absent.note == ("did not dress: suspended, game 2 of 5 (PEN-FIGHT-1, from game x04 of season 2014-15, "
                              "A-28)")
+
+
+def test_a_28_what_a_season_carries_is_stored_and_read_back_without_computing_that_season_again(
+        svc: Services, monkeypatch: pytest.MonkeyPatch):
+    assert imported(svc, old_season(extra_games=2)) == []
+    assert imported(svc, new_season(b02_from=99, games=2)) == []
+    expected = svc.carried_suspensions("2015-16")
+    assert expected and expected[0]["served"] == 4
+    target = svc.target
+    svc.close()
+
+    def computed_again(view: Any) -> Any:
+        raise AssertionError(f"season {view.name} computed again")
+
+    later = Services.open(target)  # another start of the program: nothing in memory
+    try:
+        monkeypatch.setattr(discipline, "unfinished", computed_again)
+        assert later.carried_suspensions("2015-16") == expected
+    finally:
+        later.close()
+
+
+def test_a_28_a_change_to_the_earlier_season_made_elsewhere_is_not_hidden_by_what_was_stored(svc: Services):
+    assert imported(svc, old_season([penalty(A, 2, "10:00", "b02", "match_penalty")])) == []
+    assert imported(svc, new_season(b02_from=99, games=2)) == []
+    assert svc.carried_suspensions("2015-16")[0]["status"] == "active"  # stored
+    other = Services.open(svc.target)  # another PC lifts the suspension in the earlier season
+    try:
+        assert other.lift_suspension("b02", "x04", "2015-06-01", "reviewed", season="2014-15").ok
+    finally:
+        other.close()
+    svc.forget()
+    assert svc.carried_suspensions("2015-16") == []
