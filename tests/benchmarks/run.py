@@ -769,7 +769,7 @@ def main() -> int:
         if isinstance(value, list):
             continue
         target = TARGETS.get(key)
-        shown = "n/a" if value is None else f"{value:.2f}"
+        shown = "n/a" if value is None else str(value).lower() if isinstance(value, bool) else f"{value:.2f}"
         mark = "" if target is None or value is None else ("  ok" if value <= target else "  MISSED")
         print(f"{key:<28}{shown:>12}{'' if target is None else f'<= {target}':>10}{mark}")
     return 0
