@@ -1,9 +1,9 @@
 """Scorekeeper's benchmarks: each figure a ratio against the fastest thing the machine does in the same run, or a
 scaling figure (the worst time ratio over a 4x step in size, over three sizes), along the path a person takes.
 
-    python tests/benchmarks/run.py            # a readable table (about 20-25 minutes on 2 cores)
+    python tests/benchmarks/run.py            # a readable table (about 5 minutes on 2 cores)
     python tests/benchmarks/run.py --json     # one JSON object
-    python tests/benchmarks/run.py --quick    # smaller sizes, fewer runs (about 3-5 minutes)
+    python tests/benchmarks/run.py --quick    # smaller sizes, fewer runs (about 2 minutes)
 
 Not collected by pytest. The leagues are those of tests/benchmarks/league.py (40 teams, consecutive seasons with
 real dates, ~3% of games with a fight, suspensions served and carried over, fines and payments, playoffs),
