@@ -2,6 +2,10 @@
 
 Exit codes: 0 success, 1 rejected input (or a database that cannot be used), 2 usage error.
 Bad input never prints a traceback.
+
+The window's command lines (`scorekeeper [--db DB] [--season NAME] [gui]`) are recognised without building the
+whole parser, and nothing of the core is imported before the window's shell is painted: it starts as fast as a
+bare Qt window. Every other command imports what it uses when it runs.
 """
 
 from __future__ import annotations
@@ -14,8 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper import __version__
-from scorekeeper.atomic import write_atomically
-from scorekeeper.reports.commands import add_print_parser, run_print
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
 
@@ -60,8 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
     rb_load.add_argument("file")
     rb_list = rb_sub.add_parser("list", help="the rulebooks loaded into the database and those shipped")
     rb_list.add_argument("--json", action="store_true", help="print JSON")
-    add_print_parser(sub)
     from scorekeeper import mail, site
+    from scorekeeper.reports.commands import add_print_parser
+
+    add_print_parser(sub)
 
     mail.add_parser(sub)
     site.add_parser(sub)
@@ -144,7 +148,33 @@ def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
     print(_table([k.upper() for k in keys], [[r.get(k) for k in keys] for r in rows]))
 
 
+def window_args(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The parsed arguments when `argv` only opens the window: nothing but `--db DB` and `--season NAME` (each
+    spelt in full, `--db=DB` too), then at most `gui`. None for anything else, which the whole parser reads
+    (abbreviations, help and errors included); what this accepts, the whole parser reads the same way."""
+    values: dict[str, str | None] = {"db": None, "season": None}
+    rest = list(argv)
+    while rest and rest[0] != "gui":
+        option, eq, value = rest.pop(0).partition("=")
+        if option[2:] not in values or not option.startswith("--"):
+            return None
+        if not eq:
+            if not rest:
+                return None
+            value = rest.pop(0)
+        if value.startswith("-"):
+            return None
+        values[option[2:]] = value
+    if rest not in ([], ["gui"]):
+        return None
+    return argparse.Namespace(db=values["db"], season=values["season"], command="gui" if rest else None)
+
+
 def _run(args: argparse.Namespace) -> int:
+    if args.command in (None, "gui"):
+        from ui.app import run_gui
+
+        return run_gui(args.db)
     import sqlite3
 
     from peewee import DatabaseError
@@ -152,10 +182,6 @@ def _run(args: argparse.Namespace) -> int:
     from scorekeeper.db.errors import explain_database_error
     from scorekeeper.services import ServiceError, Services
 
-    if args.command in (None, "gui"):
-        from ui.app import run_gui
-
-        return run_gui(args.db)
     if args.command == "mail" and getattr(args, "mail_command", None) == "settings":
         from scorekeeper import mail
 
@@ -197,6 +223,8 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         print(f"scorekeeper: {svc.guest_refusal(writes)}", file=sys.stderr)
         return EXIT_REJECTED
     if cmd == "print":
+        from scorekeeper.reports.commands import run_print
+
         return run_print(svc, args)
     if cmd == "mail":
         from scorekeeper import mail
@@ -235,6 +263,8 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         data = svc.export(args.season)
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         if args.output:
+            from scorekeeper.atomic import write_atomically
+
             try:
                 write_atomically(args.output, text, database=svc.sqlite_path)
             except OSError as exc:
@@ -330,8 +360,7 @@ def utf8_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     utf8_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = window_args(sys.argv[1:] if argv is None else argv) or build_parser().parse_args(argv)
     try:
         return _run(args)
     except KeyboardInterrupt:
