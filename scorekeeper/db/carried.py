@@ -94,6 +94,7 @@ def save(season: Season, key: str, carried: Sequence[Carried]) -> None:
     value = json.dumps({"digest": key, "carried": rows}, separators=(",", ":"))
     try:
         with database_proxy.atomic():
-            Meta.insert(key=_key(season), value=value).on_conflict_replace().execute()
+            Meta.insert(key=_key(season), value=value).on_conflict(  # an upsert SQLite and PostgreSQL both know
+                conflict_target=[Meta.key], update={Meta.value: value}).execute()
     except DatabaseError:
         pass
