@@ -11,7 +11,6 @@ bare Qt window. Every other command imports what it uses when it runs.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -89,6 +88,8 @@ def _table(headers: list[str], rows: list[list[Any]]) -> str:
 
 
 def _print_json(data: Any) -> None:
+    import json
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -260,6 +261,8 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
               + (f"; {len(report.warnings)} warning(s)" if report.warnings else ""))
         return EXIT_OK
     if cmd == "export":
+        import json
+
         data = svc.export(args.season)
         text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         if args.output:

@@ -83,15 +83,22 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
 
 
 def show_window(db: str | None, settings: QSettings | None = None) -> MainWindow:
-    """The window's shell (menus, toolbar, "Loading…" tabs), shown and painted at once; `db` opens into it on
-    the event loop's first turn (`open_into`). Nothing but PySide6 is imported before the shell is on screen."""
+    """The window's shell (menus, toolbar, "Loading…" tabs), shown and painted at once; the icon is set and `db`
+    opens into it on the event loop's first turn (`after_paint`). Nothing but PySide6 is imported before the
+    shell is on screen."""
     app = application()
-    set_window_icon(app)
     window = MainWindow.opening(db, settings)
-    window.when_painted(lambda: open_into(window, db))
+    window.when_painted(lambda: after_paint(app, window, db))
     window.show()
     app.processEvents()  # the shell painted now: on screen before the first turn of the event loop
     return window
+
+
+def after_paint(app: QApplication, window: MainWindow, db: str | None) -> bool:
+    """What waits for the shell to be on screen: the window's icon (found through the package's resources,
+    a few milliseconds), then the database (`open_into`)."""
+    set_window_icon(app)
+    return open_into(window, db)
 
 
 def open_into(window: MainWindow, db: str | None) -> bool:

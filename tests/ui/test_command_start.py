@@ -29,9 +29,9 @@ from scorekeeper.cli import main
 sys.argv[1:] = ["--db", sys.argv[2], "gui"] if sys.argv[1] == "gui" else ["--db", sys.argv[2]]
 main()
 """
-# What painting the shell may load of the project: the command, and the shipped files (the icon).
-MAY_LOAD = {"scorekeeper", "scorekeeper.cli", "scorekeeper.resources"}
-HEAVY = ("peewee", "psycopg2", "reportlab", "keyring", "smtplib", "sqlite3", "email")
+# What painting the shell may load of the project: the command alone (the icon is found after the paint).
+MAY_LOAD = {"scorekeeper", "scorekeeper.cli"}
+HEAVY = ("peewee", "psycopg2", "reportlab", "keyring", "smtplib", "sqlite3", "email", "json")
 
 
 def loaded_when_shown(how: str, db: Path) -> set[str]:
