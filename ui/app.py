@@ -12,7 +12,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import APP_NAME, ORGANIZATION
@@ -40,6 +39,8 @@ def set_window_icon(app: QApplication) -> bool:
     path = icon_path()
     if path is None:
         return False
+    from PySide6.QtGui import QIcon  # its type costs a millisecond and a half: after the shell is painted
+
     icon = QIcon(path)
     for size in (16, 24, 32, 48, 64, 128, 256):
         sized = Path(path).with_name(f"{Path(path).stem}-{size}.png")
