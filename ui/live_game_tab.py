@@ -558,6 +558,9 @@ class LiveGameTab(TableTab):
         if refit:
             self.events.set_rows(rows)
             fit_columns(self.events_view, padding=12)
+            if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
+                # opening a long game does not widen a column (and repaint the whole list) where the next do not
+                widen_columns(self.events_view, self.events, 0, len(rows) - 1, padding=12)
         else:
             count = self.events.rowCount()
             changed = self.events.update_rows(rows)
