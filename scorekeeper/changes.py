@@ -84,8 +84,22 @@ class Changes:
 NO_CHANGES = Changes()
 
 
+class _Verdicts:
+    """The blocks and the warnings among a result's violations."""
+
+    violations: list[Violation]
+
+    @property
+    def blocks(self) -> list[Violation]:
+        return [v for v in self.violations if v.blocks]
+
+    @property
+    def warnings(self) -> list[Violation]:
+        return [v for v in self.violations if not v.blocks]
+
+
 @dataclass
-class EntryResult:
+class EntryResult(_Verdicts):
     """What an entry did: written or not, the violations it adds, and what it changed (empty when refused)."""
 
     ok: bool
@@ -93,17 +107,9 @@ class EntryResult:
     needs_confirmation: bool = False
     changes: Changes = NO_CHANGES
 
-    @property
-    def blocks(self) -> list[Violation]:
-        return [v for v in self.violations if v.blocks]
-
-    @property
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.blocks]
-
 
 @dataclass
-class ImportReport:
+class ImportReport(_Verdicts):
     """What an import did, or why it did nothing."""
 
     ok: bool
@@ -111,11 +117,3 @@ class ImportReport:
     violations: list[Violation] = field(default_factory=list)
     written: dict[str, int] = field(default_factory=dict)
     changes: Changes = NO_CHANGES
-
-    @property
-    def blocks(self) -> list[Violation]:
-        return [v for v in self.violations if v.blocks]
-
-    @property
-    def warnings(self) -> list[Violation]:
-        return [v for v in self.violations if not v.blocks]
