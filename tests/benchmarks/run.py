@@ -69,8 +69,9 @@ print("shown", flush=True)
 """
 
 # Put in a folder on PYTHONPATH for the `scorekeeper` command: when `ui.app` is imported (by `scorekeeper gui`),
-# its `show_window` is wrapped to give the window settings of its own (an operator, Live Game in front) and to
-# print "shown" when the shell is painted and "ready" when the tab in front is filled, with the peak RSS.
+# its `show_window` is wrapped to print "shown" when the shell is painted and "ready" when the tab in front is
+# filled, with the peak RSS. It writes and imports nothing: the window's settings (an operator, so nothing modal
+# blocks 'ready'; Live Game in front) are written before the command starts, in a settings folder of its own.
 HOOK = '''
 import os, sys
 
@@ -90,13 +91,6 @@ def _patch(app_module):
     original = app_module.show_window
 
     def show_window(db, settings=None):
-        from PySide6.QtCore import QSettings
-        from ui.main_window import OPERATOR, TAB
-        app_module.application()
-        for fmt in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
-            QSettings.setPath(fmt, QSettings.Scope.UserScope, os.environ["SCOREKEEPER_BENCH_SETTINGS"])
-        QSettings().setValue(OPERATOR, "Benchmark")  # start() asks for none: nothing modal blocks 'ready'
-        QSettings().setValue(TAB, 1)  # Live Game in front: 'ready' once it lists the season's games
         window = original(db, settings)
         print("shown", _peak_kib(), flush=True)
         window.loaded.connect(lambda: print("ready", _peak_kib(), flush=True))
@@ -122,7 +116,7 @@ class _Hook:
         return spec
 
 
-if os.environ.get("SCOREKEEPER_BENCH_SETTINGS"):
+if os.environ.get("SCOREKEEPER_BENCH_HOOK"):
     sys.meta_path.insert(0, _Hook())
 '''
 
@@ -182,8 +176,14 @@ class Command:
         self.hook = folder / "hook"
         self.hook.mkdir()
         (self.hook / "sitecustomize.py").write_text(HOOK, encoding="utf-8")
-        self.settings = folder / "settings"
-        self.settings.mkdir()
+        self.settings = folder / "settings"  # the window's QSettings (XDG_CONFIG_HOME): written here, not timed
+        from ui import APP_NAME, ORGANIZATION
+        from ui.main_window import OPERATOR, TAB
+
+        ini = self.settings / ORGANIZATION / f"{APP_NAME}.conf"
+        ini.parent.mkdir(parents=True)
+        group, key = TAB.split("/")
+        ini.write_text(f"[General]\n{OPERATOR}=Benchmark\n\n[{group}]\n{key}=1\n", encoding="utf-8")
         self.env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
         self.env.pop("PYTHONPATH", None)
 
@@ -203,7 +203,8 @@ class Command:
     def window(self, db: Path) -> tuple[float, int, float, int]:
         """`scorekeeper --db DB` (the window): seconds from process start to the shell shown and to the Live Game
         tab ready, with the peak RSS (KiB) at each."""
-        env = {**self.env, "PYTHONPATH": str(self.hook), "SCOREKEEPER_BENCH_SETTINGS": str(self.settings)}
+        env = {**self.env, "PYTHONPATH": str(self.hook), "SCOREKEEPER_BENCH_HOOK": "1",
+               "XDG_CONFIG_HOME": str(self.settings)}
         return until_marks([str(COMMAND), "--db", str(db)], env, ("shown", "ready"))
 
 
