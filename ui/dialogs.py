@@ -51,11 +51,54 @@ def run_dialog(dialog: QDialog) -> int:
 
 
 # -- questions ----------------------------------------------------------------------------------------------
+class OperatorDialog(QDialog):
+    """The name of the person at the keyboard: OK with a blank name is refused with a message, the dialog
+    stays open (the audit records this name, never the computer's login name in its place)."""
+
+    def __init__(self, current: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{APP_NAME} — operator")
+        self.name = QLineEdit(current, self)
+        self.name.setPlaceholderText("e.g. Pat Lee")
+        self.problem = QLabel(self)
+        self.problem.setObjectName("operatorProblem")
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.hide()
+        form = QFormLayout(self)
+        form.addRow(QLabel("Who is keeping score? Your name is recorded in the audit log with every finish, "
+                           "reopen, appeal and payment.", self))
+        form.addRow("&Name:", self.name)
+        form.addRow(self.problem)
+        self.buttons = ok_cancel(self)
+        form.addRow(self.buttons)
+        self.setMinimumWidth(420)
+
+    def accept(self) -> None:
+        if not self.name.text().strip():
+            self.problem.setText("Type your name: the audit log records who did what.")
+            self.problem.show()
+            self.name.setFocus()
+            return
+        super().accept()
+
+
 def ask_operator(parent: QWidget | None, current: str) -> str | None:
-    """The name of the person at the keyboard (recorded with every finish, reopen, appeal and payment)."""
-    text, ok = QInputDialog.getText(parent, APP_NAME, "Who is keeping score? (your name, for the audit log)",
-                                    QLineEdit.EchoMode.Normal, current)
-    return text.strip() if ok and text.strip() else None
+    """The name of the person at the keyboard (recorded with every finish, reopen, appeal and payment); None
+    when cancelled. A blank name is never an answer."""
+    dialog = OperatorDialog(current, parent)
+    if run_dialog(dialog) != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.name.text().strip() or None
+
+
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """OK (the default button: Enter in any field presses it) and Cancel, wired to the dialog."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, dialog)
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    ok.setDefault(True)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 def ask_first_start(parent: QWidget | None) -> str | None:
@@ -76,7 +119,9 @@ def ask_first_start(parent: QWidget | None) -> str | None:
 
 
 class NewSeasonDialog(QDialog):
-    """League and season names for a new season, and its first division (more come with a season file)."""
+    """League and season names for a new season, its rulebook (when there is a choice) and its first division
+    (more come with a season file). Tab follows the form top to bottom; Enter in any field presses OK; OK with a
+    blank name is refused with a message beside the form and the dialog stays open on that field."""
 
     def __init__(self, parent: QWidget | None = None, league: str = "", rulebooks: Sequence[str] = ()) -> None:
         super().__init__(parent)
@@ -90,23 +135,51 @@ class NewSeasonDialog(QDialog):
         for name in rulebooks:
             self.rulebook.addItem(name, name)
         self.division = QLineEdit("Co-ed Division 1", self)
-        self.coed = QCheckBox("co-ed division", self)
+        self.coed = QCheckBox("c&o-ed division", self)
         self.coed.setChecked(True)
+        self.problem = QLabel(self)
+        self.problem.setObjectName("newSeasonProblem")
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.setWordWrap(True)
+        self.problem.hide()
         form = QFormLayout(self)
         form.addRow("&League:", self.league)
         form.addRow("&Season:", self.season)
+        order: list[QWidget] = [self.league, self.season]
         if self.rulebook.count() > 1:
             form.addRow("&Rulebook:", self.rulebook)
+            order.append(self.rulebook)
+        else:  # no choice: not shown, not a Tab stop (a child left out of the form is drawn over the first row)
+            self.rulebook.hide()
+            self.rulebook.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         form.addRow("First &division:", self.division)
         form.addRow("", self.coed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(self.problem)
+        self.buttons = ok_cancel(self)
+        form.addRow(self.buttons)
+        order += [self.division, self.coed, self.buttons]
+        for first, second in zip(order, order[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+        self.setMinimumWidth(440)
+
+    def fields(self) -> dict[str, QLineEdit]:
+        return {"league": self.league, "season": self.season, "division": self.division}
+
+    def accept(self) -> None:
+        """OK: refused with a message while a name is blank (the dialog stays open on the blank field)."""
+        labels = {"league": "the league's name", "season": "the season's name", "division": "the first division's "
+                  "name"}
+        blank = [key for key, field in self.fields().items() if not field.text().strip()]
+        if blank:
+            self.problem.setText("A season needs " + " and ".join(labels[key] for key in blank) + ".")
+            self.problem.show()
+            self.fields()[blank[0]].setFocus()
+            return
+        self.problem.hide()
+        super().accept()
 
     def answer(self) -> dict[str, Any] | None:
-        names = {"league": self.league.text().strip(), "season": self.season.text().strip(),
-                 "division": self.division.text().strip()}
+        names = {key: field.text().strip() for key, field in self.fields().items()}
         if not all(names.values()):
             return None
         return {**names, "coed": self.coed.isChecked(), "rulebook": self.rulebook.currentData()}
@@ -115,7 +188,7 @@ class NewSeasonDialog(QDialog):
 def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hockey League",
                    rulebooks: Sequence[str] = ()) -> dict[str, Any] | None:
     """{league, season, division, coed, rulebook} as typed (rulebook None: the default), or None when cancelled
-    or left blank."""
+    (a blank name is refused in the dialog, which stays open)."""
     dialog = NewSeasonDialog(parent, league, rulebooks)
     if run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
