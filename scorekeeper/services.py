@@ -33,6 +33,7 @@ from scorekeeper.facade.roster import Rosters
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.facade.screens import Screens
 from scorekeeper.facade.season_files import SeasonFiles
+from scorekeeper.facade.seasons import SeasonAdmin
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
@@ -52,6 +53,11 @@ def _login() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return "office"
+
+
+def unnamed_operator() -> str:
+    """Who the audit names when no operator was given: the login name, marked as such (never silently)."""
+    return f"{_login()} (login name; no operator given)"
 
 
 @bound
@@ -90,6 +96,7 @@ class Services:
         self.documents = Documents(self)
         self.backups = Backups(self, self.office)
         self.mail = Mail(self)
+        self.season_admin = SeasonAdmin(self, self.step, self.office)
 
     # -- the parts' methods ----------------------------------------------------------------------------
     import_file = delegate("season_files", SeasonFiles.import_file)
@@ -113,6 +120,7 @@ class Services:
     set_lineup = delegate("entries", Games.set_lineup)
     save_game = delegate("entries", Games.save_game)
     finish_game = delegate("entries", Games.finish_game)
+    set_game_details = delegate("entries", Games.set_game_details)
     reopen_game = delegate("entries", Games.reopen_game)
     can_undo = delegate("entries", Games.can_undo)
     can_redo = delegate("entries", Games.can_redo)
@@ -128,6 +136,10 @@ class Services:
     release_player = delegate("rosters", Rosters.release_player)
     preview_roster_csv = delegate("rosters", Rosters.preview_roster_csv)
     import_roster_csv = delegate("rosters", Rosters.import_roster_csv)
+    find_team = delegate("rosters", Rosters.find_team)
+    rename_team = delegate("rosters", Rosters.rename_team)
+    merge_teams = delegate("rosters", Rosters.merge_teams)
+    delete_team = delegate("rosters", Rosters.delete_team)
 
     record_appeal = delegate("discipline", Discipline.record_appeal)
     record_payment = delegate("discipline", Discipline.record_payment)
@@ -147,6 +159,7 @@ class Services:
     load_rulebook_file = delegate("books", Rulebooks.load_rulebook_file)
     rulebook_for = delegate("books", Rulebooks.rulebook_for)
     infractions = delegate("books", Rulebooks.infractions)
+    find_infractions = delegate("books", Rulebooks.find_infractions)
     rules = delegate("books", Rulebooks.rules)
     section = delegate("books", Rulebooks.section)
 
@@ -183,6 +196,10 @@ class Services:
     save_eml = delegate("mail", Mail.save_eml)
     mail_recipients = staticmethod(Mail.mail_recipients)
     publish_site = delegate("mail", Mail.publish_site)
+    all_seasons = delegate("season_admin", SeasonAdmin.all_seasons)
+    archive_season = delegate("season_admin", SeasonAdmin.archive_season)
+    unarchive_season = delegate("season_admin", SeasonAdmin.unarchive_season)
+    delete_season = delegate("season_admin", SeasonAdmin.delete_season)
 
     @staticmethod
     def demo_season_path() -> str:
@@ -265,7 +282,7 @@ class Services:
 
     def record_audit(self, season: Season, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """An audit entry of the season (the caller holds the transaction)."""
-        AuditEntry.create(season=season, operator=self.operator or _login(), action=action, subject=subject,
+        AuditEntry.create(season=season, operator=self.operator or unnamed_operator(), action=action, subject=subject,
                           before=json.dumps(before, ensure_ascii=False) if before is not None else None,
                           after=json.dumps(after, ensure_ascii=False) if after is not None else None)
 
@@ -282,8 +299,9 @@ class Services:
 
     # -- seasons -------------------------------------------------------------------------------------
     def seasons(self) -> list[dict[str, Any]]:
+        """The seasons the picker offers, oldest first (archived ones are left out: `all_seasons` has them)."""
         return [{"name": s.name, "league": s.league.name, "rulebook": s.rulebook.name}
-                for s in store.list_seasons()]
+                for s in store.list_seasons() if not s.archived]
 
     def season_row(self, name: str | None = None) -> Season:
         """A season's row by name (None: the latest)."""
@@ -292,8 +310,8 @@ class Services:
         seasons = self._seasons
         if not seasons:
             raise ServiceError("the database holds no season yet: import a season file first")
-        if name is None:
-            return seasons[-1]
+        if name is None:  # the latest the picker offers (an archived season is named to be read)
+            return next((s for s in reversed(seasons) if not s.archived), seasons[-1])
         for s in reversed(seasons):
             if s.name == name:
                 return s

@@ -13,6 +13,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
 from scorekeeper.rulebook import RulebookError, load_rulebook, load_rulebook_file, parse_rulebook, shipped_rulebooks
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.infraction_lookup import did_you_mean, find_infractions
 
 
 @bound
@@ -88,6 +89,12 @@ class Rulebooks(Part):
         return [{"code": i.code, "name": i.name, "classes": list(i.classes()),
                  "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
                  "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
+
+    def find_infractions(self, text: str, season: str | None = None) -> dict[str, Any]:
+        """What `text` (a code, a name or any word of them) finds in the rulebook in force: `codes`, best first,
+        and `did_you_mean` ("did you mean Hooking (hooking)?"; empty when nothing is near) for a near miss."""
+        infractions = self.core.view(season).book.infractions
+        return {"codes": find_infractions(infractions, text), "did_you_mean": did_you_mean(infractions, text)}
 
     def rules(self, season: str | None = None) -> list[dict[str, str]]:
         """Every rule ID of the rulebook in force with its section and title."""

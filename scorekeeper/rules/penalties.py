@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scorekeeper.rulebook.model import Infraction, PenaltyClass, Rulebook
 from scorekeeper.rules.ejections import EjectionVerdict, PenaltyCounts, bench_penalty, judge_ejection
+from scorekeeper.rules.infraction_lookup import unknown_infraction
 from scorekeeper.rules.violation import Violation
 
 UNKNOWN_CODE_RULE = "PEN-GEN-1"
@@ -46,7 +47,7 @@ def read_call(book: Rulebook, code: object, cls: object, coed: bool) -> PenaltyC
     """The infraction and class of a penalty entry, or why the entry is refused."""
     inf = book.infractions.get(code) if isinstance(code, str) else None
     if inf is None:
-        return Violation(UNKNOWN_CODE_RULE, "block", f"unknown infraction code {code!r}",
+        return Violation(UNKNOWN_CODE_RULE, "block", unknown_infraction(book.infractions, code),
                          book.section(UNKNOWN_CODE_RULE))
     given = cls or inf.cls
     if given not in inf.classes():

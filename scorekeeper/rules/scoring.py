@@ -4,6 +4,7 @@ known infraction; a player listed in the box is a warning."""
 from __future__ import annotations
 
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.infraction_lookup import unknown_infraction
 from scorekeeper.rules.violation import Violation
 
 GOAL_RULE = "SCORE-2"
@@ -31,4 +32,5 @@ def shot_infraction_problem(book: Rulebook, code: object) -> Violation | None:
     """A penalty shot's infraction, when given, is one of the rulebook's codes."""
     if code is None or code in book.infractions:
         return None
-    return Violation(PENALTY_SHOT_RULE, "block", f"unknown infraction code {code!r}", book.section(PENALTY_SHOT_RULE))
+    return Violation(PENALTY_SHOT_RULE, "block", unknown_infraction(book.infractions, code),
+                     book.section(PENALTY_SHOT_RULE))
