@@ -2,7 +2,9 @@
 
 Columns (header names, any order, case-insensitive): team, number, first, last, and optionally gender,
 birthdate, email, position, signed, released, player (an id). A team is named by its id or its name. A player
-is found by id, else by first and last name in the season, else created.
+is found by id, else by first and last name in the season (case, accents' encoding and runs of spaces not
+counting), else created. A player already on the team's roster is "already" (nothing written for the row); a
+name two players of the season share is refused naming both, unless the caller says which one the row means.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,12 +38,49 @@ class CsvRow:
     data: dict[str, str]
     player: dict[str, Any] | None = None
     signing: dict[str, Any] | None = None
-    verdict: str = "imported"  # imported, warning, refused
+    verdict: str = "imported"  # imported, warning, already (on the team's roster: nothing to write), refused
     violations: list[Violation] = field(default_factory=list)
+    note: str = ""  # why a row is "already"
+    candidates: list[dict[str, str]] = field(default_factory=list)  # the players a shared name fits
+
+    @property
+    def writable(self) -> bool:
+        return self.verdict in ("imported", "warning")
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "data": self.data, "verdict": self.verdict,
-                "violations": [v.to_json() for v in self.violations]}
+        out: dict[str, Any] = {"line": self.line, "data": self.data, "verdict": self.verdict,
+                               "violations": [v.to_json() for v in self.violations]}
+        if self.note:
+            out["note"] = self.note
+        if self.candidates:
+            out["candidates"] = self.candidates
+        return out
+
+
+def name_key(first: str, last: str) -> tuple[str, str]:
+    """A name as rows and players are matched: case, the encoding of accents and runs of spaces do not count."""
+    def norm(text: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+    return norm(first), norm(last)
+
+
+def verdict_counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """How many rows of a preview (`CsvRow.to_json`) are new (imported or with a warning), already on the roster
+    and refused."""
+    out = {"new": 0, "warning": 0, "already": 0, "refused": 0}
+    for row in rows:
+        verdict = str(row.get("verdict"))
+        if verdict in ("imported", "warning"):
+            out["new"] += 1
+        if verdict != "imported":
+            out[verdict if verdict in out else "refused"] += 1
+    return out
+
+
+def _player_label(view: SeasonView, pid: str) -> str:
+    teams = [f"{view.teams[r['team']]['name']} #{r['number']}" for t, rows in view.roster_by_team.items()
+             for r in rows if r["player"] == pid and not r.get("released") and t in view.teams]
+    return f"{view.player_name(pid)} ({pid}" + (f"; {', '.join(teams)}" if teams else "; on no roster") + ")"
 
 
 def _refuse(row: CsvRow, message: str) -> None:
@@ -116,9 +156,12 @@ def _slug(first: str, last: str, taken: set[str]) -> str:
     return pid
 
 
-def resolve(view: SeasonView, rows: list[CsvRow]) -> None:
-    """Turn each row into a player (found or new) and a roster signing, refusing rows that make no sense."""
-    by_name = {(p["first"].lower(), p["last"].lower()): pid for pid, p in view.players.items()}
+def resolve(view: SeasonView, rows: list[CsvRow], choices: dict[int, str] | None = None) -> None:
+    """Turn each row into a player (found or new) and a roster signing, refusing rows that make no sense.
+    `choices`: the player meant by a row (its line) whose name several players of the season share."""
+    by_name: dict[tuple[str, str], list[str]] = {}
+    for player_id, p in view.players.items():
+        by_name.setdefault(name_key(p.get("first", ""), p.get("last", "")), []).append(player_id)
     team_of = {t.lower(): t for t in view.teams} | {v["name"].lower(): t for t, v in view.teams.items()}
     taken = set(view.players)
     created: dict[tuple[str, str], str] = {}
@@ -139,8 +182,19 @@ def resolve(view: SeasonView, rows: list[CsvRow]) -> None:
         if gender not in (None, "M", "F"):
             _refuse(row, f"gender must be M or F (got {d.get('gender')!r})")
             continue
-        key = (d["first"].lower(), d["last"].lower())
-        pid = d.get("player") or by_name.get(key) or created.get(key)
+        key = name_key(d["first"], d["last"])
+        fits = by_name.get(key, [])
+        chosen = (choices or {}).get(row.line)
+        if chosen is not None and chosen not in fits:
+            _refuse(row, f"{chosen} is not a player called {d['first']} {d['last']}")
+            continue
+        if len(fits) > 1 and not d.get("player") and chosen is None:
+            row.candidates = [{"id": f, "label": _player_label(view, f)} for f in fits]
+            _refuse(row, f"{d['first']} {d['last']} is the name of {len(fits)} players of the season: "
+                    + " and ".join(c["label"] for c in row.candidates) + "; say which one (in the window, or with "
+                    "the player's id in a player column)")
+            continue
+        pid = d.get("player") or chosen or (fits[0] if fits else None) or created.get(key)
         if pid is None or pid not in view.players:
             if pid is None:
                 pid = _slug(d["first"], d["last"], taken)
@@ -155,6 +209,14 @@ def resolve(view: SeasonView, rows: list[CsvRow]) -> None:
                                             f"line {row.line}"))
             continue
         signed_here[(team, pid)] = row.line
+        held = view.signing(team, pid) if pid in view.players else None
+        if held is not None and not held.get("released") and not d.get("released"):
+            row.verdict = "already"
+            other = f" (the file says #{int(d['number'])})" if int(d["number"]) != held["number"] else ""
+            row.note = (f"{view.player_name(pid)} is already on the roster of {view.teams[team]['name']} as "
+                        f"#{held['number']}{other}: not signed again")
+            row.player = None
+            continue
         position = (d.get("position") or "skater").lower()
         position = "goalie" if position in ("g", "goalie", "goaltender") else "skater"
         row.signing = {k: v for k, v in {"team": team, "player": pid, "number": int(d["number"]),

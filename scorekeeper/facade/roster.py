@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.changes import EntryResult
+from peewee import DatabaseError
+
+from scorekeeper.changes import Changes, EntryResult
+from scorekeeper.db import team_rows
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, added_violations, refusal
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
+from scorekeeper.rules.roster import name_clash_message, same_name_team, team_name_key
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.view import SeasonView
 
 
 def roster_changes(rows: list[CsvRow]) -> dict[str, list[dict[str, Any]]]:
@@ -35,8 +40,136 @@ class Rosters(Part):
         return self._season_change({"players": [player]}, confirm, season)
 
     def save_team(self, team: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
-        """Create or change a team ({id, name, division, colour?, captain?, captain_email?})."""
+        """Create or change a team ({id, name, division, colour?, captain?, captain_email?}); a name another team
+        of the division already has (case and spaces not counting) is refused, naming that team."""
+        clash = self._name_clash(team, season)
+        if clash is not None:
+            return clash
         return self._season_change({"teams": [team]}, confirm, season)
+
+    def _name_clash(self, team: dict[str, Any], season: str | None) -> EntryResult | None:
+        view = self.core.view(season)
+        name, division = team.get("name"), team.get("division")
+        if not isinstance(name, str) or not isinstance(division, str):
+            return None  # the season file's own checks refuse it
+        existing = same_name_team(view, name, division, except_team=team.get("id"))
+        if existing is None:
+            return None
+        return EntryResult(False, [Violation("TEAM", "block", name_clash_message(view, name, existing), "teams",
+                                             f"team {team.get('id')}")])
+
+    # -- teams: find, rename, merge, delete (issue 18) -----------------------------------------------------------
+    def find_team(self, text: str, season: str | None = None) -> str:
+        """The id of the team named `text`: its id, or its name (case and spaces not counting) when one team of
+        the season has it; else a ServiceError saying which teams there are or which ones the name fits."""
+        view = self.core.view(season)
+        if text in view.teams:
+            return text
+        key = team_name_key(text)
+        found = [tid for tid, t in view.teams.items() if team_name_key(t.get("name", "")) == key
+                 or team_name_key(tid) == key]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ServiceError(f"{text!r} names {len(found)} teams of season {view.name}: " + ", ".join(
+                _team_label(view, t) for t in found) + "; give the team's id")
+        raise ServiceError(f"no team {text!r} in season {view.name} (its teams: "
+                           + (", ".join(_team_label(view, t) for t in view.teams) or "none") + ")")
+
+    def rename_team(self, team: str, name: str, season: str | None = None) -> EntryResult:
+        """Give a team another name (unique within its division); audited."""
+        view = self.core.view(season)
+        tid = self.find_team(team, season)
+        old = view.teams[tid]
+        name = " ".join(name.split())
+        if not name:
+            raise ServiceError("type the team's new name")
+        if name == old["name"]:
+            raise ServiceError(f"{old['name']} is already called {name!r}; nothing changed")
+        renamed = {**old, "name": name}
+        clash = self._name_clash(renamed, season)
+        if clash is not None:
+            return clash
+        return self._season_change({"teams": [renamed]}, True, season, AuditRecord(
+            "team renamed", tid, {"name": old["name"]}, {"name": name}))
+
+    def _office_refusal(self, what: str) -> EntryResult | None:
+        if self.core.read_only:
+            raise ServiceError(self.core.guest_refusal(what))
+        if not self.core.office_unlocked:
+            return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password",
+                                                 "office role")])
+        return None
+
+    def merge_teams(self, source: str, target: str, confirm: bool = False,
+                    season: str | None = None) -> EntryResult:
+        """Merge `source` into `target` (same division): its games (with their line-ups and events), signings,
+        fines and payments become `target`'s and `source` is removed, in one transaction, audited; the office
+        password is needed. Refused when the two played each other or the merged roster breaks a rule (two
+        signings of one player, one number worn twice); a warning waits for `confirm`."""
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        src, tgt = self.find_team(source, s.name), self.find_team(target, s.name)
+        a, b = view.teams[src], view.teams[tgt]
+        if src == tgt:
+            raise ServiceError(f"{a['name']} cannot be merged into itself")
+        if a["division"] != b["division"]:
+            raise ServiceError(f"{a['name']} ({_division_name(view, a)}) and {b['name']} ({_division_name(view, b)}) "
+                               f"are in different divisions: move {a['name']} to {_division_name(view, b)} first "
+                               "(save the team with that division), then merge")
+        guarded = self._office_refusal(f"merging {a['name']} into {b['name']}")
+        if guarded is not None:
+            return guarded
+        against = [g["id"] for g in view.games.values() if {g["home"], g["away"]} == {src, tgt}]
+        if against:
+            return EntryResult(False, [Violation(
+                "TEAM", "block", f"{a['name']} and {b['name']} played each other (game {', '.join(against)}): a "
+                "team cannot play itself, so they are not merged; delete or correct those games first", "teams",
+                f"team {src}")])
+        moved = [g["id"] for g in view.games.values() if src in (g["home"], g["away"])]
+        candidate = SeasonView(merged_season(view.data, src, tgt), view.book, office=view.office,
+                               carry_over=view.carry_over.kept())
+        games = [gid for gid, g in candidate.games.items() if tgt in (g["home"], g["away"])]
+        new = added_violations(view, candidate, games, True)
+        refused = refusal(new, confirm=confirm)
+        if refused is not None:
+            return refused
+        uses = team_rows.team_uses(s, src)
+        audit = AuditRecord("team merged", f"{src} into {tgt}", {"team": a, **uses}, {"team": tgt})
+        try:
+            self.step.commit(s, lambda: team_rows.merge_team_rows(s, src, tgt), [audit])
+        except DatabaseError as exc:
+            return self.step.failed(exc, f"{a['name']} was not merged")
+        self.core.forget(s.id)
+        players = sorted({r["player"] for r in view.roster_by_team.get(src, [])})
+        return EntryResult(True, new, False, Changes.of(
+            s.name, games=moved, teams=[src, tgt], players=players,
+            tables=["teams", "roster", "games", "lineups", "payments", "fines", "audit"],
+            finals_touched=any(view.games[g].get("status") == "final" for g in moved)))
+
+    def delete_team(self, team: str, season: str | None = None) -> EntryResult:
+        """Remove a team that has nothing: no game, no signing (past or present), no fine or payment; audited, and
+        the office password is needed. A team with any of them is refused with what it has (merge it instead)."""
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        tid = self.find_team(team, s.name)
+        name = view.teams[tid]["name"]
+        guarded = self._office_refusal(f"deleting the team {name}")
+        if guarded is not None:
+            return guarded
+        uses = team_rows.team_uses(s, tid)
+        if any(uses.values()):
+            held = ", ".join(f"{n} {what if n != 1 else what[:-1]}" for what, n in uses.items() if n)
+            return EntryResult(False, [Violation(
+                "TEAM", "block", f"{name} has {held}: only a team with nothing is deleted; merge it into another "
+                "team instead", "teams", f"team {tid}")])
+        try:
+            self.step.commit(s, lambda: team_rows.delete_team_row(s, tid),
+                             [AuditRecord("team deleted", tid, view.teams[tid], None)])
+        except DatabaseError as exc:
+            return self.step.failed(exc, f"{name} was not deleted")
+        self.core.forget(s.id)
+        return EntryResult(True, [], False, Changes.of(s.name, teams=[tid], tables=["teams", "audit"]))
 
     def save_division(self, division: dict[str, Any], confirm: bool = False,
                       season: str | None = None) -> EntryResult:
@@ -56,27 +189,61 @@ class Rosters(Part):
         return self._season_change({"roster": [{**signing, "released": released}]}, True, season)
 
     # -- roster spreadsheets ---------------------------------------------------------------------------------
-    def preview_roster_csv(self, path: str, season: str | None = None) -> list[dict[str, Any]]:
-        """Every row of a roster CSV with its verdict (imported, warning, refused) and why; nothing written."""
-        return [r.to_json() for r in self.judge_roster_csv(path, season)]
+    def preview_roster_csv(self, path: str, season: str | None = None,
+                           choices: dict[int, str] | None = None) -> list[dict[str, Any]]:
+        """Every row of a roster CSV with its verdict (imported, warning, already on the roster, refused) and
+        why; nothing written. `choices`: the player a row (by its line) means where players share its name."""
+        return [r.to_json() for r in self.judge_roster_csv(path, season, choices)]
 
-    def import_roster_csv(self, path: str, confirm: bool = True, season: str | None = None) -> EntryResult:
-        """Write every row that is not refused, in one transaction."""
-        rows = [r for r in self.judge_roster_csv(path, season) if r.verdict != "refused"]
+    def import_roster_csv(self, path: str, confirm: bool = True, season: str | None = None,
+                          choices: dict[int, str] | None = None) -> EntryResult:
+        """Write every row that is neither refused nor already on the roster, in one transaction (a file whose
+        rows are on the roster already, or refused, writes nothing and is not an error: importing twice is
+        harmless)."""
+        judged = self.judge_roster_csv(path, season, choices)
+        rows = [r for r in judged if r.writable]
         if not rows:
+            if any(r.verdict == "already" for r in judged):
+                return EntryResult(True)
             return EntryResult(False, [Violation("FILE", "block", "no row of the file can be imported", "roster CSV")])
         return self._season_change(roster_changes(rows), confirm, season, AuditRecord("roster import", str(path)))
 
-    def judge_roster_csv(self, path: str, season: str | None) -> list[CsvRow]:
+    def judge_roster_csv(self, path: str, season: str | None,
+                         choices: dict[int, str] | None = None) -> list[CsvRow]:
         """Every row of the file with its verdict, each judged against the season with the rows before it."""
         try:
             rows = read_rows(path)
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
         view = self.core.view(season)
-        resolve(view, rows)
+        resolve(view, rows, choices)
         judge = RosterJudge(view)
         for row in rows:
-            if row.verdict != "refused":
+            if row.verdict not in ("refused", "already"):
                 judge.judge(row)
         return rows
+
+
+def _division_name(view: SeasonView, team: dict[str, Any]) -> str:
+    return str((view.divisions.get(team["division"]) or {}).get("name") or team["division"])
+
+
+def _team_label(view: SeasonView, tid: str) -> str:
+    team = view.teams[tid]
+    return f"{team['name']} ({tid}, {_division_name(view, team)})"
+
+
+def merged_season(data: dict[str, Any], source: str, target: str) -> dict[str, Any]:
+    """The season with `source` merged into `target`, as `db.team_rows.merge_team_rows` writes it."""
+    teams = {t["id"]: t for t in data["teams"]}
+    src = teams[source]
+    gaps = {k: src[k] for k in team_rows.GAPS if k in src and k not in teams[target]}
+
+    def moved(obj: dict[str, Any], *keys: str) -> dict[str, Any]:
+        return {**obj, **{k: target for k in keys if obj.get(k) == source}}
+
+    return {**data,
+            "teams": [{**t, **gaps} if t["id"] == target else t for t in data["teams"] if t["id"] != source],
+            "roster": [moved(r, "team") for r in data["roster"]],
+            "games": [moved(g, "home", "away") for g in data["games"]],
+            "payments": [{**p, "payer": moved(p["payer"], "team")} for p in data.get("payments", [])]}

@@ -1,7 +1,9 @@
-"""Roster signings: DATA-1 (numbers unique on the active roster, one active signing per team)."""
+"""Roster signings: DATA-1 (numbers unique on the active roster, one active signing per team); team names unique
+within a division."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from scorekeeper.rules.violation import Violation
@@ -36,4 +38,44 @@ def check_roster(view: SeasonView) -> list[Violation]:
                 out.append(Violation(
                     "DATA-1", "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
                     f"{view.player_name(b['player'])} on {team}'s active roster", section, f"roster {team}"))
+    out.extend(check_team_names(view))
+    return out
+
+
+# -- team names (issue 18): one name per division -----------------------------------------------------------------
+def team_name_key(name: str) -> str:
+    """A team name as compared: case and runs of spaces do not count ("Westridge  sharks" is "Westridge Sharks")."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def same_name_team(view: SeasonView, name: str, division: str, except_team: str | None = None) -> str | None:
+    """The id of the team of `division` already called `name` (other than `except_team`), or None."""
+    key = team_name_key(name)
+    for tid, team in view.teams.items():
+        if tid != except_team and team.get("division") == division and team_name_key(team.get("name", "")) == key:
+            return tid
+    return None
+
+
+def name_clash_message(view: SeasonView, name: str, existing: str) -> str:
+    team = view.teams[existing]
+    division = (view.divisions.get(team.get("division", "")) or {}).get("name") or team.get("division")
+    return (f"{division} already has a team called {team['name']!r} ({existing}): a team name is unique within its "
+            f"division, so {name!r} is refused (pick that team, or give the new one another name)")
+
+
+def check_team_names(view: SeasonView) -> list[Violation]:
+    """Two teams of one division under one name (case and spaces not counting): a warning, so that every season
+    file the contract accepts still loads; the window and the command line refuse such a team outright."""
+    out: list[Violation] = []
+    seen: dict[tuple[str, str], str] = {}
+    for tid, team in view.teams.items():
+        key = (team.get("division", ""), team_name_key(team.get("name", "")))
+        if key in seen:
+            first = seen[key]
+            out.append(Violation("TEAM", "warn", f"{team['name'].strip()!r} ({tid}) has the name of "
+                                 f"{view.teams[first]['name']!r} ({first}) in its division: rename one of them or "
+                                 "merge them", "teams", f"team {tid}"))
+        else:
+            seen[key] = tid
     return out

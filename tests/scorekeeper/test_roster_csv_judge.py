@@ -31,7 +31,7 @@ def proposed_one_by_one(svc: Services, path: Path) -> list[tuple[int, str, list[
     accepted: list[Any] = []
     seen: set[tuple[str, str, str]] = set()
     for row in rows:
-        if row.verdict == "refused":
+        if row.verdict in ("refused", "already"):  # already on the team's roster: nothing proposed (issue 18)
             continue
         res = svc.step.propose(Proposal(roster_changes([*accepted, row]), games=[]), confirm=True, season=None,
                                dry_run=True)
