@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from scorekeeper.rules.violation import Violation
+from scorekeeper.screens import Consequence
 
 # The tables a write can touch: the season file's lists, then what the office records beside them.
 TABLES = ("divisions", "teams", "players", "roster", "games", "lineups", "appeals", "payments", "suspensions",
@@ -100,12 +101,15 @@ class _Verdicts:
 
 @dataclass
 class EntryResult(_Verdicts):
-    """What an entry did: written or not, the violations it adds, and what it changed (empty when refused)."""
+    """What an entry did: written or not, the violations it adds, and what it changed (empty when refused);
+    `caused`: what the rulebook set off with it (an ejection, a suspension, a fine, a report, a side two men
+    down), the game's consequences after the entry less those before."""
 
     ok: bool
     violations: list[Violation] = field(default_factory=list)
     needs_confirmation: bool = False
     changes: Changes = NO_CHANGES
+    caused: tuple[Consequence, ...] = ()
 
 
 @dataclass

@@ -1,12 +1,14 @@
 """What the Live Game tab shows of one game, as one read-only value (`GameScreen`): the window redraws a game
 after an entry from a single facade call (`Services.game_screen`) and never holds the season view's own dicts.
+A `Consequence` is one thing the rulebook set off in a game (an ejection, a suspension, a fine, a report, a side
+two men down), as `scorekeeper.rules.consequences` names it.
 Plain values only: the facade part that computes them is `scorekeeper.facade.screens`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -18,6 +20,36 @@ def frozen(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return tuple(frozen(v) for v in value)
     return value
+
+
+EJECTION, SUSPENSION, FINE, REPORT, TWO_DOWN = "ejection", "suspension", "fine", "report", "two_down"
+KINDS = (EJECTION, SUSPENSION, FINE, REPORT, TWO_DOWN)
+"""The kinds of consequence, in the order a list shows them."""
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """One thing the rulebook set off in a game: `kind` (EJECTION, SUSPENSION, FINE, REPORT, TWO_DOWN), the
+    `side` and the player it concerns (`who`: '#12 Jo Smith', or the team's name when no player is), the
+    `rule` and its `section`, `what` set it off ('third penalty of the game', 'Fighting') and what `follows`
+    ('suspended for the next 5 games'); `period` and `elapsed` (mm:ss) of the entry that set it off, where
+    timed."""
+
+    kind: str
+    side: str
+    player: str | None
+    who: str
+    rule: str
+    section: str
+    what: str
+    follows: str
+    period: int | None = None
+    elapsed: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str | None, str, str]:
+        """What tells two consequences apart when a game is compared before and after an entry."""
+        return (self.kind, self.side, self.player, self.rule, self.what)
 
 
 @dataclass(frozen=True)
@@ -34,6 +66,16 @@ class DressedPlayer:
         """'#12 Jane Roe' (the id when the name is unknown)."""
         who = self.name or self.player
         return f"#{self.number} {who}" if self.number is not None else who
+
+
+@dataclass(frozen=True)
+class EventFigures:
+    """What the game's computation says of one entry beyond what was typed: a goal's strength ('EV', 'PP',
+    'SH', 'EN', 'PS' for a penalty shot, 'AW' for an awarded goal; 'PP EN' where both) and a penalty's minutes
+    as the sheet shows them."""
+
+    strength: str = ""
+    minutes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +103,14 @@ class GameScreen:
     """The game as the season's list of games shows it (a row of `Services.games()`)."""
     can_undo: bool
     can_redo: bool
+    consequences: tuple[Consequence, ...] = ()
+    """What the game has set off so far (ejections, suspensions, fines, the report): the rules' reading."""
+    figures: Mapping[int, EventFigures] = field(default_factory=lambda: MappingProxyType({}))
+    """By entry (its index in `events`): the strength of a goal, the minutes of a penalty."""
+
+    def ejected(self, side: str) -> tuple[Consequence, ...]:
+        """The side's ejections."""
+        return tuple(c for c in self.consequences if c.kind == EJECTION and c.side == side)
 
     @property
     def final(self) -> bool:

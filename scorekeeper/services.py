@@ -16,6 +16,7 @@ from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.facade.backups import Backups, restore_file
+from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound
 from scorekeeper.facade.delegate import delegate
 from scorekeeper.facade.discipline import Discipline
@@ -87,6 +88,7 @@ class Services:
         self.office = Office(self)
         self.books = Rulebooks(self, self.office)
         self.entries = Games(self, self.step, self.history)
+        self.told = EntryConsequences(self, self.entries)  # the entries at the boards, with what they caused
         self.rosters = Rosters(self, self.step)
         self.discipline = Discipline(self, self.step)
         self.queries = Queries(self)
@@ -114,9 +116,9 @@ class Services:
     games = delegate("results", Results.games)
 
     validate_event = delegate("entries", Games.validate_event)
-    add_event = delegate("entries", Games.add_event)
-    update_event = delegate("entries", Games.update_event)
-    delete_event = delegate("entries", Games.delete_event)
+    add_event = delegate("told", EntryConsequences.add_event)
+    update_event = delegate("told", EntryConsequences.update_event)
+    delete_event = delegate("told", EntryConsequences.delete_event)
     set_lineup = delegate("entries", Games.set_lineup)
     save_game = delegate("entries", Games.save_game)
     finish_game = delegate("entries", Games.finish_game)

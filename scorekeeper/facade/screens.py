@@ -9,12 +9,14 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.engine.live import live_state
+from scorekeeper.engine.state import GameState
 from scorekeeper.engine.timefmt import game_time, parse_mmss
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.screens import DressedPlayer, GameScreen, frozen
+from scorekeeper.rules.consequences import game_consequences
+from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
 from scorekeeper.season.view import SeasonView
 
 
@@ -28,6 +30,19 @@ def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
             "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
             "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
             "decision": st.decision}
+
+
+def event_figures(state: GameState) -> Mapping[int, EventFigures]:
+    """By entry: a goal's strength as the game's computation found it, a penalty's minutes on the sheet."""
+    out: dict[int, EventFigures] = {}
+    for goal in state.goals:
+        marks = ["PS" if goal.penalty_shot else "AW" if goal.awarded else goal.strength or ""]
+        if goal.empty_net:
+            marks.append("EN")
+        out[goal.seq] = EventFigures(" ".join(m for m in marks if m))
+    for pen in state.penalties:
+        out[pen.seq] = EventFigures(minutes=pen.sheet_minutes)
+    return MappingProxyType(out)
 
 
 @bound
@@ -80,7 +95,8 @@ class Screens(Part):
             lineups=MappingProxyType(lineups), events=self._frozen_events(game_id, g.get("events", [])),
             score=MappingProxyType(score),
             live=None if live is None else frozen(live), live_error=error, row=frozen(game_row(view, game_id)),
-            can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)))
+            can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
+            consequences=game_consequences(view, game_id), figures=event_figures(state))
 
     def players(self, season: str | None = None) -> Mapping[str, Mapping[str, Any]]:
         """The season's players by id, read-only, each with the `name` the window shows."""

@@ -46,15 +46,24 @@ def sanctions_of(view: SeasonView, player: str) -> tuple[Sanction, ...]:
     return view.derived.by_player.get(player, ())
 
 
-def _sanctions(view: SeasonView) -> list[Sanction]:
+def game_sanctions(view: SeasonView, game_id: str) -> tuple[Sanction, ...]:
+    """The discipline rows game `game_id` sets off: for a final game, its share of the season's sanctions; for a
+    game not final, those it would set off were it finished now (what the boards are told as it happens)."""
+    if view.games[game_id].get("status", "final") == "final":
+        return tuple(s for s in sanctions(view) if s.game == game_id)
+    return tuple(s for s in _sanctions(view, game_id) if s.game == game_id)
+
+
+def _sanctions(view: SeasonView, provisional: str | None = None) -> list[Sanction]:
+    """The season's sanctions; with `provisional`, a game not final counted as if final, up to that game."""
     book = view.book
     out: list[Sanction] = []
     offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeated row
     season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
     covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
-    dressed = _games_dressed(view)
+    dressed = _games_dressed(view, provisional)
     for order, g in enumerate(view.games.values()):
-        if g.get("status", "final") != "final":
+        if g.get("status", "final") != "final" and g["id"] != provisional:
             continue
         state = view.state(g["id"])
         triggers: dict[str, list[tuple[str, str]]] = {}
@@ -106,15 +115,15 @@ def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player:
     return max(reached, key=lambda r: r.count or 0).trigger if reached else trigger
 
 
-def _games_dressed(view: SeasonView) -> Callable[[str, str, int], int]:
-    """FINE-11 / A-10: (player, team, upto) -> final games up to place `upto` in which `player` dressed for
-    `team` (the places indexed in one pass over the games, on first need)."""
+def _games_dressed(view: SeasonView, provisional: str | None = None) -> Callable[[str, str, int], int]:
+    """FINE-11 / A-10: (player, team, upto) -> final games (and the `provisional` one) up to place `upto` in which
+    `player` dressed for `team` (the places indexed in one pass over the games, on first need)."""
     places: dict[tuple[str, str], list[int]] = {}
 
     def count(player: str, team: str, upto: int) -> int:
         if not places:
             for order, g in enumerate(view.games.values()):
-                if g.get("status", "final") != "final":
+                if g.get("status", "final") != "final" and g["id"] != provisional:
                     continue
                 for side in ("home", "away"):
                     for p in dict.fromkeys(x["player"] for x in g.get("lineups", {}).get(side, [])):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.discipline import sanctions
+from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView, active_on
 from scorekeeper.seasonfile import cents_to_money, money_to_cents
 
@@ -20,11 +21,11 @@ def fines(view: SeasonView) -> dict[str, Any]:
         appeal = appeals.get((s.player, s.game))
         if appeal and appeal["decision"] == "upheld":
             continue  # APPEAL-1: an upheld appeal lifts the suspension and waives the fines tied to it
-        cents = row.fine_cents + row.fine_per_game_cents * s.units
+        cents = fine_cents(s)
         if cents <= 0:
             continue
         payer = {"team": s.team} if row.payer == "team" else {"player": s.player}
-        if (next(iter(payer.values())), s.game, row.rule) in view.office.waived:
+        if waived(view, s):
             continue  # waived by the office (audited)
         out.append({"payer": payer, "team": s.team, "amount": cents_to_money(cents), "rule": row.rule,
                     "game": s.game, "player": s.player})
@@ -35,6 +36,17 @@ def fines(view: SeasonView) -> dict[str, Any]:
     totals = [{"team": t, "fines": cents_to_money(owed.get(t, 0)), "paid": cents_to_money(paid.get(t, 0)),
                "balance": cents_to_money(owed.get(t, 0) - paid.get(t, 0))} for t in view.teams]
     return {"season": view.name, "fines": out, "totals": totals}
+
+
+def fine_cents(s: Sanction) -> int:
+    """The fine a sanction carries, in cents: its row's fine, plus the fine per game for the games it counts."""
+    return s.row.fine_cents + s.row.fine_per_game_cents * s.units
+
+
+def waived(view: SeasonView, s: Sanction) -> bool:
+    """The office waived the sanction's fine (audited)."""
+    payer = s.team if s.row.payer == "team" else s.player
+    return (payer, s.game, s.row.rule) in view.office.waived
 
 
 def payment_parts(view: SeasonView, fine_rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, int]]:

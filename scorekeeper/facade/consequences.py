@@ -1,0 +1,76 @@
+"""The entries at the boards, told what they set off: `add_event`, `update_event` and `delete_event` are the games
+part's, and each result carries `caused` — the game's consequences (an ejection, a suspension, a fine, a report;
+`rules.consequences`) after the entry less those before, and a side put two men down by a penalty at its time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.changes import EntryResult
+from scorekeeper.engine.live import live_state
+from scorekeeper.engine.timefmt import game_time, parse_mmss
+from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.games import Games
+from scorekeeper.rules.consequences import game_consequences, newly_caused, two_men_down
+from scorekeeper.screens import Consequence
+from scorekeeper.season.view import SeasonView
+
+
+def side_two_down(view: SeasonView, game_id: str, event: dict[str, Any] | None) -> tuple[Consequence, ...]:
+    """The penalised side two men down at the time of `event` (a timed penalty), as the game stands in `view`."""
+    if (event is None or event.get("type") != "penalty" or event.get("team") not in ("home", "away")
+            or not isinstance(event.get("period"), int) or not isinstance(event.get("elapsed"), str)):
+        return ()
+    gin = view.game_input(game_id)
+    try:
+        t = game_time(view.book, gin.stage, event["period"], parse_mmss(event["elapsed"]))
+    except (ValueError, KeyError):
+        return ()
+    open_game = view.live_game(game_id)
+    at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
+    side = str(event["team"])
+    team = str(view.teams.get(view.games[game_id][side], {}).get("name", view.games[game_id][side]))
+    down = two_men_down(view.book, side, team, live_state(gin, view.book, t, at_t)["teams"][side],
+                        event["period"], event["elapsed"])
+    return () if down is None else (down,)
+
+
+@bound
+class EntryConsequences(Part):
+    """The games part's entries, each result carrying what it caused."""
+
+    def __init__(self, core: Core, entries: Games) -> None:
+        super().__init__(core)
+        self.entries = entries
+
+    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+                  season: str | None = None) -> EntryResult:
+        """`Games.add_event`, with what the entry caused."""
+        return self._told(game_id, season, event, lambda: self.entries.add_event(game_id, event, confirm, season))
+
+    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        """`Games.update_event`, with what the changed entry caused."""
+        return self._told(game_id, season, event,
+                          lambda: self.entries.update_event(game_id, index, event, confirm, season))
+
+    def delete_event(self, game_id: str, index: int, confirm: bool = False,
+                     season: str | None = None) -> EntryResult:
+        """`Games.delete_event` (a deletion may still cause something: a later penalty counted afresh)."""
+        return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season))
+
+    def _told(self, game_id: str, season: str | None, event: dict[str, Any] | None,
+              write: Callable[[], EntryResult]) -> EntryResult:
+        view = self.core.view(season)
+        if game_id not in view.games:
+            return write()  # refused by the games part, with its reason
+        before = game_consequences(view, game_id) + side_two_down(view, game_id, event)
+        result = write()
+        if not result.ok or not result.changes:
+            return result
+        after_view = self.core.view(season)
+        if game_id in after_view.games:
+            after = game_consequences(after_view, game_id) + side_two_down(after_view, game_id, event)
+            result.caused = newly_caused(before, after)
+        return result
