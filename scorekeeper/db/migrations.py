@@ -77,12 +77,33 @@ def _m005_shipped_rulebook_keys(db: Database) -> None:
         RulebookRecord.update(text=current).where(RulebookRecord.id == record.id).execute()
 
 
+def _m006_game_sheet_details(db: Database) -> None:
+    """Version 6: a game keeps its officials (referees, linesmen, scorekeeper) and the league's game number, as
+    the game sheet prints them (issue 18)."""
+    columns = {c.name for c in db.get_columns("game")}
+    if "officials" not in columns:
+        db.execute_sql("alter table game add column officials text")
+    if "number" not in columns:
+        db.execute_sql("alter table game add column number varchar(255)")
+
+
+def _m007_archived_seasons_and_fine_payments(db: Database) -> None:
+    """Version 7: a season can be archived (hidden from the picker, read-only, restorable), and a payment may
+    name the one fine it pays (issue 18)."""
+    if "archived" not in {c.name for c in db.get_columns("season")}:
+        db.execute_sql("alter table season add column archived boolean not null default false")
+    if "fine" not in {c.name for c in db.get_columns("payment")}:
+        db.execute_sql("alter table payment add column fine text")
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
     (3, _m003_game_revision),
     (4, _m004_audit_chain),
     (5, _m005_shipped_rulebook_keys),
+    (6, _m006_game_sheet_details),
+    (7, _m007_archived_seasons_and_fine_payments),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -47,6 +47,7 @@ class Season(BaseModel):
     name = CharField()
     rulebook = ForeignKeyField(RulebookRecord, backref="seasons")
     created = DateTimeField(default=_now)
+    archived = BooleanField(default=False)  # hidden from the picker, read-only, restorable (migration 7)
 
     class Meta:
         indexes = ((("league", "name"), True),)
@@ -128,6 +129,8 @@ class Game(BaseModel):
     away = ForeignKeyField(Team, backref="away_games", on_delete="CASCADE")
     status = CharField(default="final")
     referees = TextField(null=True)  # JSON list
+    officials = TextField(null=True)  # JSON list of {"name", "role"} (migration 6)
+    number = CharField(null=True)  # the league's game number; None: the id (migration 6)
     shots = TextField(null=True)  # JSON
     notes = TextField(null=True)
     seq = IntegerField(default=0)
@@ -196,6 +199,7 @@ class Payment(BaseModel):
     amount_cents = IntegerField()
     date = DateField()
     memo = CharField(null=True)
+    fine = TextField(null=True)  # JSON {"game", "rule"}: the one fine it pays; None: the payer's balance (migration 7)
     seq = IntegerField(default=0)
 
 

@@ -21,6 +21,7 @@ from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import store
 from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, bound
+from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
@@ -112,6 +113,12 @@ def _teams(incoming: dict[str, Any]) -> list[str]:
                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]})
 
 
+def archived_refusal(season: str) -> str:
+    """Why nothing is written to an archived season (issue 18)."""
+    return (f"season {season} is archived, so it is read-only: restore it first (File ▸ Seasons…, or "
+            f"`scorekeeper season unarchive {season}`); nothing was written")
+
+
 @bound
 class ChangeStep:
     """Judge then commit, for every write of the facade."""
@@ -126,7 +133,10 @@ class ChangeStep:
 
     # -- commit ----------------------------------------------------------------------------------------------
     def commit(self, season: Season | None, write: Callable[[], T], audits: Sequence[AuditRecord] = ()) -> T:
-        """Run `write` and record `audits` in one transaction (`store.GameChanged` and database errors pass)."""
+        """Run `write` and record `audits` in one transaction (`store.GameChanged` and database errors pass); an
+        archived season is read-only (ServiceError)."""
+        if season is not None and season.archived:
+            raise ServiceError(archived_refusal(season.name))
         with self.core.write_transaction():
             done = write()
             for a in audits:

@@ -15,7 +15,7 @@ from scorekeeper.db import store
 from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.facade.pipeline import ChangeStep, added_violations, touched_players
+from scorekeeper.facade.pipeline import ChangeStep, added_violations, archived_refusal, touched_players
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import import_guards
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
@@ -53,17 +53,21 @@ class SeasonFiles(Part):
             data = read_season_file(path)
         except SeasonFileError as exc:
             return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
-        return self.import_data(data, replace=replace, source=str(path))
+        return self.import_data(data, replace=replace, source=str(path), shape_read=True)
 
-    def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "") -> ImportReport:
+    def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "",
+                    shape_read: bool = False) -> ImportReport:
         """Load a season file's content: the whole file or nothing. What the office password guards (a final game
         reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
         refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited."""
-        problems = check_structure(data)
+        problems = check_structure(data, shape_read)
         if problems:
             return ImportReport(False, str(data.get("season", "")), problems)
         incoming = normalise(data)
         season = store.find_season(incoming["league"], incoming["season"])
+        if season is not None and season.archived:
+            return ImportReport(False, incoming["season"], [Violation(
+                "FILE", "block", archived_refusal(season.name), "season file", "season")])
         if season is not None:
             book = self.books.rulebook_for(season)
             existing = store.load_season_dict(season)

@@ -96,5 +96,5 @@ def test_migration_3_gives_every_game_of_a_version_2_database_a_revision(tmp_pat
     con.close()
     db, _ = open_database(str(path))
     assert "revision" in {c.name for c in db.get_columns("game")}
-    assert db.execute_sql("select value from meta where key = 'schema_version'").fetchone()[0] == str(LATEST) == "5"
+    assert db.execute_sql("select value from meta where key = 'schema_version'").fetchone()[0] == str(LATEST)
     db.close()
