@@ -40,10 +40,10 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "player": ({"id", "first", "last"}, {"gender", "birthdate", "email"}),
     "roster": ({"team", "player", "number"}, {"position", "signed", "released"}),
     "game": ({"id", "date", "time", "home", "away"},
-             {"rink", "stage", "status", "lineups", "events", "referees", "shots", "notes"}),
+             {"number", "rink", "stage", "status", "lineups", "events", "referees", "officials", "shots", "notes"}),
     "lineup": ({"player"}, {"number", "goalie", "captain"}),
     "appeal": ({"player", "game", "filed", "form", "fee_paid", "decision"}, {"decided"}),
-    "payment": ({"payer", "amount", "date"}, {"memo"}),
+    "payment": ({"payer", "amount", "date"}, {"memo", "fine"}),
 }
 EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "goal": ({"team", "period", "elapsed", "scorer"}, {"assists", "empty_net"}),
@@ -59,10 +59,13 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "shootout": ({"team"}, {"attempts"}),  # the project's own: a tie after overtime, where the rulebook has one
 }
 SHOOTOUT_ATTEMPT = ({"team", "shooter", "scored"}, set[str]())
+OFFICIAL = ({"name", "role"}, set[str]())
 NULLABLE = {"player"}  # a bench penalty names no player
 PENALTY_CLASS_NAMES = PENALTY_CLASSES  # the rulebook model's list
 MONEY_RE = re.compile(r"^\d{1,7}\.\d{2}$")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+OFFICIAL_ROLES = ("referee", "linesman", "scorekeeper")  # a game official's `role` (docs/season-file.md)
+NUMBER_LIMIT = 20  # characters of a game's `number`, as the league prints it
 
 
 class SeasonFileError(Exception):
@@ -233,13 +236,14 @@ def rulebook_path_like(name: str) -> bool:
     return any(ch in name for ch in "/\\:") or name.startswith(("~", ".")) or name.lower().endswith(".toml")
 
 
-def check_structure(data: dict[str, Any]) -> list[Violation]:
-    """Everything that makes a file not a season file, each with where it is."""
+def check_structure(data: dict[str, Any], shape_read: bool = False) -> list[Violation]:
+    """Everything that makes a file not a season file, each with where it is (`shape_read`: the data came from
+    `read_season_file`, which has already checked its nesting and text)."""
     c = _Checker()
     if not isinstance(data, dict):
         c.err("file", f"a season file is one JSON object, not {type(data).__name__}")
         return c.errors
-    problem = shape_problem(data)
+    problem = "" if shape_read else shape_problem(data)
     if problem:
         c.err(problem.split(" ", 1)[0].rstrip(":"), problem)
         return c.errors
@@ -362,6 +366,11 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
                                          f"(got {obj['amount']!r})")
             c.date(obj, "date", where)
             c.text(obj, "memo", where, optional=True)
+            fine = obj.get("fine")
+            if "fine" in obj and not (isinstance(fine, dict) and set(fine) == {"game", "rule"}
+                                      and all(isinstance(v, str) and v for v in fine.values())):
+                c.err(f"{where}.fine", f"fine must be {{\"game\": id, \"rule\": rule id}}, the fine it pays "
+                                       f"(got {fine!r})")
     _check_audit(c, data.get("audit"))
     ids("divisions", "division")
     ids("teams", "team")
@@ -437,6 +446,11 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
         if key in obj and obj[key] is not None and not (
                 isinstance(obj[key], list) and all(isinstance(x, str) for x in obj[key])):
             c.err(f"{where}.{key}", "referees must be a list of names")
+    _check_officials(c, obj.get("officials"), where)
+    number = obj.get("number")
+    if number is not None and not (isinstance(number, str) and number.strip() and len(number) <= NUMBER_LIMIT):
+        c.err(f"{where}.number", f"number must be a text of 1 to {NUMBER_LIMIT} characters, e.g. \"W-014\" "
+                                 f"(got {number!r})")
     if obj.get("shots") is not None:
         shots = obj["shots"]
         if not (isinstance(shots, dict) and set(shots) <= {"home", "away"} and all(
@@ -453,6 +467,23 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
         return
     for i, ev in enumerate(events):
         _check_event(c, ev, f"{where}.events[{i}]")
+
+
+def _check_officials(c: _Checker, officials: Any, where: str) -> None:
+    """A game's `officials`: a list of {"name": text, "role": "referee" / "linesman" / "scorekeeper"}."""
+    if officials is None:
+        return
+    if not isinstance(officials, list):
+        c.err(f"{where}.officials", "officials must be a list of {\"name\": ..., \"role\": ...}")
+        return
+    for i, o in enumerate(officials):
+        at = f"{where}.officials[{i}]"
+        if not isinstance(o, dict):
+            c.err(at, "an official must be a JSON object with name and role")
+        elif c.keys(o, "game official", at, OFFICIAL):
+            if not (isinstance(o["name"], str) and o["name"].strip()):
+                c.err(f"{at}.name", f"name must be a text that is not blank (got {o['name']!r})")
+            c.choice(o, "role", at, OFFICIAL_ROLES)
 
 
 def _check_event(c: _Checker, ev: Any, where: str) -> None:
@@ -587,7 +618,7 @@ def norm_lineup_entry(o: dict[str, Any]) -> dict[str, Any]:
 
 
 def norm_game(o: dict[str, Any]) -> dict[str, Any]:
-    out = _clean(o, ["id", "date", "time", "rink", "stage", "home", "away", "status"])
+    out = _clean(o, ["id", "number", "date", "time", "rink", "stage", "home", "away", "status"])
     out["stage"] = o.get("stage") or "regular"
     out["status"] = o.get("status") or "final"
     lineups = o.get("lineups") or {}
@@ -596,8 +627,10 @@ def norm_game(o: dict[str, Any]) -> dict[str, Any]:
     for key in ("referees", "shots", "notes"):
         if o.get(key) is not None:
             out[key] = o[key]
-    return {k: out[k] for k in ["id", "date", "time", "rink", "stage", "home", "away", "status", "lineups",
-                                "events", "referees", "shots", "notes"] if k in out}
+    if o.get("officials") is not None:
+        out["officials"] = [{"name": x["name"], "role": x["role"]} for x in o["officials"]]
+    return {k: out[k] for k in ["id", "number", "date", "time", "rink", "stage", "home", "away", "status",
+                                "lineups", "events", "referees", "officials", "shots", "notes"] if k in out}
 
 
 def norm_appeal(o: dict[str, Any]) -> dict[str, Any]:
@@ -605,7 +638,7 @@ def norm_appeal(o: dict[str, Any]) -> dict[str, Any]:
 
 
 def norm_payment(o: dict[str, Any]) -> dict[str, Any]:
-    return _clean(o, ["payer", "amount", "date", "memo"])
+    return _clean(o, ["payer", "amount", "date", "memo", "fine"])
 
 
 NORMALISERS = {

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from peewee import JOIN, SqliteDatabase, fn
+from peewee import JOIN, CharField, ForeignKeyField, IntegerField, SqliteDatabase, TextField, fn
 
 from scorekeeper.db.models import (
     Appeal,
@@ -125,7 +125,8 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                              "signed": _date(signed), "released": _date(released)})
                      for team, player, number, position, signed, released in signings]
     games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.rink, Game.stage, Game.home, Game.away,
-                             Game.status, Game.referees, Game.shots, Game.notes, Game.revision)
+                             Game.status, Game.referees, Game.shots, Game.notes, Game.revision, Game.number,
+                             Game.officials)
                  .where(Game.season == season).order_by(Game.seq, Game.id).namedtuples())
     lineups: dict[int, dict[str, list[dict[str, Any]]]] = {g.id: {"home": [], "away": []} for g in games}
     lineup_rows: Any = (LineupEntry.select(LineupEntry.game, LineupEntry.side, LineupEntry.player, LineupEntry.number,
@@ -156,10 +157,12 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
         events[game_id].append(ev)
     out["games"] = []
     for g in games:
-        obj: dict[str, Any] = {"id": g.ext_id, "date": _date(g.date), "time": g.time, "rink": g.rink,
+        obj: dict[str, Any] = {"id": g.ext_id, "number": g.number, "date": _date(g.date), "time": g.time,
+                               "rink": g.rink,
                                "stage": g.stage, "home": tid[g.home], "away": tid[g.away],
                                "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
                                "referees": json.loads(g.referees) if g.referees else None,
+                               "officials": json.loads(g.officials) if g.officials else None,
                                "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes}
         out["games"].append(_clean(obj))
     if rows is not None:
@@ -172,7 +175,8 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
         for a in Appeal.select().where(Appeal.season == season).order_by(Appeal.seq, Appeal.id)]
     out["payments"] = [
         _clean({"payer": _payer(p, tid, pid),
-                "amount": cents_to_money(p.amount_cents), "date": _date(p.date), "memo": p.memo})
+                "amount": cents_to_money(p.amount_cents), "date": _date(p.date), "memo": p.memo,
+                "fine": json.loads(p.fine) if p.fine else None})
         for p in Payment.select().where(Payment.season == season).order_by(Payment.seq, Payment.id)]
     return out
 
@@ -233,6 +237,9 @@ def _ids(model: Any, season: Season, only: set[str] | None = None) -> dict[str, 
     return dict(query.where(model.ext_id.in_(sorted(only))).tuples())
 
 
+_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int}
+
+
 def _insert(model: Any, rows: list[dict[str, Any]]) -> None:
     """Insert many rows of one model (same keys in each) with one prepared statement, in batches: peewee's query
     builder costs more than the write for a season file of thousands of players."""
@@ -242,9 +249,14 @@ def _insert(model: Any, rows: list[dict[str, Any]]) -> None:
     fields = [model._meta.fields[name] for name in rows[0]]
     sql = (f"insert into {model._meta.table_name} ({', '.join(f.column_name for f in fields)}) "
            f"values ({', '.join([db.param] * len(fields))})")
+    # a value already of the column's own Python type goes as it is; any other through the field's conversion
+    plain = [_PLAIN.get(type(f)) for f in fields]
+    names = [f.name for f in fields]
     cursor = db.cursor()
     for chunk in _batches(rows):
-        cursor.executemany(sql, [tuple(f.db_value(row[f.name]) for f in fields) for row in chunk])
+        cursor.executemany(sql, [tuple(v if type(v) is kind else f.db_value(v)
+                                       for f, kind, v in zip(fields, plain, (row[n] for n in names), strict=True))
+                                 for row in chunk])
 
 
 def _upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: Any) -> None:
@@ -330,11 +342,15 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
     for chunk in _batches(sorted({g["id"] for g in changes["games"]})):
         stored.update((r.ext_id, r) for r in Game.select(Game.id, Game.ext_id, Game.revision)
                       .where((Game.season == season) & Game.ext_id.in_(chunk)))
+    written: list[tuple[dict[str, Any], bool, int]] = []  # each game, whether its line-ups stay, events kept
+    new_games: list[dict[str, Any]] = []
     for g in changes["games"]:
         fields = {"date": _pdate(g["date"]), "time": g["time"], "rink": g.get("rink"),
                   "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
                   "status": g.get("status", "final"),
                   "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
+                  "officials": json.dumps(g["officials"], ensure_ascii=False) if "officials" in g else None,
+                  "number": g.get("number"),
                   "shots": json.dumps(g["shots"]) if "shots" in g else None, "notes": g.get("notes")}
         row = stored.get(g["id"])
         old = (old_games or {}).get(g["id"])
@@ -351,11 +367,16 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
             if not keep_lineups:
                 LineupEntry.delete().where(LineupEntry.game == row.id).execute()
             GameEvent.delete().where((GameEvent.game == row.id) & (GameEvent.seq >= keep_events)).execute()
-            game_id = row.id
-        else:
-            game_id = Game.insert(season=season, ext_id=g["id"], seq=seq, **fields).execute()
-            revisions[g["id"]] = (game_id, 0)
+        else:  # written in bulk below, with the season's next places in order
+            new_games.append({"season": season.id, "ext_id": g["id"], "seq": seq, "revision": 0, **fields})
             seq += 1
+        written.append((g, keep_lineups, keep_events))
+    if new_games:
+        _insert(Game, new_games)
+        added = _ids(Game, season, {row["ext_id"] for row in new_games})
+        revisions.update((ext_id, (row_id, 0)) for ext_id, row_id in added.items())
+    for g, keep_lineups, keep_events in written:
+        game_id = revisions[g["id"]][0]
         for side in ("home", "away") if not keep_lineups else ():
             for i, x in enumerate(g.get("lineups", {}).get(side, [])):
                 lineup_rows.append({"game": game_id, "side": side, "player": pid[x["player"]],
@@ -385,7 +406,8 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
         kind, ref = next(iter(p["payer"].items()))
         Payment.create(season=season, team=tid[ref] if kind == "team" else None,
                        player=pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
-                       date=_pdate(p["date"]), memo=p.get("memo"), seq=seq)
+                       date=_pdate(p["date"]), memo=p.get("memo"), seq=seq,
+                       fine=json.dumps(p["fine"], sort_keys=True) if p.get("fine") else None)
         seq += 1
     return revisions
 

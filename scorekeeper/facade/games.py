@@ -119,6 +119,29 @@ class Games(Part):
         """Create or replace a game (not a final one)."""
         return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season)
 
+    def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
+                         season: str | None = None) -> EntryResult:
+        """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
+        ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
+        outcome, so a final game takes it without a reopen; audited with what it was and what it becomes."""
+        game = self.game_dict(game_id, season)
+        before = {k: game[k] for k in ("number", "referees", "officials") if k in game}
+        game.pop("referees", None)
+        game.pop("number", None)
+        game.pop("officials", None)
+        if number is not None and number.strip() and number.strip() != game_id:
+            game["number"] = number.strip()
+        people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
+                  for o in officials]
+        people = [o for o in people if o["name"]]
+        if people:
+            game["officials"] = people
+        after = {k: game[k] for k in ("number", "officials") if k in game}
+        if after == before:
+            return EntryResult(True)
+        return self.step.propose(Proposal({"games": [game]}, allow_final=True, audit=AuditRecord(
+            "game details", game_id, before, after)), confirm=True, season=season)
+
     def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Lock a game as final (DATA-5); its result, suspensions and fines then count."""
         game = self.game_dict(game_id, season)

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.facade.errors import ServiceError
+from scorekeeper.reports.goalie_lines import goalie_lines
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payment_parts
 from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import applies_in, counts_toward
+from scorekeeper.rules.tiebreakers import words as tiebreaker_words
 from scorekeeper.season.records import Sanction, SuspensionVerdict
 from scorekeeper.season.view import active_on
 
@@ -114,6 +116,18 @@ class SheetAbsent:
 
 
 @dataclass
+class SheetGoalie:
+    """A goalie's line: time in net, shots against and saves where shots are recorded, goals against."""
+
+    number: int | None
+    name: str
+    minutes: str  # "MM:SS" in net
+    shots_against: int | None
+    saves: int | None
+    goals_against: int
+
+
+@dataclass
 class SheetTeam:
     side: str  # "home" or "away"
     name: str
@@ -125,6 +139,7 @@ class SheetTeam:
     shots: list[int] | None = None
     pim: int = 0
     points: int | None = None
+    goalies: list[SheetGoalie] = field(default_factory=list)
 
 
 @dataclass
@@ -185,6 +200,14 @@ class GameSheetData:
     notes: list[str] = field(default_factory=list)
     reports: list[str] = field(default_factory=list)  # incident reports to the league
     rulebook: str = ""
+    number: str = ""  # the league's game number ("" : the id)
+    linesmen: list[str] = field(default_factory=list)
+    scorekeeper: str = ""  # the scorekeeper's name (an official, else the operator who finished the game)
+
+    @property
+    def game_number(self) -> str:
+        """The number the sheet prints: the league's, else the game's id."""
+        return self.number or self.game_id
 
     @property
     def draft(self) -> bool:
@@ -423,8 +446,34 @@ def _rule_title(book: Rulebook, rule: str) -> str:
 
 
 def _infraction_name(book: Rulebook, code: str) -> str:
+    """An infraction's plain name ('Tripping', not the rulebook's 'Tripping (5 minutes when it injures)')."""
     inf = book.infractions.get(code)
-    return inf.name if inf else code.replace("_", " ").capitalize()
+    return inf.plain_name if inf else code.replace("_", " ").capitalize()
+
+
+def officials_of(game: dict[str, Any]) -> dict[str, list[str]]:
+    """role -> names of a game's officials: `referees` first, then `officials` (a name given twice once)."""
+    out: dict[str, list[str]] = {"referee": [str(r) for r in game.get("referees") or []], "linesman": [],
+                                 "scorekeeper": []}
+    for o in game.get("officials") or []:
+        names = out.setdefault(str(o["role"]), [])
+        if o["name"] not in names:
+            names.append(str(o["name"]))
+    return out
+
+
+def _scorekeeper(svc: Services, game: dict[str, Any], season: str | None) -> str:
+    """The scorekeeper: an official so named, else the operator of the game's last finish in the audit trail,
+    else (a game not final yet) the operator at the desk now."""
+    named = officials_of(game)["scorekeeper"]
+    if named:
+        return named[0]
+    finishes = [e for e in svc.audit(season, game=game["id"]) if e.get("action") == "finish game"]
+    if finishes and finishes[-1].get("operator"):
+        return str(finishes[-1]["operator"])
+    if game.get("status", "final") != "final":
+        return str(getattr(svc, "operator", "") or "")
+    return ""
 
 
 def class_label(cls: str, added_gm: bool, short: bool = False) -> str:
@@ -523,6 +572,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     n_periods = max(len(state["by_period"]["home"]), book.clock.periods)
     shootout_column = bool(state.get("shootout")) and book.shootout_winner_goal
     shots = g.get("shots") or {}
+    lines = goalie_lines(view.game_input(game_id), book, view.state(game_id), shots)
     teams = {}
     for side in SIDES:
         lineup = [SheetPlayer(dressed[x["player"]][1], _player(view, x["player"]), bool(x.get("goalie")),
@@ -541,7 +591,10 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
         teams[side] = SheetTeam(side, team_of(side), state["score"][side] if started else None, by_period, lineup,
                                 _absentees(view, g, side), timeouts,
                                 list(shots[side]) if side in shots else None, int(state["pim"][side]),
-                                (state["points"] or {}).get(side))
+                                (state["points"] or {}).get(side),
+                                [SheetGoalie(dressed[x.player][1] if x.player in dressed else None,
+                                             _player(view, x.player), x.minutes, x.shots_against, x.saves,
+                                             x.goals_against) for x in lines[side]])
     goals = []
     for goal in state["goals"]:
         if goal["penalty_shot"]:
@@ -620,13 +673,16 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
                        f"{r['elapsed']} — reported for {r['reason']} ({REPORT_RULE})")
     periods = [period_label(book, p, short=True) for p in range(1, n_periods + 1)] + (["SO"] if shootout_column else [])
     div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
+    officials = officials_of(g)
     return GameSheetData(
         league=_league(view), season=view.name, game_id=game_id, division=printed_name(str(div.get("name", ""))),
         date=g["date"], time=g["time"], rink=printed_name(str(g.get("rink") or ""), 80), stage=stage,
         status=g.get("status", "final"), home=teams["home"], away=teams["away"], periods=periods,
         result=_result_text(state, teams["home"].name, teams["away"].name), goals=goals, penalties=penalties,
-        actions=actions, referees=[printed_name(str(r)) for r in g.get("referees") or []], notes=notes, reports=reports,
-        rulebook=book.id)
+        actions=actions, referees=[printed_name(r) for r in officials["referee"]], notes=notes, reports=reports,
+        rulebook=book.id, number=printed_name(str(g.get("number") or ""), 20),
+        linesmen=[printed_name(r) for r in officials["linesman"]],
+        scorekeeper=printed_name(_scorekeeper(svc, g, season)))
 
 
 def _result_text(state: dict[str, Any], home: str, away: str) -> str:
@@ -798,13 +854,11 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     finals = [g["date"] for g in view.final_games("regular")]
     out = StandingsData(_league(view), view.name, _today(date), max(finals) if finals else "")
     p = view.book.points
-    breakers = {"points": "points", "wins": "wins", "h2h": "head-to-head points", "goal_diff": "goal difference",
-                "gf": "goals for", "ga": "fewest goals against", "regulation_wins": "regulation wins"}
     shootout = (f"; shootout win {p.so_win}, shootout loss {p.so_loss}"
                 if view.book.shootout.get("regular", False) else "")
     out.rules_note = (f"Points: win {p.win}, tie {p.tie}, loss {p.loss}; overtime win {p.ot_win}, overtime loss "
                       f"{p.ot_loss}{shootout}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
-                      + ", then ".join(breakers.get(t, t) for t in view.book.tiebreakers) + ".")
+                      + tiebreaker_words(view.book.tiebreakers) + ".")
     for div in table["divisions"]:
         name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
         rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],

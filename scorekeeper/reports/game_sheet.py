@@ -57,7 +57,7 @@ def _muted(row: int, col: int) -> tuple[Any, ...]:
 
 def _info(d: GameSheetData, W: float) -> SheetTable:
     stage = "Playoff" if d.stage == "playoff" else "Regular season"
-    pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_id), ("DATE", long_date(d.date)),
+    pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_number), ("DATE", long_date(d.date)),
              ("TIME", d.time), ("RINK", d.rink or "—"), ("STAGE", stage),
              ("STATUS", "FINAL" if d.status == "final" else "DRAFT (not final)"), ("RULEBOOK", d.rulebook)]
     widths = [W * w for w in (0.30, 0.16, 0.30, 0.24)]
@@ -216,11 +216,32 @@ def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
     return out
 
 
+def _goaltending(d: GameSheetData, W: float) -> SheetTable:
+    """One line per goalie who played: time in net, shots against and saves (where recorded), goals against."""
+    w: list[float] = [130, 22, 0, 52, 70, 52, 70]
+    w[2] = W - sum(w)
+    rows: list[list[Any]] = [["Team", "#", "Goalie", "Minutes", "Shots against", "Saves", "Goals against"]]
+    muted: list[Any] = []
+    for t in (d.home, d.away):
+        if not t.goalies:
+            muted.append(_muted(len(rows), 2))
+            rows.append([_fit(t.name, w[0]), "", "no goalie in the line-up", "", "", "", ""])
+        for gk in t.goalies:
+            rows.append([_fit(t.name, w[0]), "" if gk.number is None else str(gk.number), _fit(gk.name, w[2]),
+                         gk.minutes, "—" if gk.shots_against is None else str(gk.shots_against),
+                         "—" if gk.saves is None else str(gk.saves), str(gk.goals_against)])
+    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+                                         *_text_rows(1, (0, 2)), *muted]))
+    return t
+
+
 def _signatures(d: GameSheetData, W: float) -> SheetTable:
     people = [("Referee", r) for r in d.referees] or [("Referee", "")]
     if len(people) < 2:
         people.append(("Referee", ""))
-    people.append(("Scorekeeper", ""))
+    people += [("Linesman", r) for r in d.linesmen]
+    people.append(("Scorekeeper", d.scorekeeper))
     n = len(people)
     gap = 18.0
     col = (W - gap * (n - 1)) / n
@@ -269,6 +290,7 @@ def game_sheet_story(d: GameSheetData, W: float = BODY_W) -> list[Flowable]:
         _info(d, W), Spacer(0, 5),
         _section("Score", W), *_score(d, W),
         _section("Line-ups", W), lineups,
+        _section("Goaltending", W), _goaltending(d, W),
         _section(f"Goals ({len(d.goals)})", W), _goals(d, W),
         _section(f"Penalties ({len(d.penalties)})", W), *_penalties(d, W),
         _section("Ejections, suspensions and fines from this game", W), *_actions(d, W),
@@ -309,10 +331,10 @@ def build_game_sheet(d: GameSheetData) -> bytes:
     styles.register_fonts()
     body = game_sheet_story(d)
     height = _height(body, BODY_W)
-    head = Head(d.league, "Official Game Sheet", [f"Game {d.game_id}", f"Season {d.season}",
+    head = Head(d.league, "Official Game Sheet", [f"Game {d.game_number}", f"Season {d.season}",
                                                   f"{d.home.name} vs {d.away.name}"],
-                f"{d.league} · Official game sheet · game {d.game_id} · {d.date} · season {d.season}", d.game_id,
-                draft=d.draft)
+                f"{d.league} · Official game sheet · game {d.game_number} · {d.date} · season {d.season}",
+                d.game_number, draft=d.draft)
     story: list[Flowable] = [head]
     if height <= BODY_H:
         story.extend(body)
@@ -321,5 +343,5 @@ def build_game_sheet(d: GameSheetData) -> bytes:
         story.append(KeepInFrame(BODY_W, BODY_H, _widened(d, BODY_H / height), mode="shrink", fakeWidth=False))
     else:
         story.extend(body)
-    return build_pdf(story, title=f"Game sheet {d.game_id}: {d.home.name} vs {d.away.name}",
+    return build_pdf(story, title=f"Game sheet {d.game_number}: {d.home.name} vs {d.away.name}",
                      subject=f"{d.league} {d.season}: official game sheet", author=d.league, draft=d.draft)

@@ -48,24 +48,33 @@ class Points:
 @dataclass(frozen=True)
 class Icing:
     last_min: int
-    off_margin: int
+    off_margin: int | None  # a lead of this many waves icing off (None: no lead does)
     off_if_leader_sh: bool
     when_tied: str
     in_overtime: bool
+    # a short-handed side may ice the puck: icing is not called against it while it has fewer players on the ice
+    short_handed_may_ice: bool = False
 
 
 @dataclass(frozen=True)
 class Mercy:
+    """The mercy rule (`enabled` False: the league has none, its table left out or switched off)."""
+
     spread: int
     from_: str
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
 class Lateness:
+    """Lateness goals and forfeits, and the fewest players a team dresses (`enabled` False: none of them; the
+    forfeit score still records a forfeit entered by hand)."""
+
     goal_every_min: int
     forfeit_at_min: int
     forfeit_score: tuple[int, int]
     min_dressed: int
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,7 @@ class Coed:
     dress_m: int
     dress_f: int
     sign_g: int
+    enabled: bool = True  # False: no co-ed rules, divisions marked co-ed play as any other
 
 
 @dataclass(frozen=True)
@@ -128,6 +138,11 @@ class Penalties:
     # a player's major (misconduct) of this number in one game brings a game misconduct and ejects (0: never)
     ejection_at_majors: int = 2
     ejection_at_misconducts: int = 2
+    # short-handed penalties of equal minutes to both sides at one instant offset: nobody plays short for them
+    # and a goal ends none of them (NHL Rule 19); the rest are served as usual
+    coincidental_offset: bool = False
+    # ...except one minor to each side with no other short-handed penalty on the clock: both sides play short
+    coincidental_lone_minors_short: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,10 +161,20 @@ class Infraction:
     coed_only: bool = False
     # a team's second penalty for this infraction in a game warns with this text (None: no warning)
     repeat_warning: str | None = None
+    # given in its default class (a minor or bench minor), it is two such penalties served back to back: twice
+    # the minutes, and a goal that ends it ends only the part running (a double minor)
+    double_minor: bool = False
 
     def classes(self) -> tuple[str, ...]:
         """The default class first, then the alternatives the referee may give."""
         return (self.cls, *self.also)
+
+    @property
+    def plain_name(self) -> str:
+        """The name without its closing note in brackets, as a game sheet prints it: 'Tripping (5 minutes when it
+        injures)' -> 'Tripping' (the sheet's class column says whether it was a major)."""
+        head, sep, _ = self.name.partition(" (")
+        return head if sep and head and self.name.endswith(")") else self.name
 
 
 @dataclass(frozen=True)
@@ -233,10 +258,15 @@ class Rulebook:
         return self.overtime[stage]
 
     def penalty_minutes(self, infraction: Infraction, cls: str) -> int:
-        """Timed minutes of a penalty of this infraction given in class `cls`."""
+        """Timed minutes of a penalty of this infraction given in class `cls` (a double minor's: both parts)."""
         if cls == infraction.cls and infraction.minutes is not None:
             return infraction.minutes
-        return self.penalties.classes[cls].min
+        return self.penalties.classes[cls].min * self.penalty_parts(infraction, cls)
+
+    @staticmethod
+    def penalty_parts(infraction: Infraction, cls: str) -> int:
+        """The penalties served back to back for one of this infraction given in class `cls` (2: a double minor)."""
+        return 2 if infraction.double_minor and cls == infraction.cls else 1
 
     def reported_codes(self) -> frozenset[str]:
         """The infraction codes that go on the post-game report to the league (`report = true`)."""

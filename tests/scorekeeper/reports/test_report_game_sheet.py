@@ -72,8 +72,9 @@ def test_every_penalty_with_served_by_class_and_times(svc):
     assert "1st 12:00 Otters #4 OT4 Otters (not named) Fighting Major + game misc. 5 12:00 17:00" in t
     assert "1st 12:00 Herons #21 François Lefèbvre (not named) Fighting Major + game misc. 5 12:00 17:00" in t
     for time_, infraction in (("03:00", "Hooking"), ("06:00", "Holding an opponent or his stick"),
-                              ("10:00", "Tripping (5 minutes when it injures)")):
+                              ("10:00", "Tripping Minor 2")):
         assert f"2nd {time_} Herons #2 HE2 Herons" in t and infraction in t
+    assert "when it injures" not in t  # the plain infraction name (issue 18): the class column says the rest
     assert "2nd 18:00 Otters #19 Zoë Ñúñez Interference Minor 2 18:00 20:00" in t
 
 
