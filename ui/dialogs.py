@@ -369,8 +369,27 @@ def ask_rulebook_file(parent: QWidget | None, folder: str = "") -> str | None:
     return path or None
 
 
+def documents_folder() -> str:
+    """The user's Documents folder (the home folder where the system has none): where documents are saved by
+    default, never the program's own folder."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QStandardPaths
+
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return found or str(Path.home())
+
+
+def in_documents(suggested: str) -> str:
+    """A suggested file name placed in the Documents folder unless it already names a folder of its own."""
+    from pathlib import Path
+
+    return suggested if Path(suggested).is_absolute() else str(Path(documents_folder()) / suggested)
+
+
 def ask_pdf_file(parent: QWidget | None, suggested: str) -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, "Save as PDF", suggested, PDFS)
+    """Where to save a PDF: `suggested` (a bare name is offered in the Documents folder)."""
+    path, _ = QFileDialog.getSaveFileName(parent, "Save as PDF", in_documents(suggested), PDFS)
     return path or None
 
 
@@ -477,6 +496,21 @@ def confirm_warnings(parent: QWidget | None, violations: Sequence[Any]) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.Yes)
     box.setEscapeButton(QMessageBox.StandardButton.No)
     return run_dialog(box) == QMessageBox.StandardButton.Yes
+
+
+def confirm_finish(parent: QWidget | None, text: str, informative: str) -> bool:
+    """Finish a game? Enter (the default Finish) confirms, Esc (Cancel) goes back to the game."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Finish game")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setText(f"<b>{html.escape(text)}</b>")
+    box.setInformativeText(informative)
+    finish = box.addButton("&Finish game", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(finish)
+    box.setEscapeButton(cancel)
+    run_dialog(box)
+    return box.clickedButton() is finish
 
 
 def tell(parent: QWidget | None, title: str, text: str, error: bool = False) -> None:

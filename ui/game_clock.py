@@ -104,6 +104,11 @@ class GameClock(QWidget):
         self.period.setToolTip(f"1 to {regulation}: the {word}s; {regulation + 1} and after: overtime")
         self._show()
 
+    @property
+    def word(self) -> str:
+        """What the rulebook calls a period ("half", "period")."""
+        return self._word
+
     def seconds(self) -> int:
         elapsed = self._base
         if self._started is not None:
