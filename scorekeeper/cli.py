@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     from scorekeeper.reports.commands import add_print_parser
 
     add_print_parser(sub)
+    from scorekeeper import team_commands
+
+    team_commands.add_parsers(sub)
 
     mail.add_parser(sub)
     site.add_parser(sub)
@@ -214,6 +217,10 @@ WRITING_COMMANDS = {"import": "the import", "restore": "the restore", "password"
 def _writes(args: argparse.Namespace) -> str | None:
     if args.command == "rulebook" and args.rulebook_command == "load":
         return "loading the rulebook"
+    if args.command in ("team", "roster"):
+        from scorekeeper import team_commands
+
+        return team_commands.writes(args)
     return WRITING_COMMANDS.get(args.command)
 
 
@@ -231,6 +238,10 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         from scorekeeper import mail
 
         return int(mail.run(svc, args))
+    if cmd in ("team", "roster"):
+        from scorekeeper import team_commands
+
+        return team_commands.run(svc, args, _ask)
     if cmd == "publish":
         from scorekeeper import site
 

@@ -204,9 +204,9 @@ def resolve(view: SeasonView, rows: list[CsvRow], choices: dict[int, str] | None
                                             "email": d.get("email") or None}.items() if v is not None}
         if (team, pid) in signed_here:
             row.verdict = "refused"
-            row.violations.append(Violation("DATA-1", "block", f"{d['first']} {d['last']} is already signed to {team} "
-                                            f"on line {signed_here[(team, pid)]}", view.book.section("DATA-1"),
-                                            f"line {row.line}"))
+            row.violations.append(Violation(
+                "DATA-1", "block", f"{d['first']} {d['last']} is already signed to {view.teams[team]['name']} on "
+                f"line {signed_here[(team, pid)]}", view.book.section("DATA-1"), f"line {row.line}"))
             continue
         signed_here[(team, pid)] = row.line
         held = view.signing(team, pid) if pid in view.players else None

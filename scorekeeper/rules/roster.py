@@ -61,7 +61,7 @@ def name_clash_message(view: SeasonView, name: str, existing: str) -> str:
     team = view.teams[existing]
     division = (view.divisions.get(team.get("division", "")) or {}).get("name") or team.get("division")
     return (f"{division} already has a team called {team['name']!r} ({existing}): a team name is unique within its "
-            f"division, so {name!r} is refused (pick that team, or give the new one another name)")
+            f"division, so {' '.join(name.split())!r} is refused (give another name, or use that team)")
 
 
 def check_team_names(view: SeasonView) -> list[Violation]:
