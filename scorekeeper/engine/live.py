@@ -54,8 +54,11 @@ def live_state(game: GameInput, book: Rulebook, t: int,
     score = state.score
     period_end = reg_end if not in_ot else comp_period_end(book, game.stage, t)
     stop_time = on_ice.stop_time(book, game.stage, t, period_end, in_ot)
-    icing = on_ice.icing(book, t, score, {s: teams[s]["players_on_ice"] for s in SIDES}, in_ot,
-                        period_end)
+    players_on_ice = {s: teams[s]["players_on_ice"] for s in SIDES}
+    called = on_ice.icing(book, t, score, players_on_ice, in_ot, period_end)
+    for side in SIDES:  # against whom: a short-handed side may ice the puck where the rulebook says so
+        teams[side]["icing"] = on_ice.icing_against(book, side, called, players_on_ice)
+    icing = any(teams[side]["icing"] for side in SIDES)
     return {"t": fmt_mmss(t), "score": dict(score), "over": state.over, "stop_time": stop_time, "icing": icing,
             "strength": f"{teams['home']['players_on_ice']}-on-{teams['away']['players_on_ice']}",
             "teams": teams}

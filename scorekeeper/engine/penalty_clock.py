@@ -2,11 +2,12 @@
 
 It keeps time only; what a penalty means (its minutes, whether the team plays short, whether a goal ends it,
 who serves it) is the rulebook's, read in `scorekeeper.rules.penalties`. A penalty expires at its start plus its
-duration; one server's penalties run one after another; nothing offsets. A goal ends the earliest running
-releasable penalty of the short-handed side, only when the scoring side has more players. A side is never below
-the rulebook's minimum on the ice: a further short-handed penalty starts when one ends. Two readings other
-leagues' rulebooks may choose: a penalty in overtime adds a skater to the other side (3-on-3 overtime), and a
-short-handed goal also ends the scoring side's own penalty.
+duration; one server's penalties run one after another (a double minor is two penalties, its parts); nothing
+offsets. A goal ends the earliest running releasable penalty of the short-handed side, only when the scoring side
+has more players. A side is never below the rulebook's minimum on the ice: a further short-handed penalty starts
+when one ends. Readings other leagues' rulebooks may choose: a penalty in overtime adds a skater to the other side
+(3-on-3 overtime), a short-handed goal also ends the scoring side's own penalty, and coincidental penalties offset
+(equal minutes to both sides at one instant put nobody short, except one minor each where the rulebook says so).
 """
 
 from __future__ import annotations
@@ -35,9 +36,16 @@ class Served:
     seq: int
     offender: str | None
     rank: int = 1  # at the same instant one server serves majors (0) before minors (1) before misconducts (2)
+    part: int = 0  # a double minor's second part is 1, served after its first
     start: int | None = None
     end: int | None = None
     ended_by_goal: bool = False
+    offset: bool = False  # a coincidental penalty that offsets one of the other side's: nobody plays short for it
+    class_short: bool = False  # its class's reading (short-handed, ended by a goal) before any offsetting
+    class_release: bool = False
+
+    def __post_init__(self) -> None:
+        self.class_short, self.class_release = self.short_handed, self.releasable
 
     @property
     def nominal_end(self) -> int:
@@ -45,9 +53,10 @@ class Served:
         return self.start + self.duration
 
 
-def _order(s: Served) -> tuple[int, int, int]:
-    """The order penalties wait in: assessed, then majors before minors before misconducts, then entered."""
-    return (s.assessed, s.rank, s.seq)
+def _order(s: Served) -> tuple[int, int, int, int]:
+    """The order penalties wait in: assessed, then majors before minors before misconducts, then entered (a double
+    minor's first part before its second)."""
+    return (s.assessed, s.rank, s.seq, s.part)
 
 
 class PenaltyClock:
@@ -60,13 +69,16 @@ class PenaltyClock:
         self.full_ot = book.overtime_for(stage).skaters + 1
         self.ot_adds = book.overtime_for(stage).penalties_add_skaters
         self.sh_goal_ends_own = book.penalties.sh_goal_ends_own_penalty
+        self.offsets = book.penalties.coincidental_offset
+        self.lone_minors_short = book.penalties.coincidental_lone_minors_short
+        self._instant: tuple[int, list[Served]] = (-1, [])  # the penalties assessed at the latest instant
         self.min = book.on_ice.min
         # the penalties waiting, per server in `_order`; the servers whose first waiting penalty is not short-handed
         # (all of them busy in the box: else it would have started), and per side a heap of the servers whose first
         # one is (entries are checked when taken: a server's first waiting penalty changes)
         self._queues: dict[str, list[Served]] = {}
         self._plain: set[str] = set()
-        self._short_heads: dict[str, list[tuple[tuple[int, int, int], str]]] = {side: [] for side in SIDES}
+        self._short_heads: dict[str, list[tuple[tuple[int, int, int, int], str]]] = {side: [] for side in SIDES}
         self.running: list[Served] = []
         self.finished: list[Served] = []
 
@@ -132,8 +144,9 @@ class PenaltyClock:
 
     # -- changes -------------------------------------------------------------------------------------
     def assess(self, side: str, server: str, t: int, duration: int, short_handed: bool, releasable: bool,
-               needs_advantage: bool, seq: int, offender: str | None, rank: int = 1) -> Served:
-        served = Served(side, server, t, duration, short_handed, releasable, needs_advantage, seq, offender, rank)
+               needs_advantage: bool, seq: int, offender: str | None, rank: int = 1, part: int = 0) -> Served:
+        served = Served(side, server, t, duration, short_handed, releasable, needs_advantage, seq, offender, rank,
+                        part)
         for other_served in list(self.running):
             if other_served.server == server and other_served.start == t and other_served.rank > rank:
                 # given at the same instant: the more serious penalty is served first
@@ -141,8 +154,55 @@ class PenaltyClock:
                 self.running.remove(other_served)
                 self._wait(other_served)
         self._wait(served)
+        if self.offsets:
+            self._offset_coincidental(served, t)
         self._start_pending(t)
         return served
+
+    # -- coincidental penalties (NHL Rule 19) --------------------------------------------------------
+    def _offset_coincidental(self, served: Served, t: int) -> None:
+        """Read the short-handed penalties assessed at `t` again with `served` among them: those of equal minutes
+        to both sides offset in pairs (in the order given, a double minor's second part first); one minor each
+        with no other short-handed penalty on the clock offsets nothing where the rulebook says so. The ones
+        given at `t` go back to waiting with their new reading, and start again at `t`."""
+        when, given = self._instant
+        if when != t:
+            given = []
+            self._instant = (t, given)
+        if not served.class_short:
+            return
+        given.append(served)
+        for s in given:
+            s.offset = False
+        if not self._lone_minors(given):
+            for duration in {s.duration for s in given}:
+                sides = {side: sorted((s for s in given if s.side == side and s.duration == duration),
+                                      key=lambda s: (s.seq, -s.part)) for side in SIDES}
+                pairs = min(len(sides["home"]), len(sides["away"]))
+                for side in SIDES:
+                    for s in sides[side][:pairs]:
+                        s.offset = True
+        for s in given:
+            s.short_handed, s.releasable = s.class_short and not s.offset, s.class_release and not s.offset
+            if s.end is not None:
+                continue  # ended at this instant already (a goal given between the penalties)
+            if s in self.running:
+                self.running.remove(s)
+                s.start = None
+            else:
+                self._queues[s.server].remove(s)
+                self._index(s.server)
+            self._wait(s)
+
+    def _lone_minors(self, given: list[Served]) -> bool:
+        """One minor to each side at this instant and no other short-handed penalty on the clock (running or
+        waiting): where the rulebook says so, both sides play short (4 on 4)."""
+        if not self.lone_minors_short or len(given) != 2 or given[0].side == given[1].side:
+            return False
+        if not all(s.class_release and s.part == 0 and s.duration == given[0].duration for s in given):
+            return False
+        others = [s for s in (*self.running, *self.pending) if s not in given]
+        return not any(s.short_handed for s in others)
 
     def _start_pending(self, t: int) -> None:
         """Start what may start at `t`: a server's penalties run one after another; a short-handed one also waits
@@ -164,7 +224,7 @@ class PenaltyClock:
                     progress = True
             for side in SIDES:
                 heads = self._short_heads[side]
-                held: list[tuple[tuple[int, int, int], str]] = []
+                held: list[tuple[tuple[int, int, int, int], str]] = []
                 while heads and (cap is None or short_count[side] < cap):
                     order, server = heapq.heappop(heads)
                     head = self._head(server)

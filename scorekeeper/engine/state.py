@@ -84,6 +84,12 @@ class PenaltyRecord:
     post_game: bool = False
     added_gm: bool = False
     repeat: str | None = None  # the discipline trigger of the player's repeat (the major or misconduct of the count)
+    second: Served | None = None  # a double minor's second part, served after `served`
+
+    @property
+    def parts(self) -> tuple[Served, ...]:
+        """Its times in the box: one, or a double minor's two parts in the order served."""
+        return tuple(s for s in (self.served, self.second) if s is not None)
 
     @property
     def starts(self) -> int:
@@ -93,9 +99,10 @@ class PenaltyRecord:
 
     @property
     def ends(self) -> int | None:
-        if self.post_game or self.served is None or self.served.end is None:
+        last = self.parts[-1] if self.parts else None
+        if self.post_game or last is None or last.end is None:
             return None
-        return self.served.end
+        return last.end
 
     @property
     def sheet_minutes(self) -> int:
@@ -105,7 +112,8 @@ class PenaltyRecord:
 
     @property
     def ended_by_goal(self) -> bool:
-        return bool(self.served and self.served.ended_by_goal)
+        """A goal ended it (a double minor's: its second part, or the first when the second never ran)."""
+        return bool(self.parts and self.parts[-1].ended_by_goal)
 
     def to_json(self) -> dict[str, Any]:
         ends = self.ends
@@ -456,15 +464,17 @@ class _Computation:
             if verdict.klass.short_handed and served_by == player and verdict.minutes > 0:
                 self.add(ejected_cannot_serve(self.book, ejection.rule, self.who(side, player)), ev)
                 served_by = None
-        served, served_out = self.serve(ev, side, t, call.cls, verdict, player, served_by, post_game)
+        parts = self.book.penalty_parts(call.infraction, call.cls)
+        served, served_out = self.serve(ev, side, t, call.cls, verdict, player, served_by, post_game, parts)
         code = call.infraction.code
         if any(p.team == side and p.infraction == code for p in self.penalties):
             warning = repeat_warning(self.book, call.infraction, self.team_name(side))
             if warning is not None:
                 self.add(warning, ev)
         self.penalties.append(PenaltyRecord(ev.seq, ev.period or 0, ev.elapsed or 0, t, side, player, served_out,
-                                            code, call.cls, verdict.minutes, verdict.pim, served, post_game,
-                                            ejection.added_gm, ejection.repeat))
+                                            code, call.cls, verdict.minutes, verdict.pim,
+                                            served[0] if served else None, post_game,
+                                            ejection.added_gm, ejection.repeat, served[1] if len(served) > 1 else None))
         return True
 
     def check_server(self, ev: Event, side: str, t: int, player: str | None, served_by: str | None) -> bool:
@@ -484,21 +494,23 @@ class _Computation:
         return problem is None or self.refuse(problem, ev)
 
     def serve(self, ev: Event, side: str, t: int, cls: str, verdict: PenaltyVerdict, player: str | None,
-              served_by: str | None, post_game: bool) -> tuple[Served | None, str | None]:
-        """Put the penalty on the clock: (its time in the box, the player shown serving it)."""
+              served_by: str | None, post_game: bool, parts: int = 1) -> tuple[tuple[Served, ...], str | None]:
+        """Put the penalty on the clock in its `parts` (2: a double minor's, each half the minutes): (its times
+        in the box, the player shown serving it)."""
         minutes, klass = verdict.minutes, verdict.klass
         if minutes <= 0:
-            return None, served_by
+            return (), served_by
         if post_game:
-            return None, served_by if served_by is not None or player is None else player
+            return (), served_by if served_by is not None or player is None else player
         kind = server_kind(self.book, cls, named=served_by is not None, bench=player is None,
                            goalie_offender=player is not None and self.is_goalie(side, player),
                            ejected=player is not None and player in self.ejections)
         server = {"named": served_by, "bench": f"bench#{ev.seq}", "teammate": f"teammate#{ev.seq}",
                   "substitute": f"sub#{ev.seq}", "offender": player}[kind]
         assert server is not None
-        served = self.clock.assess(side, server, t, minutes * 60, klass.short_handed, klass.pp_release,
-                                   klass.release_needs_advantage, ev.seq, player, verdict.rank)
+        served = tuple(self.clock.assess(side, server, t, minutes * 60 // parts, klass.short_handed, klass.pp_release,
+                                         klass.release_needs_advantage, ev.seq, player, verdict.rank, part)
+                       for part in range(parts))
         return served, player if kind == "offender" else served_by
 
     def late_misconducts(self, end_t: int) -> None:
@@ -629,11 +641,15 @@ class _Computation:
         new.clock.pending = [served[id(x)] for x in self.clock.pending]
         new.clock.running = [served[id(x)] for x in self.clock.running]
         new.clock.finished = [served[id(x)] for x in self.clock.finished]
+        when, given = self.clock._instant
+        new.clock._instant = (when, [served[id(x)] for x in given])
         new.penalties = []
         for pen in self.penalties:
             copied = copy.copy(pen)
             if pen.served is not None:
                 copied.served = served[id(pen.served)]
+            if pen.second is not None:
+                copied.second = served[id(pen.second)]
             new.penalties.append(copied)
         return new
 

@@ -1,7 +1,8 @@
 """The referee's post-game report to the league: which penalties go on it and why.
 
 A penalty of a class that ejects, of an infraction the rulebook marks `report = true`, one that brought a game
-misconduct, and a misconduct in the rulebook's last minutes of play (or after the game) are reported.
+misconduct, and a misconduct in the rulebook's last minutes of play (or after the game) are reported; a window of
+0 minutes (`report_last_min = 0`) means the league has no such report, after the game included.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ def report_reason(book: Rulebook, cls: str, code: str, added_gm: bool, late: boo
 
 
 def is_late_misconduct(book: Rulebook, cls: str, named: bool, post_game: bool, t: int, end_t: int) -> bool:
-    """A player's misconduct in the final minutes of actual play (overtime included), or after the game."""
+    """A player's misconduct in the final minutes of actual play (overtime included), or after the game; never
+    where the rulebook's window is 0 (no late-misconduct report)."""
     window = book.penalties.report_last_min * 60
-    return cls == "misconduct" and named and (post_game or t >= end_t - window)
+    return cls == "misconduct" and named and window > 0 and (post_game or t >= end_t - window)
 
 
 def late_misconduct(book: Rulebook, who: str, post_game: bool, at: str) -> Violation:

@@ -3,7 +3,8 @@
 A side has at most `on_ice.max` (goalie included) and never fewer than `on_ice.min`; in overtime the rulebook's
 skaters plus a goalie. In a co-ed division the caps on men and women depend on the goalie being in, overtime, and
 the men serving a penalty that leaves the side short-handed. Icing is called only in the rulebook's last minutes,
-waved off for a large lead or a short-handed leader.
+waved off for a large lead (where the rulebook has such a lead) or a short-handed leader, and, where the rulebook
+lets a short-handed side ice the puck, not against that side.
 """
 
 from __future__ import annotations
@@ -66,13 +67,20 @@ def icing(book: Rulebook, t: int, score: dict[str, int], on_ice: dict[str, int],
     if not end - ic.last_min * 60 <= t < end:
         return False
     margin = abs(score["home"] - score["away"])
-    if margin >= ic.off_margin:
+    if ic.off_margin is not None and margin >= ic.off_margin:
         return False
     if margin == 0:
         return ic.when_tied == "both"
     leader = "home" if score["home"] > score["away"] else "away"
     trailer = "away" if leader == "home" else "home"
     return not (ic.off_if_leader_sh and on_ice[leader] < on_ice[trailer])
+
+
+def icing_against(book: Rulebook, side: str, called: bool, on_ice: dict[str, int]) -> bool:
+    """Icing is called against `side`: it is called now (`icing`), unless the rulebook lets a short-handed side
+    ice the puck and `side` has fewer players on the ice than the other."""
+    other = "away" if side == "home" else "home"
+    return called and not (book.icing.short_handed_may_ice and on_ice[side] < on_ice[other])
 
 
 def _v(book: Rulebook, rule: str, message: str) -> Violation:

@@ -4,7 +4,8 @@ An entry names an infraction code and perhaps a class; the rulebook gives its cl
 penalty minutes, whether the team plays short and whether a goal ends it. A goalie's penalties of the classes
 the rulebook names are served by a teammate, a bench penalty by a skater the team names, an ejected player's
 short-handed penalty by a substitute. One server's penalties given at the same instant are served major first
-(as in hockey's rule books), then the minor, then the misconduct; otherwise in the order given.
+(as in hockey's rule books), then the minor, then the misconduct; otherwise in the order given. An infraction the
+rulebook marks `double_minor`, given in its default class, is two such penalties served back to back.
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ def judge_penalty(book: Rulebook, call: PenaltyCall, counts: PenaltyCounts | Non
     inf, cls = call.infraction, call.cls
     minutes = book.penalty_minutes(inf, cls)
     klass = book.penalties.classes[cls]
-    pim = klass.pim if minutes == klass.min else minutes  # an infraction's own minutes are its penalty minutes
+    parts = book.penalty_parts(inf, cls)  # a double minor counts its class's penalty minutes twice
+    # an infraction's own minutes are its penalty minutes
+    pim = klass.pim * parts if minutes == klass.min * parts else minutes
     ejection = bench_penalty(book, inf) if counts is None else judge_ejection(book, inf, cls, counts)
     if ejection.added_gm and book.penalties.added_gm_counts_pim:
         pim += book.penalties.game_misconduct_pim

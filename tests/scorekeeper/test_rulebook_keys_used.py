@@ -218,12 +218,14 @@ COED = _game("coed", [
 ], coed=True)
 LEAD_ONE = _game("lead_one", [_goal("home", "1 05:00", "h2"), _pen("home", "2 19:00", "h3", "tripping")])
 LEAD_TWO = _game("lead_two", [_goal("home", "1 05:00", "h2"), _goal("home", "1 06:00", "h2")])
+COINCIDENTAL = _game("coincidental", [_pen("home", "1 05:00", "h2", "tripping"),
+                                     _pen("away", "1 05:00", "a2", "tripping")])
 GAMES = [PENALTIES, OVERTIME, TIED, PLAYOFF, PLAYOFF_SHOOTOUT, SHOOTOUT, MERCY, LATE, FORFEIT, SHORT, COED,
-         LEAD_ONE, LEAD_TWO]
+         LEAD_ONE, LEAD_TWO, COINCIDENTAL]
 LIVE = [(PENALTIES, "2 05:30"), (OVERTIME, "3 01:00"), (OVERTIME, "3 03:30"), (TIED, "2 18:30"), (TIED, "2 19:30"),
         (PLAYOFF, "3 01:00"), (PLAYOFF, "3 03:30"), (PLAYOFF, "3 04:40"),
         (COED, "1 01:00"), (COED, "1 06:30"), (COED, "3 01:00"),
-        (LEAD_ONE, "2 18:30"), (LEAD_ONE, "2 19:30"), (LEAD_TWO, "2 19:30")]
+        (LEAD_ONE, "2 18:30"), (LEAD_ONE, "2 19:30"), (LEAD_TWO, "2 19:30"), (COINCIDENTAL, "1 05:30")]
 ON_ICE = [(TIED, "1 01:00", "home", [f"h{n}" for n in range(1, 8)]), (TIED, "1 01:00", "home", ["h1", "h2", "h3"]),
           (COED, "1 01:00", "home", ["h1", "h2", "h3", "h4", "h6"]),
           (COED, "1 01:00", "home", ["h1", "h5", "h6", "h7", "h8"]),
@@ -390,8 +392,12 @@ CHANGES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "icing.off_if_leader_sh": (ENGINE, {"icing.off_if_leader_sh": False}, {}),
     "icing.when_tied": (ENGINE, {"icing.when_tied": "none"}, {}),
     "icing.in_overtime": (ENGINE, {"icing.in_overtime": True}, {}),
+    "icing.short_handed_may_ice": (ENGINE, {"icing.short_handed_may_ice": True}, {"icing.off_if_leader_sh": False}),
     "mercy.spread": (ENGINE, {"mercy.spread": 16}, {}),
     "mercy.from": (ENGINE, {"mercy.from": "never"}, {}),
+    "mercy.enabled": (ENGINE, {"mercy.enabled": False}, {}),
+    "lateness.enabled": (ENGINE, {"lateness.enabled": False}, {}),
+    "coed.enabled": (SEASON, {"coed.enabled": False}, {"coed.div1_in_div2.dress_m": 0}),
     "lateness.goal_every_min": (ENGINE, {"lateness.goal_every_min": 2}, {}),
     "lateness.forfeit_at_min": (ENGINE, {"lateness.forfeit_at_min": 11}, {}),
     "lateness.forfeit_score": (ENGINE, {"lateness.forfeit_score": [4, 0]}, {}),
@@ -420,6 +426,9 @@ CHANGES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "penalties.sh_goal_ends_own_penalty": (ENGINE, {"penalties.sh_goal_ends_own_penalty": True}, {}),
     "penalties.ejection_at_majors": (ENGINE, {"penalties.ejection_at_majors": 0}, {}),
     "penalties.ejection_at_misconducts": (ENGINE, {"penalties.ejection_at_misconducts": 0}, {}),
+    "penalties.coincidental_offset": (ENGINE, {"penalties.coincidental_offset": True}, {}),
+    "penalties.coincidental_lone_minors_short": (ENGINE, {"penalties.coincidental_lone_minors_short": True},
+                                                 {"penalties.coincidental_offset": True}),
     **{f"penalties.classes.*.{key}": (ENGINE, {f"penalties.classes.minor.{key}": value}, {})
        for key, value in (("min", 3), ("pim", 1), ("short_handed", False), ("pp_release", False),
                           ("release_needs_advantage", False), ("ejects", True))},
@@ -436,6 +445,7 @@ CHANGES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "infractions.*.ejects": (ENGINE, {"infractions.tripping.ejects": True}, {}),
     "infractions.*.trigger": (SEASON, {"infractions.tripping.trigger": "fighting"}, {}),
     "infractions.*.report": (ENGINE, {"infractions.tripping.report": True}, {}),
+    "infractions.*.double_minor": (ENGINE, {"infractions.tripping.double_minor": True}, {}),
     "infractions.*.coed_only": (ENGINE, {"infractions.high_slap_shot.coed_only": False}, {}),
     "infractions.*.repeat_warning": (ENGINE, {"infractions.tripping.repeat_warning": "a word with the captain"},
                                      {}),
