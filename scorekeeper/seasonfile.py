@@ -424,11 +424,11 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
         if not isinstance(lineups, dict) or set(lineups) - {"home", "away"}:
             c.err(f"{where}.lineups", "lineups must be {\"home\": [...], \"away\": [...]}")
         else:
+            seen: dict[str, str] = {}  # player -> the side dressing them (a player dresses once a game)
             for side, entries in lineups.items():
                 if not isinstance(entries, list):
                     c.err(f"{where}.lineups.{side}", "a line-up must be a list")
                     continue
-                seen: set[str] = set()
                 for i, entry in enumerate(entries):
                     w = f"{where}.lineups.{side}[{i}]"
                     if c.keys(entry, "line-up entry", w, FIELDS["lineup"]):
@@ -437,9 +437,11 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
                         c.boolean(entry, "goalie", w)
                         c.boolean(entry, "captain", w)
                         if isinstance(entry["player"], str) and entry["player"] in seen:
-                            c.err(w, f"player {entry['player']!r} is dressed twice")
+                            c.err(w, f"player {entry['player']!r} is dressed twice" if seen[entry["player"]] == side
+                                  else f"player {entry['player']!r} is already dressed for the {seen[entry['player']]}"
+                                  " team: a player dresses for one side of a game")
                         if isinstance(entry["player"], str):
-                            seen.add(entry["player"])
+                            seen.setdefault(entry["player"], side)
     if obj.get("status", "final") == "final" and obj.get("events") is not None:
         pass
     for key in ("referees",):
@@ -484,6 +486,18 @@ def _check_officials(c: _Checker, officials: Any, where: str) -> None:
             if not (isinstance(o["name"], str) and o["name"].strip()):
                 c.err(f"{at}.name", f"name must be a text that is not blank (got {o['name']!r})")
             c.choice(o, "role", at, OFFICIAL_ROLES)
+
+
+def game_officials(game: dict[str, Any]) -> dict[str, list[str]]:
+    """role -> names of a game's officials as `referees` and `officials` combine (docs/season-file.md): the
+    referees of `referees` first, then those of `officials`; a name given twice for a role counts once."""
+    out: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
+    for role, name in [*(("referee", r) for r in game.get("referees") or []),
+                       *((o["role"], o["name"]) for o in game.get("officials") or [])]:
+        names = out.setdefault(str(role), [])
+        if str(name) not in names:
+            names.append(str(name))
+    return out
 
 
 def _check_event(c: _Checker, ev: Any, where: str) -> None:

@@ -42,6 +42,9 @@ def explain_database_error(svc: _Open, exc: BaseException) -> str:
         who = svc.owner or "another Scorekeeper program"
         return (f"{label} is busy: {who} is writing to it and did not finish within 5 seconds; nothing was "
                 "written, try again in a moment")
+    if "constraint failed" in low:  # a row the checks let through twice: never the driver's words (issue 18)
+        return (f"{label} already holds that record once (the same player twice in one game's line-ups, say): "
+                "nothing was written; check the entry and make it again")
     if "cannot rollback" in low:
         return f"{label} refused the write and nothing was written ({text})"
     if "unable to open" in low:

@@ -11,6 +11,7 @@ way (`added_violations` with no view before) and commits through `commit`.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -161,7 +162,7 @@ class ChangeStep:
             "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
             "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
 
-    def failed(self, exc: DatabaseError, what: str = "the entry was not recorded") -> EntryResult:
+    def failed(self, exc: DatabaseError | sqlite3.Error, what: str = "the entry was not recorded") -> EntryResult:
         """A write the database refused (full disk, read-only, busy): nothing was written."""
         self.core.forget()
         return EntryResult(False, [Violation("DATA-5", "block", f"{what}: {self.core.explain_error(exc)}")])
@@ -227,7 +228,7 @@ class ChangeStep:
             revisions = self.commit(s, write, audits)
         except store.GameChanged as conflict:
             return self.conflict(view, conflict.game, retry)
-        except DatabaseError as exc:
+        except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it
             return self.failed(exc)
         for gid, old in old_games.items():
             if gid in revisions:
@@ -279,7 +280,7 @@ class ChangeStep:
             rows.games[gid] = (row_id, self.commit(s, write))
         except store.GameChanged:
             return self.conflict(view, gid, retry)
-        except DatabaseError as exc:
+        except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it
             return self.failed(exc)
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
