@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui import APP_NAME
+from ui import APP_NAME, screen_fit
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent, QPaintEvent
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
 
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._actions: list[QAction] = []
         self._shortcuts: list[tuple[QAction, str]] = []
         self._after_paint: Callable[[], object] | None = None
+        self._on_screen = False
         self._build_shell()
         if svc is not None:
             self.attach(svc)
@@ -113,6 +114,12 @@ class MainWindow(QMainWindow):
         super().paintEvent(event)
         if self._after_paint is not None:
             QTimer.singleShot(0, self._painted)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._on_screen:  # the real frame is known once shown: the status bar stays on the screen
+            self._on_screen = True
+            QTimer.singleShot(0, lambda: screen_fit.keep_on_screen(self))
 
     def _painted(self) -> None:
         slot, self._after_paint = self._after_paint, None
@@ -154,7 +161,6 @@ class MainWindow(QMainWindow):
         self._build_menus()
         for action in self._database_actions():
             action.setEnabled(False)
-        self.resize(1280, 760)
         self._restore_layout()
 
     # -- the database arrives ----------------------------------------------------------------------------------
@@ -309,8 +315,9 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         """The window's size and place, its toolbar and the tab in front, as they were left."""
         geometry = self.settings.value(GEOMETRY)
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            screen_fit.place_first(self)  # a first start: sized to the screen's free area
+        screen_fit.keep_on_screen(self)
         state = self.settings.value(STATE)
         if isinstance(state, QByteArray):
             self.restoreState(state)

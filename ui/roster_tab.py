@@ -262,13 +262,13 @@ class RosterTab(TableTab):
         right_layout.addLayout(forms)
         for number, header in enumerate(c.header for c in self.model.columns):
             self.view.setColumnHidden(number, header in ("Colour", "Captain", "Captain e-mail"))
-        self.view.setMinimumWidth(300)
+        self.view.setMinimumWidth(220)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([340, 1000])
+        splitter.setSizes([250, 1000])
         return scrolling(splitter)
 
     # -- loading -------------------------------------------------------------------------------------------
@@ -315,7 +315,8 @@ class RosterTab(TableTab):
                              "name": player["name"], "gender": player.get("gender") or "",
                              "status": "not signed"})
         self.players.set_rows(rows)
-        fit_columns(self.roster_view, padding=12)
+        self.roster_view.horizontalHeader().setMinimumSectionSize(28)  # "4" in GP needs no 44 pixels: at 1024
+        fit_columns(self.roster_view, padding=4)  # pixels every column is in sight
         current = self.sign_player.currentData()
         self.sign_player.clear()
         for pid in sorted(players, key=lambda p: (players[p]["last"], players[p]["first"])):
@@ -386,6 +387,8 @@ class RosterTab(TableTab):
         self.proxy.set_filter(self.team, self.search.text())
         teams = {self.model.row(n)["id"]: self.model.row(n) for n in range(self.model.rowCount())}
         team = teams.get(self.team or "")
+        headers = [column.header for column in self.players.columns]  # one team: its name on every row says
+        self.roster_view.setColumnHidden(headers.index("Team"), team is not None)  # nothing (room at 1024 px)
         if team is None:
             self.roster_title.setText(f"<b>All teams</b> — {self.proxy.rowCount()} players")
             return

@@ -1,48 +1,67 @@
-"""Each tab at 1366x768 over the demo season grabs to a picture (set SCOREKEEPER_SCREENSHOTS=DIR to keep
-them, e.g. for the README); a tab that fails to paint fails here."""
+"""Each tab at 1024x768 and at 1366x768 over the demo season grabs to a picture (set
+SCOREKEEPER_SCREENSHOTS=DIR to keep them, e.g. docs/screenshots for the README); a tab that fails to paint
+fails here."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+import pytest
+from PySide6.QtCore import QRect, QSettings, QSize
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
 from scorekeeper.services import Services
+from ui import screen_fit
+
+SIZES = ((1024, 768), (1366, 768))
 
 
-def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QSettings, tmp_path: Path) -> None:
+def _folder(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _play_some(svc: Services) -> None:
     lineup = [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]
-    assert demo_svc.set_lineup("g016", "home", lineup).ok
-    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1}
-                                                 for n in range(1, 11)]).ok
+    assert svc.set_lineup("g016", "home", lineup).ok
+    assert svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1}
+                                            for n in range(1, 11)]).ok
     for event in ({"type": "goal", "team": "home", "period": 1, "elapsed": "02:00", "scorer": "ly02",
                    "assists": ["ly05", "ly09"]},
                   {"type": "penalty", "team": "away", "period": 1, "elapsed": "09:00", "player": "ow03",
                    "infraction": "tripping"}):
-        assert demo_svc.add_event("g016", event).ok
+        assert svc.add_event("g016", event).ok
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QSettings, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> None:
+    """The window on a screen of `width` x `height` (its whole free area: no task bar), first started."""
+    folder = _folder(tmp_path)
+    _play_some(demo_svc)
+    monkeypatch.setattr(screen_fit, "free_area", lambda window: QRect(0, 0, width, height))
+    monkeypatch.setattr(screen_fit, "FRAME_GUESS", QSize(0, 0))
     window = open_window(qtbot, demo_svc, settings)
-    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
     window.roster_tab.select_team("herons")
     window.live_game_tab.select_game("g016")
     window.live_game_tab.clock.set_position(1, 10 * 60 + 12)
+    suffix = "" if width == 1366 else f"-{width}"
     shots = []
-    for number, name in enumerate(("roster", "live-game", "season")):
-        window.tabs.setCurrentIndex(number)
+    pages = [(0, None, "roster"), (1, 0, "live-game"), (1, 1, "line-ups"), (2, 0, "season"),
+             (2, 5, "points-chart")]
+    for tab, page, name in pages:
+        window.tabs.setCurrentIndex(tab)
+        if page is not None:
+            front = window.tabs.currentWidget()
+            front.pages.setCurrentIndex(page)  # type: ignore[attr-defined]
         qtbot.wait(10)
-        path = folder / f"{name}.png"
+        path = folder / f"{name}{suffix}.png"
         assert window.grab().save(str(path))
         shots.append(path)
-    window.tabs.setCurrentIndex(1)
-    window.live_game_tab.pages.setCurrentIndex(1)
-    assert window.grab().save(str(folder / "line-ups.png"))
-    window.tabs.setCurrentIndex(2)
-    window.season_tab.pages.setCurrentIndex(5)
-    assert window.grab().save(str(folder / "points-chart.png"))
     assert all(path.stat().st_size > 10_000 for path in shots)
 
 

@@ -1,0 +1,113 @@
+"""Issue 18.5: the window fits the screen. A first start takes the screen's free area (never taller: the status bar
+stays on the screen); at 1024x768 and 1366x768 every tab shows all of itself without scrolling sideways."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize
+from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+from ui_helpers import open_window
+
+from scorekeeper.services import Services
+from ui import screen_fit
+from ui.main_window import GEOMETRY, MainWindow
+from ui.reflow import Reflow
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> list[QRect]:
+    """The screen's free area the window sees (set the list's one item); its frame is left out of the sums."""
+    area = [QRect(0, 0, 1024, 768)]
+    monkeypatch.setattr(screen_fit, "free_area", lambda window: area[0])
+    monkeypatch.setattr(screen_fit, "FRAME_GUESS", QSize(0, 0))
+    return area
+
+
+def test_a_first_size_never_taller_than_the_free_area() -> None:
+    frame = QSize(16, 40)
+    for width, height in ((1024, 768), (1366, 768), (1280, 720), (1024, 728)):
+        size = screen_fit.first_size(QRect(0, 0, width, height), frame)
+        assert (size.width(), size.height()) == (width - 16, height - 40)
+    big = screen_fit.first_size(QRect(0, 0, 2560, 1440), frame)
+    assert (big.width(), big.height()) == (1440, 900)
+
+
+def inside(widget: QWidget, window: QWidget) -> bool:
+    """Whether all of `widget` is shown within `window`: no ancestor (a scroll area's viewport, the window's
+    edge) clips any of it."""
+    if not widget.isVisible():
+        return False
+    shown = QRect(QPoint(0, 0), widget.size())
+    child: QWidget = widget
+    while child is not window:
+        parent = child.parentWidget()
+        assert parent is not None
+        shown = shown.translated(child.pos()).intersected(parent.rect())
+        child = parent
+    return shown.size() == widget.size()
+
+
+def no_sideways_scrolling(window: MainWindow) -> list[str]:
+    """The scroll areas holding a whole tab that scroll sideways (none should)."""
+    front = window.tabs.currentWidget()
+    assert front is not None
+    return [area.objectName() or type(area.widget()).__name__ for area in front.findChildren(QScrollArea)
+            if area.horizontalScrollBar().isVisible() and isinstance(area, QAbstractScrollArea)
+            and area.objectName() != "entryMessagesArea"]
+
+
+@pytest.mark.parametrize(("width", "height"), ((1024, 768), (1366, 768)))
+def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect], width: int, height: int) -> None:
+    screen[0] = QRect(0, 0, width, height)
+    window = open_window(qtbot, demo_svc, settings)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
+    assert inside(window.statusBar(), window)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    tab.select_game("g016")
+    qtbot.wait(10)
+    rules_panel = tab.messages.parentWidget()
+    assert rules_panel is not None
+    for widget in (tab.finish_button, tab.clock, tab.events_view, rules_panel, tab.entry):
+        assert inside(widget, window), widget.objectName() or type(widget).__name__
+    score_row = tab.findChild(Reflow, "scoreRow")
+    assert score_row is not None
+    assert score_row.is_across() == (width > 1100)  # at 1024 pixels the clock goes under the score
+    assert no_sideways_scrolling(window) == []
+    tab.pages.setCurrentIndex(1)
+    qtbot.wait(10)
+    for widget in (tab.home_lineup.save_button, tab.away_lineup.save_button):
+        assert inside(widget, window)
+    assert no_sideways_scrolling(window) == []
+    window.tabs.setCurrentIndex(0)
+    window.roster_tab.select_team("herons")
+    qtbot.wait(10)
+    roster = window.roster_tab.roster_view
+    assert not roster.horizontalScrollBar().isVisible()  # Susp., Fines and Status in sight
+    assert no_sideways_scrolling(window) == []
+    window.tabs.setCurrentIndex(2)
+    for page in range(window.season_tab.pages.count()):
+        window.season_tab.pages.setCurrentIndex(page)
+        qtbot.wait(5)
+        assert no_sideways_scrolling(window) == []
+    assert inside(window.statusBar(), window)
+
+
+def test_a_layout_saved_on_a_bigger_screen_is_brought_back_onto_a_small_one(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect]) -> None:
+    screen[0] = QRect(0, 0, 1920, 1080)
+    big = open_window(qtbot, demo_svc, settings)
+    big.resize(1800, 1000)
+    big.move(100, 60)
+    settings.setValue(GEOMETRY, big.saveGeometry())
+    big.close()
+    screen[0] = QRect(0, 0, 1024, 768)
+    window = MainWindow(demo_svc, settings)
+    qtbot.addWidget(window)
+    assert window.width() <= 1024 and window.height() <= 768
+    assert QRect(0, 0, 1024, 768).contains(QRect(window.pos(), window.size()))
+    window.show()
+    qtbot.waitUntil(lambda: window.height() <= 768 and window.y() + window.height() <= 768)
+    assert inside(window.statusBar(), window)

@@ -1,0 +1,72 @@
+"""A row of parts that wraps onto more lines when the window is too narrow for it (1024 pixels, say).
+
+Laid out side by side when all of them fit at the width they ask, one under the other otherwise: the row asks for the
+width of its widest part only, so a narrow window never scrolls sideways to show it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QLayout, QWidget
+
+ACROSS, DOWN = QBoxLayout.Direction.LeftToRight, QBoxLayout.Direction.TopToBottom
+
+
+class Reflow(QWidget):
+    """Parts side by side while they fit, else one under the other (`stretches` as in a box layout)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 8) -> None:
+        super().__init__(parent)
+        self.box = QBoxLayout(ACROSS, self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(spacing)
+        self.box.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # the width is ours to give
+        self._parts: list[QWidget] = []
+
+    def add(self, part: QWidget, stretch: int = 0) -> QWidget:
+        """Put `part` at the end of the row."""
+        self._parts.append(part)
+        self.box.addWidget(part, stretch)
+        return part
+
+    def add_layout(self, layout: QLayout, stretch: int = 0) -> QWidget:
+        """Put the widgets of `layout`, kept together as one part, at the end of the row."""
+        holder = QWidget(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        holder.setLayout(layout)
+        return self.add(holder, stretch)
+
+    def across_width(self) -> int:
+        """The width the parts need side by side (each as wide as it asks: a squeezed score line overlaps)."""
+        widths = self._widths()
+        return sum(widths) + self.box.spacing() * max(len(widths) - 1, 0)
+
+    def is_across(self) -> bool:
+        """Whether the parts are side by side now."""
+        return self.box.direction() == ACROSS
+
+    def _flow(self, width: int) -> None:
+        direction = ACROSS if width >= self.across_width() else DOWN
+        if direction != self.box.direction():
+            self.box.setDirection(direction)
+            self.updateGeometry()  # one line or more: the height asked of the parent changes
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a part asks for another width (new names in it)
+            self._flow(self.width())
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._flow(event.size().width())
+        super().resizeEvent(event)
+
+    def _widths(self) -> list[int]:
+        return [max(part.sizeHint().width(), part.minimumSizeHint().width())
+                for part in self._parts if not part.isHidden()]
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(max(self._widths(), default=0), self.box.minimumSize().height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.across_width(), self.box.sizeHint().height())
