@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QTabBar,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -41,6 +43,7 @@ from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
 from ui.focus_quiet_view import FocusQuietView
 from ui.game_clock import GameClock, period_name
 from ui.hub import ChangeHub
+from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
 from ui.reflow import Reflow
 from ui.score_line import ScoreLine
@@ -48,27 +51,31 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, wide
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
-    from scorekeeper.screens import GameScreen
+    from scorekeeper.screens import Consequence, GameScreen
     from scorekeeper.services import Services
     from ui.print_preview import Document, PreviewDialog
 
 CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
+NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
+"""The clock to the next or the previous period, from anywhere in the tab."""
 
 SHORTCUTS = [
     *((kind.key, kind.label + (" (where the rulebook has shootouts)" if kind.type in OPTIONAL_KINDS else ""))
       for kind in KINDS),
     ("H / A", "In the Team field: home or away"),
     ("Tab", "Next field"),
-    ("Enter", "Record the entry (in the event list: edit the entry)"),
-    ("Esc", "Clear the entry, back to the event list"),
+    ("Enter", "Record the entry (in the infraction list: pick and record; in the event list: edit the entry)"),
+    ("Esc", "Close the infraction list; else clear the entry, back to the event list"),
     ("Del", "Delete the selected entry"),
     ("std:Undo", "Undo"),
     ("std:Redo", "Redo"),
     (CLOCK_KEY, "Start or pause the game clock"),
     ("F2", "Correct the game clock"),
+    (NEXT_PERIOD_KEY, "Next period (the clock starts it at 00:00)"),
+    (PREVIOUS_PERIOD_KEY, "Previous period"),
     ("Ctrl+L", "Line-ups, and back to scoring"),
-    ("Ctrl+Shift+F", "Finish the game"),
+    ("Ctrl+Shift+F", "Finish the game (asks first: Enter finishes, Esc goes back)"),
     ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
 ]
 REFUSED = ("suspended", "ineligible")
@@ -104,7 +111,9 @@ class SidePanel(QFrame):
         self.setMinimumHeight(self.fontMetrics().lineSpacing() * 8 + 12)
 
     def show_side(self, title: str, side: Mapping[str, Any] | None, label_of: Callable[[str | None], str],
-                  dressed: int = 1) -> None:
+                  dressed: int = 1, ejected: Iterable[Consequence] = ()) -> None:
+        """The side at this moment; `ejected`: its ejections (marked in the box, and listed under it)."""
+        out = {c.player: c for c in ejected if c.player}
         if side is None or not dressed:
             self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
                                "<span style='color:gray'>No line-up yet: dress the players in Line-ups "
@@ -122,6 +131,7 @@ class SidePanel(QFrame):
                 f"<tr><td>{html.escape(label_of(item['player']))}"
                 + (f" (served by {html.escape(label_of(item['served_by']))})"
                    if item.get("served_by") and item["served_by"] != item["player"] else "")
+                + (" <b style='color:#b00020'>EJECTED</b>" if item['player'] in out else "")
                 + f"</td><td align=right>&nbsp;&nbsp;<b style='font-size:large'>{item['remaining']}</b></td>"
                 f"<td style='color:gray'>&nbsp;ends {item['ends']}</td></tr>"
                 for item in box)
@@ -131,6 +141,9 @@ class SidePanel(QFrame):
         for item in side.get("waiting") or []:
             lines.append(f"<span style='color:#8a5a00'>{html.escape(label_of(item['player']))} waits "
                          f"(assessed {item['assessed']})</span>")
+        for c in out.values():
+            lines.append(f"<b style='color:#b00020'>Ejected: {html.escape(c.who)}</b> — {html.escape(c.what)} "
+                         f"({html.escape(c.section or c.rule)})")
         self.label.setText("<br>".join(lines))
 
 
@@ -144,8 +157,8 @@ class LineupPanel(QWidget):
         self.view = make_table_view(self.model, self)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setToolTip("Space ticks Dress in the first column, G in the second")
-        self.all_button = QPushButton("Dress &all", self)
-        self.none_button = QPushButton("&None", self)
+        self.all_button = QPushButton("Dress all", self)  # the mnemonics are set per side (home, away)
+        self.none_button = QPushButton("None", self)
         self.save_button = QPushButton("Save line-up", self)
         self.save_button.setDefault(False)
         self.all_button.clicked.connect(lambda: self.model.set_all(True))
@@ -216,6 +229,17 @@ class LiveGameTab(TableTab):
                                      "edits of a final game)")
         self.audit_button.clicked.connect(self.show_audit)
         header.addWidget(self.audit_button)
+        self.details_button = QPushButton("Officials…", self)  # issue 18.7: the game sheet's number and officials
+        self.details_button.setToolTip("The game's number and its officials (referees, linesmen, scorekeeper), "
+                                       "as the game sheet prints them")
+
+        def edit_details() -> bool:
+            from ui.game_details_dialog import edit_details
+
+            return edit_details(self)
+
+        self.details_button.clicked.connect(edit_details)
+        header.addWidget(self.details_button)
         header.addWidget(self.print_button)
         header.addWidget(self.reopen_button)
         header.addWidget(self.finish_button)
@@ -276,6 +300,23 @@ class LiveGameTab(TableTab):
         message_box = QGroupBox("What the rulebook says", self)
         message_layout = QVBoxLayout(message_box)
         message_layout.addWidget(message_area, 1)
+        self.caused = QLabel(self)
+        self.caused.setObjectName("gameCaused")
+        self.caused.setWordWrap(True)
+        self.caused.setTextFormat(Qt.TextFormat.RichText)
+        self.caused.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.caused.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caused.setToolTip("What this game has set off so far under the rulebook: ejections, suspensions, "
+                               "fines and the referee's report (kept after a reopen)")
+        caused_area = QScrollArea(self)  # a long list scrolls in its box; a new entry lays out this area alone
+        caused_area.setObjectName("gameCausedArea")
+        caused_area.setFrameShape(QFrame.Shape.NoFrame)
+        caused_area.setWidgetResizable(True)
+        caused_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        caused_area.setWidget(self.caused)
+        caused_area.viewport().setAutoFillBackground(False)
+        message_layout.addWidget(QLabel("<b>This game so far</b>", self))
+        message_layout.addWidget(caused_area, 1)
         self.events = EventsModel()
         self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")
@@ -302,6 +343,10 @@ class LiveGameTab(TableTab):
 
         # line-ups page
         self.home_lineup, self.away_lineup = LineupPanel(self), LineupPanel(self)
+        for panel, texts in ((self.home_lineup, ("Dress &all", "&None", "&Save line-up")),
+                             (self.away_lineup, ("&Dress all", "Non&e", "Sa&ve line-up"))):
+            for push, text in zip((panel.all_button, panel.none_button, panel.save_button), texts, strict=True):
+                push.setText(text)  # each Alt key presses one button (both sides are on the page)
         lineups = QWidget(self)
         lineups_layout = QHBoxLayout(lineups)
         lineups_layout.addWidget(self.home_lineup)
@@ -316,6 +361,8 @@ class LiveGameTab(TableTab):
         game_layout.setContentsMargins(4, 0, 0, 0)
         game_layout.addLayout(header)
         game_layout.addWidget(score_row)
+        self.banner = LiveBanner(self)
+        game_layout.addWidget(self.banner)
         game_layout.addLayout(sides)
         game_layout.addWidget(self.pages, 1)
         self.game_page = game
@@ -340,7 +387,7 @@ class LiveGameTab(TableTab):
         self.entry.submitted.connect(self.submit)
         self.entry.cleared.connect(self.events_view.setFocus)
         self.record_button.clicked.connect(self.submit)
-        self.finish_button.clicked.connect(self.finish)
+        self.finish_button.clicked.connect(self.ask_finish)
         self.reopen_button.clicked.connect(self.reopen)
         self.print_button.clicked.connect(self.print_sheet)
         self.undo_button.clicked.connect(self.undo)
@@ -351,6 +398,7 @@ class LiveGameTab(TableTab):
         self.clock.changed.connect(self.refresh_live)
         self.clock.moved.connect(self.save_clock)
         self.clock.time.returnPressed.connect(self.events_view.setFocus)
+        self.clock.refused.connect(self._clock_refused)
         self.home_lineup.save_button.clicked.connect(lambda: self.save_lineup("home"))
         self.away_lineup.save_button.clicked.connect(lambda: self.save_lineup("away"))
         return scrolling(splitter)
@@ -380,7 +428,8 @@ class LiveGameTab(TableTab):
             shortcut.setKeys(which)  # the platform's own keys (Redo: Ctrl+Y on Windows, Ctrl+Shift+Z elsewhere)
             shortcut.activated.connect(action)
         keys: list[tuple[str, Callable[[], object]]] = [
-            (CLOCK_KEY, self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.finish),
+            (CLOCK_KEY, self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.ask_finish),
+            (NEXT_PERIOD_KEY, lambda: self.step_period(1)), (PREVIOUS_PERIOD_KEY, lambda: self.step_period(-1)),
             ("Ctrl+L", lambda: self._page(1 - self.pages.currentIndex())), ("Esc", self.escape),
         ]
         for key, slot in keys:
@@ -390,10 +439,52 @@ class LiveGameTab(TableTab):
         delete.activated.connect(self.delete_selected)
 
     def escape(self) -> None:
-        """Esc: leave the entry (or the clock) and go back to the event list, where the letter keys work."""
+        """Esc: close the infraction list if it is open (the entry stays); else leave the entry (or the clock)
+        and go back to the event list, where the letter keys work."""
+        if self.entry.list_open():
+            self.entry.close_list()
+            return
+        self.clock.revert()  # a correction of the clock typed and abandoned
         self.entry.clear()
         self.pages.setCurrentIndex(0)
         self.events_view.setFocus()
+
+    def step_period(self, step: int) -> None:
+        """The clock to the next (1) or the previous (-1) period, at 00:00; the keys stay with the event list."""
+        if self.game_id is None:
+            return
+        period = self.clock.period
+        wanted = max(period.minimum(), min(period.maximum(), period.value() + step))
+        if wanted != period.value():
+            period.setValue(wanted)
+        self.say(f"<b>{html.escape(period_name(wanted, self.regulation_periods, self.clock.word))}</b>: the "
+                 f"clock is at {self.clock.elapsed()} ({key_text(NEXT_PERIOD_KEY)} next period, "
+                 f"{key_text(PREVIOUS_PERIOD_KEY)} previous).")
+        current = QApplication.focusWidget()
+        if current is None or not self.entry.isAncestorOf(current):
+            self.events_view.setFocus()
+
+    def _clock_refused(self, period: int, elapsed: str, why: str) -> None:
+        """F2 with a time the period cannot hold: refused as the Time field of an entry is (DATA-3), not
+        clamped; the time stays in the clock's field to be corrected (Esc: the clock's time back)."""
+        section = self.svc.section("DATA-3", season=self.season) if self.season else ""
+        self.show_violations([{"rule": "DATA-3", "severity": "block", "message": why, "section": section,
+                               "where": ""}], "Clock not set")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.take_focus()
+
+    def take_focus(self) -> None:
+        """Put the keyboard where the tab's keys (G, P, T…) work, unless it is in the tab already: the event list
+        (the games list while no game is shown). At start, after a restart and when the tab comes to the front
+        the first key is an entry, not a click on the list. The main tab bar keeps the focus it has."""
+        if not self.isVisible():
+            return
+        current = self.window().focusWidget()
+        if current is not None and current.isVisible() and (self.isAncestorOf(current) or isinstance(current, QTabBar)):
+            return
+        (self.events_view if self.game_id is not None and self.events_view.isVisible() else self.view).setFocus()
 
     def _page(self, number: int) -> None:
         self.pages.setCurrentIndex(number)
@@ -489,10 +580,12 @@ class LiveGameTab(TableTab):
             self.save_clock()
             self.game_id = game_id
             self.game_shown = None  # the clock moves next: no live panel until this game is drawn
+            self.banner.tell((), self.names)  # another game: the last one's banner goes
             self.settings.setValue(f"live/game/{self.season}", game_id)
             self._restore_clock()
             self.refresh_game()
             self._show_game_violations()
+            self.take_focus()
             return
         self.refresh_game()
 
@@ -516,7 +609,7 @@ class LiveGameTab(TableTab):
         self.regulation_periods = len(periods)
         self.shootout = bool(clock.get("shootout"))
         self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
-                            shootout=self.shootout)
+                            shootout=self.shootout, lookup=self.find_infractions)
         self.game_shown = None
         self._draw(screen, refit=True)
         self._fill_lineups()
@@ -546,7 +639,7 @@ class LiveGameTab(TableTab):
         if previous is not None and previous.names != screen.names:  # a team renamed
             self.names = dict(screen.names)
             self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
-                                shootout=self.shootout)
+                                shootout=self.shootout, lookup=self.find_infractions)
         if previous is None or previous.lineups != screen.lineups or previous.names != screen.names:
             self._rows_cache = {}  # the rows name the players and teams afresh
             self.names = dict(screen.names)
@@ -578,6 +671,8 @@ class LiveGameTab(TableTab):
                 # window paints the entry once rather than twice
                 self.events_view.executeDelayedItemsLayout()
         self.model.replace_game(screen.row)
+        if previous is None or previous.consequences != screen.consequences or previous.names != screen.names:
+            self._show_caused(screen.consequences)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
             widget.setEnabled(not final)
@@ -589,12 +684,41 @@ class LiveGameTab(TableTab):
         else:
             self._show_live(screen.live, screen.score)
 
+    def _periods(self) -> dict[int, str]:
+        """The period names of this game's entries (1st, 2nd, OT...) by number."""
+        shown = self.game_shown
+        numbers = {c.period for c in shown.consequences if c.period} if shown is not None else set()
+        return {n: period_name(n, self.regulation_periods, "") for n in numbers}
+
+    def _show_caused(self, consequences: Iterable[Consequence]) -> None:
+        """The rules panel's list of what the game has set off (redrawn only when it changes)."""
+        found = list(consequences)
+        self.caused.setText(consequences_html(found, self.names, self._periods()) if found else
+                            "<span style='color:gray'>No ejection, suspension, fine or report so far.</span>")
+
+    def tell(self, caused: Iterable[Consequence]) -> None:
+        """What an entry set off, at once: the banner in the live panel, and the status line."""
+        found = tuple(caused)
+        self.banner.tell(found, self.names, self._periods())
+        if found:
+            self.status(plain(found, self.names))
+
+    def status(self, text: str) -> None:
+        """A line in the window's status bar (where the tab sits in the main window)."""
+        window = self.window()
+        bar = getattr(window, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(text, 30000)
+
     def _show_game_violations(self) -> None:
         """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""
         computed = self.svc.game(self.game_id or "", self.season)
         violations = computed.get("violations") or []
         if violations:
             self.show_violations(violations, f"Game {computed['id']}")
+        elif self.game_shown is not None and self.game_shown.consequences:
+            self.messages.setText("<span style='color:gray'>No warnings for this game; what it has set off is "
+                                  "listed under <i>This game so far</i>.</span>")
         else:
             self.messages.setText("<span style='color:gray'>Nothing to report for this game.</span>")
 
@@ -617,7 +741,8 @@ class LiveGameTab(TableTab):
         lineups = self.game_shown.lineups if self.game_shown is not None else {}
         for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
             panel.show_side(f"{self.names[side]} ({side})", live["teams"][side], self.label_of,
-                            len(lineups.get(side, ())))
+                            len(lineups.get(side, ())),
+                            self.game_shown.ejected(side) if self.game_shown is not None else ())
 
     @staticmethod
     def _light(label: QLabel, on: bool, colour: str) -> None:
@@ -629,6 +754,10 @@ class LiveGameTab(TableTab):
         label.setProperty("lit", on)
 
     # -- numbers and names ---------------------------------------------------------------------------------
+    def find_infractions(self, text: str) -> Mapping[str, Any]:
+        """What the rulebook in force finds for a typed infraction (the facade's lookup)."""
+        return self.svc.find_infractions(text, season=self.season)
+
     def resolve(self, side: str, number: int) -> str:
         """The player wearing `number` for `side` in this game's line-up."""
         player = self.dressed.get(side, {}).get(number)
@@ -762,6 +891,7 @@ class LiveGameTab(TableTab):
             event = self.entry.build_event()
         except EntryError as exc:
             self.show_violations([exc.row], "Not recorded")
+            self.entry.focus_refused(str(exc), exc.field)
             return False
         game_id, season, editing = self.game_id, self.season, self.entry.editing
         if editing is None:
@@ -771,7 +901,10 @@ class LiveGameTab(TableTab):
             def call(confirm: bool) -> EntryResult:
                 return self.svc.update_event(game_id, editing, event, confirm, season=season)
         kind = next(k.label for k in KINDS if k.type == event["type"])
-        if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}."):
+        refused: list[str] = []
+        if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}.",
+                          on_refused=lambda result: refused.extend(v.message for v in result.violations if v.blocks)):
+            self.entry.focus_refused(" ".join(refused))  # a refusal, or warnings declined: back to the form
             return False
         self.entry.clear()
         self.events_view.setFocus()
@@ -814,6 +947,22 @@ class LiveGameTab(TableTab):
         return self.apply(lambda confirm: step(game_id, season=season), done, confirm=False,
                           wording=operation.DONE, on_refused=lambda result: self.refresh_game())
 
+    def ask_finish(self) -> bool:
+        """Finish the game once the scorekeeper confirms it (Enter finishes, Esc goes back to the game)."""
+        if self.game_id is None or not self.finish_button.isEnabled() or self.game_shown is None:
+            return False
+        score = self.game_shown.score
+        asked = dialogs.confirm_finish(
+            self, f"Finish the game {self.names['home']} {score['home']} – {score['away']} {self.names['away']}?",
+            "The game is locked as final: the standings, suspensions and fines count it. Reopening it later needs "
+            "a reason and, where the office guards it, the office password.")
+        if asked:
+            self.finish()
+        else:
+            self.say("<span style='color:gray'>The game goes on: not finished.</span>")
+        self.take_focus()
+        return asked and self.game_shown is not None and self.game_shown.final
+
     def finish(self) -> bool:
         """Lock the game as final, then say what it caused: result, ejections, suspensions, fines."""
         if self.game_id is None or not self.finish_button.isEnabled():
@@ -823,18 +972,13 @@ class LiveGameTab(TableTab):
             return False
         computed = self.svc.game(game_id, season)
         score = computed["score"]
-        lines = [f"<b>Final: {html.escape(self.names['home'])} {score['home']} – {score['away']} "
-                 f"{html.escape(self.names['away'])}</b> ({computed.get('decision', '')})"]
-        for ejection in computed.get("ejections", []):
-            lines.append(f"Ejected: {html.escape(self.label_of(ejection['player']))} ({ejection['rule']})")
-        for row in self.svc.suspensions(season)["suspensions"]:
-            if row["game"] == game_id:
-                lines.append(f"Suspended: {html.escape(self.label_of(row['player']))} — {row['rule']}, "
-                             f"{row['kind']} {row.get('games') or ''}")
-        for row in self.svc.fines(season)["fines"]:
-            if row["game"] == game_id:
-                lines.append(f"Fine: {row['amount']} — {row['rule']} ({html.escape(row['team'])})")
-        self.say("<br>".join(lines))
+        decision = str(computed.get("decision") or "").replace("_", " ")
+        text = (f"<b>Final: {html.escape(self.names['home'])} {score['home']} – {score['away']} "
+                f"{html.escape(self.names['away'])}</b>" + (f" ({html.escape(decision)})" if decision else ""))
+        shown = self.game_shown.consequences if self.game_shown is not None else ()
+        if shown:  # what the game set off now counts: the rules' own reading, names and sections
+            text += "<br>" + consequences_html(shown, self.names, self._periods())
+        self.say(text)
         self.finished.emit(game_id)
         return True
 
@@ -878,6 +1022,7 @@ class LiveGameTab(TableTab):
         if result is None:
             return False
         self.catch_up()  # the tab that wrote shows it at once, in sight or not
+        self.tell(result.caused)  # what the rulebook set off with it, prominently (nothing: the banner goes)
         if done or result.violations:
             text = f"<b style='color:#1b5e20'>{done}</b>" if done else ""
             if result.violations:

@@ -155,7 +155,7 @@ def _sanction(view: SeasonView, state: GameState, s: Sanction, side: str) -> lis
     if cents > 0:
         payer = "the team" if row.payer == "team" else "the player"
         fine_rule = row.fine_row if row.fine_row in book.rules else row.rule
-        follows = f"fine of {cents_to_money(cents)}, paid by {payer}" + (" — waived" if waived(view, s) else "")
+        follows = f"fine: {cents_to_money(cents)}, paid by {payer}" + (" — waived" if waived(view, s) else "")
         out.append(Consequence(FINE, side, s.player, who, fine_rule, book.section(fine_rule), what, follows, **at))
     return out
 
@@ -168,7 +168,7 @@ def _reported(book: Rulebook, state: GameState, row: Mapping[str, Any]) -> Conse
     player = row.get("player")
     return Consequence(REPORT, side, player, _who(state, side, player) or "bench", rule, book.section(rule),
                        inf.name if inf else str(row.get("infraction")),
-                       f"on the referee's report to the league ({row.get('reason')})",
+                       f"reported to the league ({row.get('reason')})",
                        row.get("period"), str(row.get("elapsed") or ""))
 
 
