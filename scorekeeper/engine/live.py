@@ -37,7 +37,8 @@ def live_state(game: GameInput, book: Rulebook, t: int,
             assert s.start is not None
             box.append({"player": s.offender, "served_by": s.server if d else None, "starts": fmt_mmss(s.start),
                         "ends": fmt_mmss(s.nominal_end), "remaining": fmt_mmss(max(0, s.nominal_end - t)),
-                        "short_handed": s.short_handed, "releasable": s.releasable})
+                        "short_handed": s.short_handed, "releasable": s.releasable,
+                        "offset": s.offset})
         waiting = [{"player": s.offender, "assessed": fmt_mmss(s.assessed)}
                    for s in clock.pending if s.side == side]
         caps = on_ice.coed_caps(book, bool(goalie), in_ot, males_serving)

@@ -194,3 +194,15 @@ def test_pen_gen_2_a_minor_at_a_later_stoppage_does_not_offset_a_double_minor():
     events = [*DOUBLE, event("timeout", "home", 1, "05:30"), pen("away", 1, "05:30", "a2")]
     assert strength(events, "06:00") == "5-on-5"
     assert strength(events, "08:00") == "5-on-6"
+
+
+def test_pen_gen_2_the_box_at_the_boards_shows_which_penalties_offset():
+    events = [pen("home", 1, "10:00", "h2"), pen("home", 1, "10:00", "h3"), pen("away", 1, "10:00", "a2")]
+    evs = [Event(i, e["type"], e["team"], e["period"], parse_mmss(e["elapsed"]),
+                 {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")})
+           for i, e in enumerate(events)]
+    game = GameInput("g", "regular", "in_progress", "H", "A", {"home": lineup("h"), "away": lineup("a")}, evs)
+    teams = live_state(game, PRO, game_time(PRO, "regular", 1, parse_mmss("11:00")))["teams"]
+    assert [(b["player"], b["offset"], b["short_handed"]) for b in teams["home"]["box"]] == [
+        ("h2", True, False), ("h3", False, True)]
+    assert [(b["player"], b["offset"], b["short_handed"]) for b in teams["away"]["box"]] == [("a2", True, False)]

@@ -74,7 +74,7 @@ def test_pen_misc_3_a_rulebook_may_eject_at_a_second_misconduct_without_a_discip
 def test_pen_gen_3_any_penalties_eject_at_the_count_and_zero_is_never():
     minors = [pen("home", 1, f"0{m}:00", "h4") for m in (1, 4, 7)]
     assert PRO.penalties.ejection_at_count == 0 and ejected(play(minors, book=PRO)) == {}
-    book = pro_with("ejection_at_count = 0 ", "ejection_at_count = 3 ")
+    book = pro_with("count_bench_minors = false", "count_bench_minors = false\nejection_at_count = 3")
     assert ejected(play(minors[:2], book=book)) == {}
     assert ejected(play(minors, book=book)) == {"h4": "PEN-GEN-3"}
 
