@@ -449,7 +449,8 @@ class PreviewDialog(QDialog):
         return where
 
     def save_document(self) -> str | None:
-        path = save_pdf(self, self.pdf, str(Path(self.folder or ".") / self.document.filename), self.document.save)
+        folder = self.folder or dialogs.documents_folder()  # never the program's own folder
+        path = save_pdf(self, self.pdf, str(Path(folder) / self.document.filename), self.document.save)
         if path:
             self.saved.append(path)
             self.message.setText(f"<b style='color:#1b5e20'>Saved</b> {path}")

@@ -18,7 +18,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.rules.violation import Violation
-from scorekeeper.seasonfile import LISTS
+from scorekeeper.seasonfile import LISTS, game_officials
 
 
 def office_needed(core: Core, what: str) -> EntryResult | None:
@@ -118,6 +118,19 @@ class Games(Part):
     def save_game(self, game: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or replace a game (not a final one)."""
         return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season)
+
+    def game_details(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+        """What the game sheet's details dialog shows: the id and the teams' names, the league's `number` ("" : the
+        id), the names by role (`referees` and `officials` combined) and the `operator` who would sign as
+        scorekeeper."""
+        game = self.game_dict(game_id, season, copy_it=False)
+        teams = self.core.view(season).teams
+        people = game_officials(game)
+        return {"id": game_id, "home_name": str(teams.get(game["home"], {}).get("name", game["home"])),
+                "away_name": str(teams.get(game["away"], {}).get("name", game["away"])),
+                "number": str(game.get("number") or ""), "referees": people["referee"],
+                "linesmen": people["linesman"], "scorekeeper": people["scorekeeper"],
+                "operator": self.core.operator, "final": game.get("status") == "final"}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
                          season: str | None = None) -> EntryResult:

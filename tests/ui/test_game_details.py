@@ -1,0 +1,126 @@
+"""The game sheet's details in the window (issue 18, point 7): the league's game number and the officials are
+typed in a dialog opened from the Live Game tab, by keyboard, and printed on the sheet; PDFs are offered in the
+user's Documents folder, never the program's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QDialog, QFileDialog
+from pytestqt.qtbot import QtBot
+from ui_helpers import open_window, press
+
+from scorekeeper.reports.data import game_sheet_data
+from scorekeeper.services import Services
+from ui import dialogs
+from ui.game_details_dialog import GameDetailsDialog
+from ui.main_window import MainWindow
+
+
+def keyed_dialogs(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, script: list[Any]) -> list[QDialog]:
+    """Run each modal dialog for real and answer it from `script`: a text is typed into the focused field,
+    a key is pressed there, as the office would."""
+    seen: list[QDialog] = []
+
+    def run(dialog: QDialog) -> int:
+        seen.append(dialog)
+
+        def answer() -> None:
+            dialog.activateWindow()
+            for step in script:
+                target = dialog.focusWidget() or dialog  # the field the dialog's keyboard focus is in
+                if isinstance(step, str):
+                    qtbot.keyClicks(target, step)
+                else:
+                    qtbot.keyClick(target, step)
+
+        QTimer.singleShot(0, answer)
+        return dialog.exec()
+
+    monkeypatch.setattr(dialogs, "run_dialog", run)
+    return seen
+
+
+@pytest.fixture
+def window(qtbot: QtBot, svc: Services, settings: QSettings) -> MainWindow:
+    window = open_window(qtbot, svc, settings)
+    window.tabs.setCurrentWidget(window.live_game_tab)
+    window.live_game_tab.select_game("g001")
+    window.live_game_tab.refresh_game()
+    return window
+
+
+TAB = Qt.Key.Key_Tab
+
+
+def test_officials_and_number_typed_by_keyboard_print_on_the_sheet_of_a_final_game(
+        qtbot: QtBot, window: MainWindow, svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    tab = window.live_game_tab
+    assert svc.game("g001")["status"] == "final"
+    # the season file's referee (Pat Quinn) is there already: Tab past him, add the second referee, a linesman
+    # and the scorekeeper, Enter saves
+    seen = keyed_dialogs(monkeypatch, qtbot, ["W-001", TAB, TAB, "Sam Stripes", TAB, "Lee Lines", TAB, TAB,
+                                              "Kim Count", Qt.Key.Key_Return])
+    tab.details_button.setFocus()
+    press(qtbot, Qt.Key.Key_Space)
+    assert len(seen) == 1 and isinstance(seen[0], GameDetailsDialog)
+    assert seen[0].windowTitle() == "Game sheet details — Otters vs Herons"
+    assert "Game sheet details saved: game no. W-001, 4 official(s)" in tab.messages.text()
+    d = game_sheet_data(svc, "g001")
+    assert (d.game_number, d.referees, d.linesmen, d.scorekeeper) == (
+        "W-001", ["Pat Quinn", "Sam Stripes"], ["Lee Lines"], "Kim Count")
+    assert svc.game("g001")["status"] == "final"
+    assert [e for e in svc.audit(game="g001") if e["action"] == "game details"]
+    # opened again, the dialog shows what was saved; Esc leaves everything as it is
+    seen = keyed_dialogs(monkeypatch, qtbot, [Qt.Key.Key_Escape])
+    qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)
+    dialog = seen[0]
+    assert isinstance(dialog, GameDetailsDialog)
+    assert dialog.number.text() == "W-001" and [x.text() for x in dialog.referees] == ["Pat Quinn", "Sam Stripes"]
+    assert [x.text() for x in dialog.linesmen] == ["Lee Lines", ""] and dialog.scorekeeper.text() == "Kim Count"
+    assert game_sheet_data(svc, "g001").game_number == "W-001"
+
+
+def test_dialog_tab_order_follows_the_form_and_blank_lines_are_no_one(qtbot: QtBot, svc: Services) -> None:
+    svc.operator = "Dana Desk"
+    details = svc.game_details("g004")
+    dialog = GameDetailsDialog(details, f"{details['home_name']} vs {details['away_name']}")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    dialog.number.setFocus()
+    order = [dialog.number, *dialog.referees, *dialog.linesmen, dialog.scorekeeper]
+    for widget in order:
+        assert dialog.focusWidget() is widget
+        qtbot.keyClick(widget, TAB)
+    assert dialog.number.placeholderText() == "g004"
+    assert dialog.scorekeeper.placeholderText() == "Dana Desk (the operator who finishes the game)"
+    dialog.referees[1].setFocus()
+    qtbot.keyClicks(dialog.referees[1], "  Ana   Ice ")
+    assert dialog.answer() == (None, [{"name": "Ana   Ice", "role": "referee"}])
+
+
+def test_a_pdf_is_offered_in_the_documents_folder(window: MainWindow, monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    documents = dialogs.documents_folder()
+    assert documents and Path(documents).is_absolute() and Path(documents) != Path.cwd()
+    offered: list[str] = []
+
+    def save_dialog(parent: Any, title: str, suggested: str, filters: str) -> tuple[str, str]:
+        offered.append(suggested)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    assert dialogs.ask_pdf_file(window, "game-sheet-g001.pdf") is None
+    assert offered == [str(Path(documents) / "game-sheet-g001.pdf")]
+    assert dialogs.ask_pdf_file(window, str(tmp_path / "x.pdf")) is None  # a folder chosen already stays
+    assert offered[-1] == str(tmp_path / "x.pdf")
+    monkeypatch.setattr(dialogs, "run_dialog", lambda dialog: QDialog.DialogCode.Rejected)
+    preview = window.live_game_tab.print_sheet()
+    assert preview is not None
+    preview.save_document()
+    assert offered[-1] == str(Path(documents) / "game-sheet-g001.pdf")

@@ -1,0 +1,99 @@
+"""The game sheet's details of one game: the league's game number and the officials who sign the sheet
+(referees, linesmen, the scorekeeper). Opened from the Live Game tab; written through the facade
+(`set_game_details`), which takes them for a final game too: paperwork that changes no outcome, audited."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+
+from ui import dialogs
+
+if TYPE_CHECKING:
+    from ui.live_game_tab import LiveGameTab
+
+NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
+NAME_LIMIT = 80
+
+
+class GameDetailsDialog(QDialog):
+    """Number, referees, linesmen and scorekeeper, one line each, in the order the keyboard goes through them;
+    Enter saves, Esc goes back. A blank line is no one."""
+
+    def __init__(self, details: Mapping[str, Any], title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Game sheet details — {title}")
+        self.game_id = str(details["id"])
+        self.number = QLineEdit(str(details.get("number") or ""), self)
+        self.number.setMaxLength(NUMBER_LIMIT)
+        self.number.setPlaceholderText(self.game_id)
+        self.number.setToolTip(f"The league's game number, printed on the game sheet (blank: {self.game_id})")
+        self.referees = self._lines(details.get("referees") or [], "Referee's name")
+        self.linesmen = self._lines(details.get("linesmen") or [], "Linesman's name")
+        keeper = list(details.get("scorekeeper") or [])
+        self.scorekeeper = self._line(keeper[0] if keeper else "", "Scorekeeper's name")
+        operator = str(details.get("operator") or "")
+        if operator:
+            self.scorekeeper.setPlaceholderText(f"{operator} (the operator who finishes the game)")
+        form = QFormLayout(self)
+        form.addRow("Game &number:", self.number)
+        for label, lines in (("&Referees:", self.referees), ("&Linesmen:", self.linesmen)):
+            for i, line in enumerate(lines):
+                form.addRow(label if i == 0 else "", line)
+        form.addRow("&Scorekeeper:", self.scorekeeper)
+        note = QLabel("Each name is printed on the game sheet over a signature line. Leave a line blank for no one.",
+                      self)
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #555")
+        form.addRow(note)
+        if details.get("final"):
+            final = QLabel("The game is final: these details change no result and are recorded in the audit.", self)
+            final.setWordWrap(True)
+            final.setStyleSheet("color: #555")
+            form.addRow(final)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel,
+                                   self)
+        save = buttons.button(QDialogButtonBox.StandardButton.Save)
+        save.setDefault(True)  # Enter in any line saves
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.setMinimumWidth(440)
+        self.number.setFocus()
+
+    def _line(self, text: str, placeholder: str) -> QLineEdit:
+        line = QLineEdit(text, self)
+        line.setMaxLength(NAME_LIMIT)
+        line.setPlaceholderText(placeholder)
+        return line
+
+    def _lines(self, names: Sequence[str], placeholder: str) -> list[QLineEdit]:
+        """One line per name given, at least two (a game has two referees or linesmen at most, as a rule)."""
+        return [self._line(name, placeholder) for name in [*names, *[""] * max(0, 2 - len(names))]]
+
+    def answer(self) -> tuple[str | None, list[dict[str, str]]]:
+        """(the number, None for the id; the officials with their roles, blank lines left out)."""
+        number = self.number.text().strip() or None
+        officials = [{"name": line.text().strip(), "role": role}
+                     for role, lines in (("referee", self.referees), ("linesman", self.linesmen),
+                                         ("scorekeeper", [self.scorekeeper]))
+                     for line in lines if line.text().strip()]
+        return number, officials
+
+
+def edit_details(tab: LiveGameTab) -> bool:
+    """Ask the game at the boards' number and officials, then write them (True: written)."""
+    game_id, season = tab.game_id, tab.season
+    if game_id is None:
+        return False
+    details = tab.svc.game_details(game_id, season=season)
+    dialog = GameDetailsDialog(details, f"{details['home_name']} vs {details['away_name']}", tab)
+    if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
+        return False
+    number, officials = dialog.answer()
+    shown = html.escape(number or game_id)
+    return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season),
+                     f"Game sheet details saved: game no. {shown}, {len(officials)} official(s)")
