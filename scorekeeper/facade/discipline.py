@@ -42,8 +42,20 @@ class Discipline(Part):
             "appeal", f"{appeal.get('player')}/{appeal.get('game')}")), confirm=confirm, season=season)
 
     def record_payment(self, payment: dict[str, Any], season: str | None = None) -> EntryResult:
+        """Record a payment toward a team's balance, or against one fine (`fine`: its game and rule; the payer is
+        the fine's, player or team). A fine that is not owed (none such, or waived) is a ServiceError."""
+        fine = payment.get("fine")
+        if isinstance(fine, dict) and isinstance(payment.get("payer"), dict):
+            payer = next(iter(payment["payer"].values()), None)
+            owed = [f for f in self.core.fines(season)["fines"] if f["payer"] == payment["payer"]
+                    and f["game"] == fine.get("game") and f["rule"] == fine.get("rule")]
+            if not owed:
+                raise ServiceError(f"{payer!r} owes no fine under {fine.get('rule')} for game {fine.get('game')!r} "
+                                   "(none such, or waived); record the payment toward the balance instead")
+        subject = json.dumps(payment.get("payer")) + (f" for the fine of game {fine.get('game')}, {fine.get('rule')}"
+                                                      if isinstance(fine, dict) else "")
         return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=AuditRecord(
-            "payment", json.dumps(payment.get("payer")))), confirm=True, season=season)
+            "payment", subject)), confirm=True, season=season)
 
     def _rows(self, season: str | None, player: str, game: str) -> tuple[Any, Any, Any]:
         """The season's row, the player's and the game's (None where there is no such player or game)."""

@@ -15,12 +15,13 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.reports.goalie_lines import goalie_lines
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
-from scorekeeper.rules.fines import payment_parts
+from scorekeeper.rules.fines import payments_applied
 from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import applies_in, counts_toward
 from scorekeeper.rules.tiebreakers import words as tiebreaker_words
 from scorekeeper.season.records import Sanction, SuspensionVerdict
 from scorekeeper.season.view import active_on
+from scorekeeper.seasonfile import game_officials as officials_of
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
@@ -226,6 +227,7 @@ class FineLine:
     suspension: str
     amount_cents: int
     fine_row: str = ""  # the line of the league's fines table, as the rulebook row names it
+    paid: list[tuple[str, int]] = field(default_factory=list)  # (date, cents) of payments naming this fine
 
 
 @dataclass
@@ -234,6 +236,7 @@ class PaymentLine:
     payer: str
     memo: str
     amount_cents: int
+    fine: str = ""  # the fine it paid, when the payment named one: "game g004, FINE-3"
 
 
 @dataclass
@@ -449,17 +452,6 @@ def _infraction_name(book: Rulebook, code: str) -> str:
     """An infraction's plain name ('Tripping', not the rulebook's 'Tripping (5 minutes when it injures)')."""
     inf = book.infractions.get(code)
     return inf.plain_name if inf else code.replace("_", " ").capitalize()
-
-
-def officials_of(game: dict[str, Any]) -> dict[str, list[str]]:
-    """role -> names of a game's officials: `referees` first, then `officials` (a name given twice once)."""
-    out: dict[str, list[str]] = {"referee": [str(r) for r in game.get("referees") or []], "linesman": [],
-                                 "scorekeeper": []}
-    for o in game.get("officials") or []:
-        names = out.setdefault(str(o["role"]), [])
-        if o["name"] not in names:
-            names.append(str(o["name"]))
-    return out
 
 
 def _scorekeeper(svc: Services, game: dict[str, Any], season: str | None) -> str:
@@ -729,7 +721,11 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
         return game_cache[gid]
 
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
-    parts = payment_parts(view, ledger["fines"])
+    parts = payments_applied(view, ledger["fines"])
+    on_fines: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
+    for p, _, part, fine in parts:
+        if fine is not None:
+            on_fines.setdefault(fine, []).append((str(p.get("date", "")), part))
     out = FineStatementsData(_league(view), view.name, issued, book.appeal_fee_cents,
                              appeal_channels=book.appeal_channels)
     rows_of = {(s.player, s.game, s.row.rule): s.row for s in sanctions(view)}
@@ -758,15 +754,17 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
                 who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
                 infraction=offence_text(book, f["rule"], pens), rule=f["rule"], section=_section(book, f["rule"]),
                 suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
-                fine_row=row.fine_row if (row := rows_of.get((f["player"], f["game"], f["rule"]))) else ""))
+                fine_row=row.fine_row if (row := rows_of.get((f["player"], f["game"], f["rule"]))) else "",
+                paid=on_fines.get((next(iter(f["payer"].values())), f["game"], f["rule"]), [])))
         st.player_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "player")
         st.team_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "team")
-        for p, owner, part in parts:
+        for p, owner, part, fine in parts:
             kind, ref = next(iter(p["payer"].items()))
             if owner == tid:
                 st.payments.append(PaymentLine(str(p.get("date", "")),
                                                "Team" if kind == "team" else _player(view, ref),
-                                               str(p.get("memo") or ""), part))
+                                               str(p.get("memo") or ""), part,
+                                               f"game {fine[1]}, {fine[2]}" if fine is not None else ""))
         tot = totals.get(tid, {})
         st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
         st.paid_cents = cents(tot.get("paid")) if tot else sum(p.amount_cents for p in st.payments)

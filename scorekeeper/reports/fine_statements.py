@@ -56,8 +56,12 @@ def _lines(s: FineStatement) -> Table:
     rows: list[list[Any]] = [["Date", "Game", "Player or team", "Infraction", "Rule", "Suspension", "Amount"]]
     for x in s.lines:
         rule = Paragraph(f"{esc(x.rule)}<br/><font size=5.8 color='#5a6672'>{esc(_where(x))}</font>", CELL)
-        rows.append([x.date, _p(x.game), _p(x.who), _p(x.infraction), rule, _p(x.suspension),
-                     money(x.amount_cents)])
+        amount: Any = money(x.amount_cents)
+        if x.paid:  # a payment that named this fine, shown on it
+            paid = "<br/>".join(f"paid {esc(money(cents))} {esc(date)}" for date, cents in x.paid)
+            amount = Paragraph(f"{esc(money(x.amount_cents))}<br/><font size=5.8 color='#1b5e20'>{paid}</font>",
+                               CELL_RIGHT)
+        rows.append([x.date, _p(x.game), _p(x.who), _p(x.infraction), rule, _p(x.suspension), amount])
     if not s.lines:
         rows.append(["", "", _p("No fines this season.", CELL_MUTED), "", "", "", money(0)])
     w: list[float] = [52, 78, 110, 0, 80, 62, 52]
@@ -75,7 +79,7 @@ def _totals(s: FineStatement) -> Table:
         ["Total fines", money(s.fines_cents)],
     ]
     for p in s.payments:
-        memo = f" — {p.memo}" if p.memo else ""
+        memo = (f" — {p.memo}" if p.memo else "") + (f" — on the fine of {p.fine}" if p.fine else "")
         rows.append([_p(f"Payment received {p.date} ({p.payer}){memo}", CELL_RIGHT), money(-p.amount_cents)])
     rows.append(["Total payments", money(-s.paid_cents)])
     due = "BALANCE DUE" if s.balance_cents >= 0 else "CREDIT BALANCE"

@@ -52,31 +52,62 @@ def waived(view: SeasonView, s: Sanction) -> bool:
 def payment_parts(view: SeasonView, fine_rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, int]]:
     """Every payment as (payment, team, cents) on the statements it pays (FINE-STMT, A-9): a team's on its own; a
     player's on the statements that carry the player's fines (the fine appears on the statement of the team the
-    player played for in that game), oldest fine first, and what is left over on the statement of the player's
-    team on the payment's date. Payments in date order."""
+    player played for in that game): first the fine it names (`fine`: game and rule), then the oldest fine first,
+    and what is left over on the statement of the player's team on the payment's date. Payments in date order."""
+    return [(p, team, cents) for p, team, cents, _ in payments_applied(view, fine_rows)]
+
+
+def paid_on_fines(view: SeasonView, fine_rows: list[dict[str, Any]]
+                  ) -> dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]]:
+    """What each payment that names its fine paid on that fine: (payer id, game, rule) -> [(payment, cents)]."""
+    out: dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]] = {}
+    for p, _, cents, fine in payments_applied(view, fine_rows):
+        if fine is not None:
+            out.setdefault(fine, []).append((p, cents))
+    return out
+
+
+def payments_applied(view: SeasonView, fine_rows: list[dict[str, Any]]
+             ) -> list[tuple[dict[str, Any], str, int, tuple[str, str, str] | None]]:
+    """`payment_parts`, each part with the fine (payer id, game, rule) it paid when the payment named it."""
     owed: dict[str, list[list[Any]]] = {}
+    team_fines: dict[tuple[str, str, str], list[int]] = {}
     for f in fine_rows:
-        if "player" in f["payer"]:
-            owed.setdefault(f["player"], []).append([f["team"], money_to_cents(f["amount"])])
-    out: list[tuple[dict[str, Any], str, int]] = []
+        kind, ref = next(iter(f["payer"].items()))
+        if kind == "player":
+            owed.setdefault(ref, []).append([f["team"], money_to_cents(f["amount"]), f["game"], f["rule"]])
+        else:
+            team_fines[(ref, f["game"], f["rule"])] = [money_to_cents(f["amount"])]
+    out: list[tuple[dict[str, Any], str, int, tuple[str, str, str] | None]] = []
     for p in sorted(view.data.get("payments", []), key=lambda p: (p.get("date", ""), p.get("memo") or "")):
         kind, ref = next(iter(p["payer"].items()))
         amount = money_to_cents(p["amount"])
+        named = (ref, p["fine"]["game"], p["fine"]["rule"]) if p.get("fine") else None
         if kind == "team":
-            out.append((p, ref, amount))
+            left = team_fines.get(named) if named is not None else None
+            if left is not None and left[0] > 0:
+                take = min(amount, left[0])
+                left[0] -= take
+                out.append((p, ref, take, named))
+                amount -= take
+            if amount > 0:
+                out.append((p, ref, amount, None))
             continue
-        parts: dict[str, int] = {}
-        for item in owed.get(ref, []):
+        parts: dict[tuple[str, tuple[str, str, str] | None], int] = {}
+        items = owed.get(ref, [])
+        first = [item for item in items if named is not None and (ref, item[2], item[3]) == named]
+        for item in [*first, *items]:
             take = min(amount, item[1])
             if take > 0:
                 item[1] -= take
                 amount -= take
-                parts[item[0]] = parts.get(item[0], 0) + take
+                key = (item[0], named if any(item is x for x in first) else None)
+                parts[key] = parts.get(key, 0) + take
         if amount > 0:
-            team = _player_team(view, ref, p.get("date")) or next(iter(parts), None)
+            team = _player_team(view, ref, p.get("date")) or next((t for t, _ in parts), None)
             if team is not None:
-                parts[team] = parts.get(team, 0) + amount
-        out.extend((p, team, cents) for team, cents in parts.items())
+                parts[(team, None)] = parts.get((team, None), 0) + amount
+        out.extend((p, team, cents, fine) for (team, fine), cents in parts.items())
     return out
 
 
