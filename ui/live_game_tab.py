@@ -170,9 +170,45 @@ class LineupPanel(QWidget):
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.said = QLabel(self)
+        self.said.setObjectName("lineupSaid")
+        self.said.setWordWrap(True)
+        self.said.setTextFormat(Qt.TextFormat.RichText)
+        self.said.hide()
+        self.saved: dict[str, tuple[bool, bool]] = {}
+        """Each player's (dressed, goalie) as the facade last gave them: what differs is not saved yet."""
+        self.blocked: dict[str, str] = {}
+        """The last refusal's note beside each player it names (until the side is saved)."""
         layout.addWidget(self.title)
+        layout.addWidget(self.said)
         layout.addWidget(self.view)
         layout.addLayout(buttons)
+
+    def unsaved(self) -> dict[str, tuple[bool, bool]]:
+        """The ticks changed since the line-up was last saved, by player."""
+        return {player: ticks for player, ticks in self.model.ticks().items() if self.saved.get(player) != ticks}
+
+    def say(self, text: str) -> None:
+        """A line above the roster (what the last save did, or why it was refused); empty: none."""
+        self.said.setText(text)
+        self.said.setVisible(bool(text))
+
+    def refused(self, violations: Iterable[Any]) -> None:
+        """A refusal beside each player it names (by name), the rule and section with it."""
+        self.blocked = {}
+        rows = self.model.rows()
+        for v in violations:
+            cite = f"{v.rule}{', ' + v.section if v.section else ''}"
+            for row in rows:
+                if row.get("name") and str(row["name"]) in v.message:
+                    label = "Refused" if v.blocks else "Warning"
+                    self.blocked[row["player"]] = f"{label} ({cite}): {v.message}"
+        self.model.update_rows([self.marked(row) for row in rows])
+
+    def marked(self, row: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`row` with the last refusal's note, where it names the player."""
+        note = self.blocked.get(str(row.get("player")))
+        return row if note is None else {**row, "note": note, "blocked": True}
 
 
 class LiveGameTab(TableTab):
@@ -628,7 +664,7 @@ class LiveGameTab(TableTab):
         lineups_changed = self.game_shown is None or screen.lineups != self.game_shown.lineups
         self._draw(screen)
         if lineups_changed or candidates:
-            self._fill_lineups()
+            self._fill_lineups(keep=True)
 
     def _fetch_screen(self) -> GameScreen:
         return self.svc.game_screen(self.game_id or "", self.clock.period.value(), self.clock.elapsed(),
@@ -650,7 +686,7 @@ class LiveGameTab(TableTab):
                             if d.number is not None}
         final = screen.final
         stage = " · playoff" if screen.stage == "playoff" else ""
-        status = "<b style='color:#1b5e20'>FINAL</b>" if final else "scheduled / in progress"
+        status = "<b style='color:#1b5e20'>FINAL</b>" if final else html.escape(str(screen.row["status_text"]))
         self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                            f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
                            f"{html.escape(screen.game_id)} · {screen.date} {screen.time}{stage} · {status}")
@@ -838,10 +874,16 @@ class LiveGameTab(TableTab):
         return rows
 
     # -- line-ups ------------------------------------------------------------------------------------------
-    def _fill_lineups(self) -> None:
+    def _fill_lineups(self, keep: bool = False) -> None:
         """Each side's candidates as the facade judges them: refused players (suspended, not playoff-eligible)
-        cannot be ticked and say why; division-1 limits are shown as a note."""
+        cannot be ticked and say why; division-1 limits are shown as a note. `keep`: a side's ticks not saved
+        yet stay (saving one side, or another PC's entry, keeps the other side's), with its last refusal."""
         for side, panel in (("home", self.home_lineup), ("away", self.away_lineup)):
+            unsaved = panel.unsaved() if keep else {}
+            if not keep or not unsaved:
+                panel.blocked = {}
+                if not keep:
+                    panel.say("")
             rows = []
             for row in self.svc.lineup_candidates(self.game_id or "", side, season=self.season):
                 note = ""
@@ -850,17 +892,42 @@ class LiveGameTab(TableTab):
                     note = f"{row['message']} ({row['rule']}{section})"
                 rows.append({**row, "note": note, "refused": row["status"] in REFUSED})
             rows.sort(key=lambda row: (row["position"] != "goalie", row["number"]))
-            panel.model.set_rows(rows)
+            panel.saved = {row["player"]: (bool(row["dressed"]), bool(row["goalie"])) for row in rows}
+            for number, row in enumerate(rows):
+                ticks = unsaved.get(row["player"])
+                if ticks is not None and not (row["refused"] and ticks[0] and not row["dressed"]):
+                    rows[number] = {**row, "dressed": ticks[0], "goalie": ticks[1]}
+            panel.model.set_rows([panel.marked(row) for row in rows])
             dressed = sum(1 for row in rows if row["dressed"])
             panel.title.setText(f"<b>{html.escape(self.names[side])}</b> ({side}) — {dressed} dressed")
             fit_columns(panel.view, padding=10)
 
     def save_lineup(self, side: str) -> bool:
+        """Save one side's line-up (the other side's ticks stay as they are); a refusal is said on the Line-ups
+        page beside each player it names, above the roster and in the status line, as well as in the rules
+        panel."""
         panel = self.home_lineup if side == "home" else self.away_lineup
         entries = panel.model.entries()
-        return self.apply(
-            lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season),
-            f"Line-up of {self.names[side]} saved: {len(entries)} dressed.")
+        refused: list[Any] = []
+
+        def show(text: str) -> None:
+            self.say(text)
+            panel.say(text)
+            panel.refused(refused)
+            self.status(" ".join(f"{'Refused' if v.blocks else 'Warning'} {v.rule}: {v.message}" for v in refused)
+                        or "Line-up not saved")
+
+        done = f"Line-up of {self.names[side]} saved: {len(entries)} dressed."
+        if not self.apply(
+                lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season),
+                done, wording=operation.SAVED, on_refused=lambda result: refused.extend(result.violations),
+                show=show):
+            return False
+        panel.blocked = {}
+        panel.model.update_rows([{k: v for k, v in row.items() if k != "blocked"} for row in panel.model.rows()])
+        panel.say(f"<b style='color:#1b5e20'>{html.escape(done)}</b>")
+        self.status(done)
+        return True
 
     # -- entries -------------------------------------------------------------------------------------------
     def begin(self, type_: str) -> None:
@@ -1014,11 +1081,13 @@ class LiveGameTab(TableTab):
 
     def apply(self, call: Callable[[bool], EntryResult], done: str, *, confirm: bool = True,
               wording: operation.Wording = operation.RECORDED,
-              on_refused: Callable[[EntryResult], None] | None = None) -> bool:
+              on_refused: Callable[[EntryResult], None] | None = None,
+              show: Callable[[str], None] | None = None) -> bool:
         """Run an entry through the window's operation runner (blocks shown, warnings confirmed with Enter, the
-        office password asked where the entry needs it); every tab then redraws what it changed."""
-        result = operation.run(self, self.svc, self.hub, call, show=self.say, wording=wording, confirm=confirm,
-                               on_refused=on_refused)
+        office password asked where the entry needs it); every tab then redraws what it changed. `show`: where
+        a refusal is said (the rules panel unless given)."""
+        result = operation.run(self, self.svc, self.hub, call, show=show or self.say, wording=wording,
+                               confirm=confirm, on_refused=on_refused)
         if result is None:
             return False
         self.catch_up()  # the tab that wrote shows it at once, in sight or not

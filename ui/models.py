@@ -300,10 +300,10 @@ def _score(row: Row) -> str:
 
 
 def _status(row: Row) -> str:
-    status = str(row.get("status") or "")
+    status = str(row.get("status_text") or str(row.get("status") or "").capitalize())  # 'In progress'
     if row.get("stage") == "playoff":
-        return f"{status.capitalize()} (playoff)"
-    return status.capitalize()
+        return f"{status} (playoff)"
+    return status
 
 
 class GamesModel(RecordTableModel):
@@ -523,9 +523,12 @@ class LineupModel(RecordTableModel):
             checked = bool(self._rows[index.row()].get(key))
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and self._rows[index.row()].get("note"):
-            return QColor("#b00020") if self._rows[index.row()].get("refused") else QColor("#8a5a00")
+            row = self._rows[index.row()]
+            return QColor("#b00020") if row.get("refused") or row.get("blocked") else QColor("#8a5a00")
         if role == Qt.ItemDataRole.ToolTipRole and self._valid(index) and self._rows[index.row()].get("note"):
             row = self._rows[index.row()]
+            if row.get("blocked"):  # the last save's refusal: the note says it with its rule
+                return str(row["note"])
             return ("Refused: " if row.get("refused") else "Note: ") + str(row["note"])
         return super().data(index, role)
 
@@ -569,6 +572,10 @@ class LineupModel(RecordTableModel):
             self._rows[number] = {**row, "dressed": on, "goalie": goalie and on}
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 1))
+
+    def ticks(self) -> dict[str, tuple[bool, bool]]:
+        """Each player's (dressed, goalie) as ticked now."""
+        return {str(row["player"]): (bool(row.get("dressed")), bool(row.get("goalie"))) for row in self._rows}
 
     def entries(self) -> list[dict[str, Any]]:
         """The line-up as the facade takes it: `[{player, goalie?}]`, goalies first."""
