@@ -196,45 +196,108 @@ def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hocke
 
 
 class PaymentDialog(QDialog):
-    """A payment toward a team's fine statement: who paid, how much, when, and a memo."""
+    """A payment: which team's statement, toward the team's balance or against one of its fines, how much, when,
+    and a memo. `fines` are the season's fines as the facade lists them, each with a `label` to show."""
 
-    def __init__(self, teams: Sequence[tuple[str, str]], today: str, parent: QWidget | None = None) -> None:
+    BALANCE = "balance"
+
+    def __init__(self, teams: Sequence[tuple[str, str]], today: str, parent: QWidget | None = None,
+                 fines: Sequence[dict[str, Any]] = (), team: str | None = None,
+                 fine: dict[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Record a payment")
+        self.fines = list(fines)
         self.team = QComboBox(self)
         for team_id, name in teams:
             self.team.addItem(name, team_id)
+        self.toward = QComboBox(self)
+        self.toward.setToolTip("Toward the team's balance, or against one fine (paid first, shown on that fine in "
+                               "the statement)")
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("e.g. 50.00")
         self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}(\.\d{0,2})?"), self))
         self.date = QLineEdit(today, self)
         self.memo = QLineEdit(self)
         self.memo.setPlaceholderText("e.g. cheque 1041 (optional)")
+        self.problem = QLabel(self)
+        self.problem.setObjectName("paymentProblem")
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.hide()
         form = QFormLayout(self)
         form.addRow("&Team:", self.team)
+        form.addRow("&Toward:", self.toward)
         form.addRow("&Amount:", self.amount)
         form.addRow("&Date:", self.date)
         form.addRow("&Memo:", self.memo)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(self.problem)
+        form.addRow(ok_cancel(self))
+        self.team.currentIndexChanged.connect(self._fill_toward)
+        self.toward.currentIndexChanged.connect(self._toward_changed)
+        if fine is not None:
+            team = fine["team"]
+        if team is not None and self.team.findData(team) >= 0:
+            self.team.setCurrentIndex(self.team.findData(team))
+        self._fill_toward()
+        if fine is not None:
+            for index in range(self.toward.count()):
+                data = self.toward.itemData(index)
+                if isinstance(data, dict) and (data["payer"], data["game"], data["rule"]) == (
+                        fine["payer"], fine["game"], fine["rule"]):
+                    self.toward.setCurrentIndex(index)
+        self.setMinimumWidth(520)
+
+    def _fill_toward(self) -> None:
+        """The team's balance first, then each of the team's fines."""
+        team = self.team.currentData()
+        blocked = self.toward.blockSignals(True)
+        self.toward.clear()
+        self.toward.addItem(f"{self.team.currentText()}'s balance", self.BALANCE)
+        for fine in self.fines:
+            if fine["team"] == team:
+                self.toward.addItem(f"the fine of {fine['label']}", fine)
+        self.toward.blockSignals(blocked)
+        self._toward_changed()
+
+    def _toward_changed(self) -> None:
+        """A fine chosen: its amount is offered (unless an amount of the person's own is typed)."""
+        fine = self.toward.currentData()
+        typed = self.amount.text().strip()
+        if typed and typed != getattr(self, "_offered", None):
+            return
+        self._offered = str(fine["amount"]) if isinstance(fine, dict) else ""
+        self.amount.setText(self._offered)
+
+    def accept(self) -> None:
+        """OK: refused with a message while the amount is blank or zero."""
+        text = self.amount.text().strip()
+        if not text or float(text or 0) <= 0:
+            self.problem.setText("Type the amount paid, e.g. 50.00.")
+            self.problem.show()
+            self.amount.setFocus()
+            return
+        super().accept()
 
     def answer(self) -> dict[str, Any] | None:
         text = self.amount.text().strip()
         if not text:
             return None
         amount = f"{float(text):.2f}"
+        fine = self.toward.currentData()
         payment: dict[str, Any] = {"payer": {"team": self.team.currentData()}, "amount": amount,
                                    "date": self.date.text().strip()}
+        if isinstance(fine, dict):
+            payment["payer"] = dict(fine["payer"])
+            payment["fine"] = {"game": fine["game"], "rule": fine["rule"]}
         if self.memo.text().strip():
             payment["memo"] = self.memo.text().strip()
         return payment
 
 
-def ask_payment(parent: QWidget | None, teams: Sequence[tuple[str, str]], today: str) -> dict[str, Any] | None:
-    """A payment dict as the season file writes it, or None."""
-    dialog = PaymentDialog(teams, today, parent)
+def ask_payment(parent: QWidget | None, teams: Sequence[tuple[str, str]], today: str,
+                fines: Sequence[dict[str, Any]] = (), team: str | None = None,
+                fine: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A payment dict as the season file writes it (with `fine` when it pays one fine), or None."""
+    dialog = PaymentDialog(teams, today, parent, fines, team, fine)
     return dialog.answer() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
 
 

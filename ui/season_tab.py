@@ -420,10 +420,19 @@ class SeasonTab(TableTab):
         if self.season is None:
             return False
         teams = sorted(self.team_names.items(), key=lambda item: item[1])
-        payment = dialogs.ask_payment(self, teams, dt.date.today().isoformat())
+        fines = [{**row, "label": f"{row['payer_name']}, game {row['game']} ({row['rule']}), {row['amount']}"}
+                 for row in self.fines.rows()]
+        index = self.fines_view.currentIndex()
+        proxy = self.fines_view.model()
+        chosen = (dict(self.fines.row(proxy.mapToSource(index).row())) if index.isValid()
+                  and isinstance(proxy, QSortFilterProxyModel) else None)
+        payment = dialogs.ask_payment(self, teams, dt.date.today().isoformat(), fines, self.selected_team(), chosen)
         if payment is None:
             return False
-        name = self.team_names.get(payment["payer"]["team"], "")
+        payer = payment["payer"]
+        name = self.player_name(payer["player"]) if "player" in payer else self.team_names.get(payer["team"], "")
+        if payment.get("fine"):
+            name += f" on the fine of game {payment['fine']['game']}"
         return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 

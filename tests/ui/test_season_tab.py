@@ -66,7 +66,7 @@ def test_record_a_notice_to_the_captain(tab: SeasonTab, demo_svc: Services) -> N
 
 def test_record_a_payment(tab: SeasonTab, demo_svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
     payment = {"payer": {"team": "herons"}, "amount": "50.00", "date": "2015-11-20", "memo": "cash"}
-    monkeypatch.setattr(dialogs, "ask_payment", lambda parent, teams, today: payment)
+    monkeypatch.setattr(dialogs, "ask_payment", lambda parent, teams, today, *rest: payment)
     tab.payment_button.click()
     assert "Payment of 50.00 by Herons recorded" in tab.fines_messages.text()
     totals = {row["team"]: row for row in demo_svc.fines(SEASON)["totals"]}
