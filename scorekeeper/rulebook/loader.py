@@ -30,6 +30,7 @@ from scorekeeper.rulebook.model import (
     RuleRef,
     Scoring,
 )
+from scorekeeper.rules.tiebreakers import unknown_problem as unknown_tiebreaker
 
 DEFAULT_RULEBOOK = "westridge-2015-16"
 FORMAT = "scorekeeper.rulebook/1"
@@ -40,6 +41,12 @@ ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a
 # offence of the season (`discipline[].repeat_of` and `count`).
 CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
 REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
+# A league without these tables: a forfeit's score where no `[lateness]` table says it, and how suspensions (the
+# office's own, where no `[[discipline]]` row sets any off) are served where no `[suspensions]` table says it.
+NO_LATENESS_FORFEIT_SCORE = (1, 0)
+NO_APPEAL_CHANNELS: tuple[str, ...] = ()
+NO_SUSPENSIONS_TABLE: dict[str, object] = {"count_forfeits": True, "carry_playoffs": True, "carry_next_season": True,
+                                           "scope": "person", "notify_captain": "none"}
 
 
 def id_problem(name: object) -> str:
@@ -50,6 +57,15 @@ def id_problem(name: object) -> str:
         shown = name if len(name) <= 40 else f"{name[:40]}... ({len(name)} characters)"
         return f"{shown!r} is not a rulebook id: an id is {ID_RULE}, never a file path"
     return ""
+
+
+def repeat_ejection_default(data: dict[str, Any], trigger: str) -> int:
+    """`penalties.ejection_at_majors` (`_misconducts`) left out: the second one ejects where the file has the
+    discipline row it sets off (`second_major`, `second_misconduct`), as every rulebook written before the key
+    did; without that row nothing in the file says a repeat ejects, and none does (0)."""
+    rows = data.get("discipline", [])
+    named = isinstance(rows, list) and any(isinstance(r, dict) and r.get("trigger") == trigger for r in rows)
+    return 2 if named else 0
 
 
 class RulebookError(ValueError):
@@ -120,6 +136,21 @@ class _Reader:
     def table(self, key: str) -> _Reader:
         return _Reader(self._get(key), self._key(key), self.origin)
 
+    def optional(self, key: str) -> _Reader | None:
+        """A table the league may leave out: None where it does."""
+        self.used.add(key)
+        return self.table(key) if key in self.data else None
+
+    def switch(self, key: str) -> tuple[_Reader | None, bool]:
+        """A rule the league may not have: its table and whether the rule is on (a table left out, or with
+        `enabled = false`, is off; an off table's other keys are checked where given, never required)."""
+        table = self.optional(key)
+        return table, table is not None and table.yes("enabled", True)
+
+    def need(self, on: bool, default: Any) -> Any:
+        """A key's default in a table that may be off: required (no default) where the rule is on."""
+        return ... if on else default
+
     def done(self) -> None:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
@@ -175,27 +206,38 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     p.done()
 
     st = top.table("standings")
-    tiebreakers = st.txts("tiebreakers", choices=("points", "wins", "h2h", "goal_diff", "gf", "ga",
-                                                  "regulation_wins"))
+    tiebreakers = st.txts("tiebreakers")
+    for name in tiebreakers:
+        if unknown_tiebreaker(name):
+            raise st.fail("tiebreakers", unknown_tiebreaker(name))
     st.done()
 
     i = top.table("icing")
-    icing = Icing(i.num("last_min", hi=90), i.num("off_margin", lo=1, hi=100), i.yes("off_if_leader_sh"),
-                  i.txt("when_tied", choices=("both", "none")), i.yes("in_overtime"))
+    icing = Icing(i.num("last_min", hi=90), i.num("off_margin", None, lo=1, hi=100), i.yes("off_if_leader_sh"),
+                  i.txt("when_tied", choices=("both", "none")), i.yes("in_overtime"),
+                  i.yes("short_handed_may_ice", False))
     i.done()
 
-    m = top.table("mercy")
-    mercy = Mercy(m.num("spread", lo=1, hi=1000), m.txt("from", choices=("halftime", "start", "never")))
-    m.done()
+    m, on = top.switch("mercy")
+    mercy = Mercy(0, "never", enabled=False)
+    if m is not None:
+        spread = m.num("spread", m.need(on, 1), lo=1, hi=1000)
+        start = m.txt("from", m.need(on, "never"), choices=("halftime", "start", "never"))
+        mercy = Mercy(spread, start) if on else mercy
+        m.done()
 
-    la = top.table("lateness")
-    score = la._get("forfeit_score")
-    if (not isinstance(score, list) or len(score) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
-        raise la.fail("forfeit_score", f"must be two whole numbers [winner, loser] (got {score!r})")
-    lateness = Lateness(la.num("goal_every_min", lo=1, hi=90), la.num("forfeit_at_min", lo=1, hi=90),
-                        (score[0], score[1]), la.num("min_dressed", lo=1, hi=30))
-    la.done()
+    la, on = top.switch("lateness")
+    lateness = Lateness(0, 0, NO_LATENESS_FORFEIT_SCORE, 0, enabled=False)
+    if la is not None:
+        score = la._get("forfeit_score", la.need(on, list(NO_LATENESS_FORFEIT_SCORE)))
+        if (not isinstance(score, list) or len(score) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
+            raise la.fail("forfeit_score", f"must be two whole numbers [winner, loser] (got {score!r})")
+        numbers = (la.num("goal_every_min", la.need(on, 1), lo=1, hi=90),
+                   la.num("forfeit_at_min", la.need(on, 1), lo=1, hi=90), (score[0], score[1]),
+                   la.num("min_dressed", la.need(on, 1), lo=1, hi=30))
+        lateness = Lateness(*numbers, enabled=True) if on else Lateness(0, 0, numbers[2], 0, enabled=False)
+        la.done()
 
     oi = top.table("on_ice")
     on_ice = OnIce(oi.num("max", lo=2, hi=20), oi.num("min", lo=1, hi=20))
@@ -203,20 +245,29 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         raise oi.fail("min", "cannot exceed on_ice.max")
     oi.done()
 
-    co = top.table("coed")
-    caps = co.table("caps")
-    wg, ng = caps.table("with_goalie"), caps.table("no_goalie")
-    d1 = co.table("div1_in_div2")
-    coed = Coed(wg.num("m", hi=20), wg.num("f", hi=20), ng.num("m", hi=20), ng.num("f", hi=20),
-                caps.num("male_serving_reduction", hi=20), caps.num("overtime_with_goalie_m", hi=20),
-                d1.num("sign_m", hi=99), d1.num("dress_m", hi=99), d1.num("dress_f", hi=99),
-                d1.num("sign_g", hi=99))
-    for r in (wg, ng, caps, d1, co):
-        r.done()
+    co, on = top.switch("coed")
+    coed = Coed(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, enabled=False)
+    if co is not None:
+        empty: Any = {} if not on else ...
+        caps = _Reader(co._get("caps", empty), co._key("caps"), origin)
+        wg = _Reader(caps._get("with_goalie", empty), caps._key("with_goalie"), origin)
+        ng = _Reader(caps._get("no_goalie", empty), caps._key("no_goalie"), origin)
+        d1 = _Reader(co._get("div1_in_div2", empty), co._key("div1_in_div2"), origin)
+        caps_numbers = (wg.num("m", wg.need(on, 0), hi=20), wg.num("f", wg.need(on, 0), hi=20),
+                   ng.num("m", ng.need(on, 0), hi=20), ng.num("f", ng.need(on, 0), hi=20),
+                   caps.num("male_serving_reduction", caps.need(on, 0), hi=20),
+                   caps.num("overtime_with_goalie_m", caps.need(on, 0), hi=20),
+                   d1.num("sign_m", d1.need(on, 0), hi=99), d1.num("dress_m", d1.need(on, 0), hi=99),
+                   d1.num("dress_f", d1.need(on, 0), hi=99), d1.num("sign_g", d1.need(on, 0), hi=99))
+        coed = Coed(*caps_numbers, enabled=True) if on else coed
+        for r in (wg, ng, caps, d1, co):
+            r.done()
 
-    e = top.table("eligibility")
-    eligibility = Eligibility(e.num("playoff_min_games", hi=200), e.num("mask_under_age", hi=120))
-    e.done()
+    e = top.optional("eligibility")
+    eligibility = Eligibility(0, 0)
+    if e is not None:
+        eligibility = Eligibility(e.num("playoff_min_games", hi=200), e.num("mask_under_age", hi=120))
+        e.done()
 
     sc = top.table("scoring")
     scoring = Scoring(sc.num("goal", hi=10), sc.num("assist", hi=10), sc.num("max_assists", hi=5))
@@ -235,11 +286,13 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         k.done()
     cls_table.done()
     penalties = Penalties(
-        pe.num("ejection_at_count", lo=0, hi=50), pe.yes("count_bench_minors"),
+        pe.num("ejection_at_count", 0, lo=0, hi=50), pe.yes("count_bench_minors"),
         pe.num("game_misconduct_pim", hi=60), pe.yes("added_gm_counts_pim"),
         pe.txts("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.num("report_last_min", hi=90),
-        classes, pe.yes("sh_goal_ends_own_penalty", False), pe.num("ejection_at_majors", 2, hi=50),
-        pe.num("ejection_at_misconducts", 2, hi=50))
+        classes, pe.yes("sh_goal_ends_own_penalty", False),
+        pe.num("ejection_at_majors", repeat_ejection_default(top.data, "second_major"), hi=50),
+        pe.num("ejection_at_misconducts", repeat_ejection_default(top.data, "second_misconduct"), hi=50),
+        pe.yes("coincidental_offset", False), pe.yes("coincidental_lone_minors_short", False))
     pe.done()
 
     inf_table = top.table("infractions")
@@ -252,16 +305,23 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
             also=f.txts("also", default=[], choices=PENALTY_CLASSES), minutes=f.num("minutes", None, hi=60),
             section=f.txt("section"), rule=f.txt("rule"), adds_gm=adds_gm,
             ejects=f.yes("ejects", False), trigger=f.txt("trigger", None), report=f.yes("report", adds_gm),
-            coed_only=f.yes("coed_only", False), repeat_warning=f.txt("repeat_warning", None))
+            coed_only=f.yes("coed_only", False), repeat_warning=f.txt("repeat_warning", None),
+            double_minor=f.yes("double_minor", False))
+        if inf.double_minor and inf.cls not in ("minor", "bench_minor"):
+            raise f.fail("double_minor", f"a double minor is given as a minor or bench minor (class is {inf.cls!r})")
+        if inf.double_minor and inf.minutes is not None:
+            raise f.fail("minutes", "a double minor's minutes are twice its class's minutes: leave 'minutes' out")
         f.done()
         infractions[code] = inf
     inf_table.done()
     if not infractions:
         raise top.fail("infractions", "must list at least one infraction code")
 
-    fi = top.table("fines")
-    payer = fi.txt("default_payer", choices=("player", "team"))
-    fi.done()
+    fi = top.optional("fines")
+    payer = "player"
+    if fi is not None:
+        payer = fi.txt("default_payer", choices=("player", "team"))
+        fi.done()
     discipline: list[DisciplineRow] = []
     rows = top._get("discipline", [])
     if not isinstance(rows, list):
@@ -299,17 +359,21 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
             raise RulebookError(f"{origin}: key 'infractions.{code}.trigger': no discipline row has trigger "
                                 f"{inf.trigger!r}")
 
-    su = top.table("suspensions")
-    suspensions: dict[str, object] = {
-        "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
-        "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope", choices=("person", "team")),
-        "notify_captain": su.txt("notify_captain", choices=("before_next_game", "none"))}
-    su.done()
+    su = top.optional("suspensions")
+    suspensions: dict[str, object] = dict(NO_SUSPENSIONS_TABLE)
+    if su is not None:
+        suspensions = {
+            "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
+            "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope", choices=("person", "team")),
+            "notify_captain": su.txt("notify_captain", choices=("before_next_game", "none"))}
+        su.done()
 
-    ap = top.table("appeals")
-    appeal_fee = ap.num("fee_cents", hi=10**6)
-    channels = ap.txts("channels")
-    ap.done()
+    ap = top.optional("appeals")
+    appeal_fee, channels = 0, NO_APPEAL_CHANNELS
+    if ap is not None:
+        appeal_fee = ap.num("fee_cents", hi=10**6)
+        channels = ap.txts("channels")
+        ap.done()
 
     injured_goalie = InjuredGoalie()
     if "injured_goalie" in top.data:
@@ -318,13 +382,15 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         ig.done()
 
 
-    ru = top.table("rules")
+    ru = top.optional("rules")
     rules: dict[str, RuleRef] = {}
-    for rule_id in ru.data:
+    for rule_id in ru.data if ru is not None else {}:
+        assert ru is not None
         r = ru.table(rule_id)
         rules[rule_id] = RuleRef(rule_id, r.txt("section"), r.txt("title"))
         r.done()
-    ru.done()
+    if ru is not None:
+        ru.done()
 
     book = Rulebook(
         id=rid, name=top.txt("name"), league=top.txt("league"),

@@ -1,17 +1,29 @@
-"""Co-ed roster guidelines: COED-4 (Division-1 players signed by a Division-2 team) and COED-5 (dressed)."""
+"""Co-ed roster guidelines: COED-4 (Division-1 players signed by a Division-2 team) and COED-5 (dressed).
+
+A division marked co-ed plays by the co-ed rules only where the rulebook has them (`[coed]` neither left out nor
+`enabled = false`); otherwise it plays as any other division.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:  # the season view reads `plays_coed` when it builds a game
+    from scorekeeper.season.view import SeasonView
+
+
+def plays_coed(book: Rulebook, division: dict[str, Any] | None) -> bool:
+    """A division's games are played by the co-ed rules: it is marked co-ed and the rulebook has them."""
+    return bool(book.coed.enabled and division and division.get("coed"))
 
 
 def division1_players(view: SeasonView) -> frozenset[str]:
     """A-23: players on a Division-1 roster this season (once per view)."""
     if view.derived.division1 is None:
-        tier1 = {d for d, div in view.divisions.items() if div.get("coed") and div.get("tier") == 1}
+        tier1 = {d for d, div in view.divisions.items() if plays_coed(view.book, div) and div.get("tier") == 1}
         view.derived.division1 = frozenset(r["player"] for team, rows in view.roster_by_team.items()
                                            if view.teams.get(team, {}).get("division") in tier1 for r in rows)
     return view.derived.division1
@@ -19,7 +31,7 @@ def division1_players(view: SeasonView) -> frozenset[str]:
 
 def _is_div2(view: SeasonView, team: str) -> bool:
     div = view.division_of(team)
-    return bool(div and div.get("coed") and div.get("tier") == 2)
+    return plays_coed(view.book, div) and bool(div and div.get("tier") == 2)
 
 
 def check_coed_roster(view: SeasonView) -> list[Violation]:
@@ -35,8 +47,9 @@ def check_coed_roster(view: SeasonView) -> list[Violation]:
         for found, cap, what in ((males, book.coed.sign_m, "males"), (goalies, book.coed.sign_g, "goalies")):
             if len(found) > cap:
                 names = ", ".join(view.player_name(r["player"]) for r in found)
-                out.append(Violation("COED-4", "block", f"{team} signs {len(found)} Division-1 {what} ({names}); "
-                                     f"a Division-2 team may sign {cap}", book.section("COED-4"), f"roster {team}"))
+                out.append(Violation("COED-4", "block", f"{view.name_of(team)} signs {len(found)} Division-1 {what} "
+                                     f"({names}); a Division-2 team may sign {cap}", book.section("COED-4"),
+                                     f"roster of {view.name_of(team)}"))
     return out
 
 
@@ -65,7 +78,7 @@ def check_coed_lineup(view: SeasonView, game: dict[str, Any], side: str) -> list
     for limit, what in ((book.coed.dress_m, "males"), (book.coed.dress_f, "females")):
         found = counted.get(what, [])
         if len(found) > limit:
-            out.append(Violation("COED-5", "block", f"{team} dresses {len(found)} Division-1 {what} "
+            out.append(Violation("COED-5", "block", f"{view.name_of(team)} dresses {len(found)} Division-1 {what} "
                                  f"({', '.join(map(view.player_name, found))}); at most {limit} per game",
                                  book.section("COED-5"), f"game {game['id']}"))
     return out

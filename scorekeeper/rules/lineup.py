@@ -7,6 +7,7 @@ import datetime as dt
 from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.discipline import outstanding_notices
 from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.results import too_few_dressed
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -18,6 +19,7 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
     where = f"game {game_id}"
     for side in ("home", "away"):
         team = g[side]
+        name = view.name_of(team)  # the team as people read it, in every message
         entries = g.get("lineups", {}).get(side, [])
         for x in entries:
             if x["player"] not in view.players:
@@ -25,12 +27,12 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             s = view.signing(team, x["player"], g["date"])
             who = view.player_name(x["player"])
             if s is None:
-                out.append(Violation("DATA-2", "block", f"{who} is not on {team}'s active roster on {g['date']} "
+                out.append(Violation("DATA-2", "block", f"{who} is not on {name}'s active roster on {g['date']} "
                                      f"and cannot dress for it", book.section("DATA-2"), where))
                 continue
             if x.get("number") is not None and x["number"] != s["number"]:
                 out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
-                                     f"on {team}'s roster", book.section("DATA-2"), where))
+                                     f"on {name}'s roster", book.section("DATA-2"), where))
             status = player_status(view, game_id, side, x["player"], bool(x.get("goalie")))
             under = status.suspended
             if under is not None:
@@ -42,7 +44,7 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             if status.playoff_games is not None:
                 gp, need = status.playoff_games
                 out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
-                                     f"for {team} and may not play in the playoffs", book.section("ELIG-1"),
+                                     f"for {name} and may not play in the playoffs", book.section("ELIG-1"),
                                      where))
             birth = view.players[x["player"]].get("birthdate")
             if birth and _age(birth, g["date"]) < book.eligibility.mask_under_age:
@@ -50,11 +52,11 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                                      "face mask is required", book.section("ELIG-4"), where))
         out.extend(check_coed_lineup(view, g, side))
         for sanction in outstanding_notices(view, game_id, team) if entries else []:
-            out.append(Violation("SUSP-2", "warn", f"the captain of {team} has no recorded e-mail about "
+            out.append(Violation("SUSP-2", "warn", f"the captain of {name} has no recorded e-mail about "
                                  f"{view.player_name(sanction.player)}'s suspension (game {sanction.game}) before "
                                  f"this, the team's next game", book.section("SUSP-2"), where))
-        if entries and len(entries) < book.lateness.min_dressed and g.get("status") == "final":
-            out.append(Violation("FORF-3", "warn", f"{team} dressed {len(entries)} players, fewer than "
+        if too_few_dressed(book, len(entries)) and g.get("status") == "final":
+            out.append(Violation("FORF-3", "warn", f"{name} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",
                                  book.section("FORF-3"), where))
     return out

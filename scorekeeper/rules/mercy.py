@@ -1,5 +1,6 @@
 """The mercy rule: a lead of the rulebook's spread ends the game, checked from the start, from half time (at
-half time and throughout the second half) or never."""
+half time and throughout the second half) or never (also where the rulebook has no mercy rule: `[mercy]` left out
+or `enabled = false`)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def past_half_time(book: Rulebook, period: int) -> bool:
 
 
 def spread_reached(book: Rulebook, score: dict[str, int]) -> bool:
-    return abs(score["home"] - score["away"]) >= book.mercy.spread
+    return book.mercy.enabled and abs(score["home"] - score["away"]) >= book.mercy.spread
 
 
 def ends_at_half_time(book: Rulebook, score: dict[str, int]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.rules.coed import plays_coed
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -30,7 +31,7 @@ def check_references(view: SeasonView, games: list[str] | None = None) -> list[V
             out.append(_v(where, f"player {r['player']!r} does not exist"))
         elif r["team"] in view.teams:
             div = view.division_of(r["team"])
-            if div and div.get("coed") and not view.players[r["player"]].get("gender"):
+            if plays_coed(view.book, div) and not view.players[r["player"]].get("gender"):
                 out.append(_v(where, f"{view.player_name(r['player'])} plays in a co-ed division: gender "
                                      "(M or F) is required"))
         if r.get("signed") and r.get("released") and r["released"] < r["signed"]:
@@ -48,6 +49,9 @@ def check_references(view: SeasonView, games: list[str] | None = None) -> list[V
         pool = view.teams if kind == "team" else view.players
         if ref not in pool:
             out.append(_v(f"payments[{n}]", f"{kind} {ref!r} does not exist"))
+        if p.get("fine") and p["fine"]["game"] not in view.games:
+            out.append(_v(f"payments[{n}]", f"the fine it pays is of game {p['fine']['game']!r}, which does not "
+                                            "exist"))
     return out
 
 

@@ -2,7 +2,9 @@
 
 A team late at the start gives the other a goal for every full `goal_every_min` minutes and forfeits at
 `forfeit_at_min`; both teams dressing fewer than `min_dressed` both forfeit; a called game takes the points the
-referee gives. Otherwise the score decides, in regulation, overtime, a shootout or on the mercy rule.
+referee gives. Otherwise the score decides, in regulation, overtime, a shootout or on the mercy rule. A rulebook
+without a lateness rule (`[lateness]` left out or `enabled = false`) has none of the first two: a late entry is
+refused and a team dresses as few as it has.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ def _v(book: Rulebook, rule: str, severity: str, message: str) -> Violation:
 
 def late_entry_problem(book: Rulebook, side: object, minutes: object) -> Violation | None:
     """A lateness entry names a side and the minutes late."""
+    if not book.lateness.enabled:
+        return _v(book, LATE_RULE, "block", f"the rulebook {book.id} has no lateness rule: a late start gives no "
+                  "goals and no forfeit (enter a forfeit where the team forfeited)")
     if side not in SIDES:
         return _v(book, LATE_RULE, "block", f"a late team must be 'home' or 'away' (got {side!r})")
     if isinstance(minutes, bool) or not isinstance(minutes, int | float) or minutes < 0:
@@ -55,7 +60,7 @@ def called_points(book: Rulebook, points: object, reason: object) -> tuple[dict[
 
 def late_forfeit(book: Rulebook, lates: dict[str, float]) -> str | None:
     """The side (or 'both') forfeiting by being late, None when no side was late enough."""
-    out = [s for s, m in lates.items() if m >= book.lateness.forfeit_at_min]
+    out = [s for s, m in lates.items() if book.lateness.enabled and m >= book.lateness.forfeit_at_min]
     if not out:
         return None
     return out[0] if len(out) == 1 else "both"
@@ -63,13 +68,18 @@ def late_forfeit(book: Rulebook, lates: dict[str, float]) -> str | None:
 
 def late_goals(book: Rulebook, minutes: float) -> int:
     """Goals the other side is given for a team `minutes` late."""
-    return int(minutes // book.lateness.goal_every_min)
+    return int(minutes // book.lateness.goal_every_min) if book.lateness.enabled else 0
+
+
+def too_few_dressed(book: Rulebook, dressed: int) -> bool:
+    """A team dressing this many (at least one) has fewer than the rulebook's minimum (FORF-3)."""
+    return book.lateness.enabled and 0 < dressed < book.lateness.min_dressed
 
 
 def both_short(book: Rulebook, dressed: dict[str, int]) -> Violation | None:
     """Both teams dressed, each with fewer players than the rulebook's minimum: both receive a loss."""
     need = book.lateness.min_dressed
-    if not all(0 < dressed[s] < need for s in SIDES):
+    if not all(too_few_dressed(book, dressed[s]) for s in SIDES):
         return None
     return _v(book, BOTH_SHORT_RULE, "warn", f"both teams dressed fewer than {need} players "
               f"({dressed['home']} and {dressed['away']}): both receive a loss, 0 points")

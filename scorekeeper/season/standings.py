@@ -1,14 +1,18 @@
-"""Standings per division: the points each regular-season final game gave (forfeits included), ranked by A-25's
-tiebreakers."""
+"""Standings per division: the points each regular-season final game gave (forfeits included), ranked by the
+rulebook's tiebreakers (A-25 in Westridge; `scorekeeper.rules.tiebreakers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.engine.events import SIDES, other
+from scorekeeper.rulebook.model import Points, Rulebook
+from scorekeeper.rules.tiebreakers import Meeting, points_pct, rank
 from scorekeeper.season.view import SeasonView
+
+# Row figures shown where the rulebook orders by them: tiebreaker -> the row's key.
+SHOWN_WHEN_USED = {"regulation_wins": "rw", "regulation_overtime_wins": "row", "points_pct": "pts_pct"}
 
 
 @dataclass
@@ -31,27 +35,44 @@ class Row:
     def diff(self) -> int:
         return self.gf - self.ga
 
-    def to_json(self, rank: int, shootouts: bool = False) -> dict[str, Any]:
+    def figure(self, key: str, points: Points) -> int | float:
+        """A figure shown where the rulebook orders by it: `rw`, `row` or `pts_pct` (three decimals)."""
+        if key == "rw":
+            return self.w - self.otw - self.sow
+        if key == "row":
+            return self.w - self.sow
+        return round(float(points_pct(self.pts, self.gp, points)), 3)
+
+    def to_json(self, rank: int, shootouts: bool = False, book: Rulebook | None = None) -> dict[str, Any]:
         """The contract's row; `sow` and `sol` (shootout wins and losses, among `w` and `l`) follow `otl` where
-        the rulebook has shootouts in the regular season."""
+        the rulebook has shootouts in the regular season; `rw`, `row` and `pts_pct` follow `pts` where the
+        rulebook's tiebreakers name them."""
+        shown = {key: self.figure(key, book.points) for name, key in SHOWN_WHEN_USED.items()
+                 if book is not None and name in book.tiebreakers}
         return {"rank": rank, "team": self.team, "gp": self.gp, "w": self.w, "l": self.l, "t": self.t,
                 "otw": self.otw, "otl": self.otl, **({"sow": self.sow, "sol": self.sol} if shootouts else {}),
-                "pts": self.pts, "gf": self.gf, "ga": self.ga, "diff": self.diff, "pim": self.pim}
+                "pts": self.pts, **shown, "gf": self.gf, "ga": self.ga, "diff": self.diff, "pim": self.pim}
 
 
 def _results(view: SeasonView) -> list[tuple[dict[str, Any], Any]]:
-    return [(g, view.state(g["id"])) for g in view.final_games("regular")]
+    """The regular season's final games, in the order they were played, with their states."""
+    games = sorted(view.final_games("regular"), key=lambda g: (g["date"], g.get("time") or "", g["id"]))
+    return [(g, view.state(g["id"])) for g in games]
 
 
 def standings(view: SeasonView) -> dict[str, Any]:
     """The contract's standings JSON for every division."""
     rows = {tid: Row(tid) for tid in view.teams}
-    h2h: dict[tuple[str, str], int] = {}  # (team, opponent) -> points earned
-    for g, st in _results(view):
+    meetings: list[Meeting] = []
+    for seq, (g, st) in enumerate(_results(view)):
         if st.points is None:
             continue
+        teams = {side: g[side] for side in SIDES}
+        meetings.append(Meeting(seq, g["home"], g["away"], {teams[s]: st.points[s] for s in SIDES},
+                                {teams[s]: st.score[s] for s in SIDES},
+                                teams[st.winner] if st.winner in SIDES else None))
         for side in SIDES:
-            team, opp = g[side], g[other(side)]
+            team = g[side]
             if team not in rows:
                 continue
             r = rows[team]
@@ -60,7 +81,6 @@ def standings(view: SeasonView) -> dict[str, Any]:
             r.gf += st.score[side]
             r.ga += st.score[other(side)]
             r.pim += st.pim(side)
-            h2h[(team, opp)] = h2h.get((team, opp), 0) + st.points[side]
             if st.decision == "double_forfeit":
                 r.l += 1
             elif st.winner is None:
@@ -76,44 +96,9 @@ def standings(view: SeasonView) -> dict[str, Any]:
     out = []
     for div_id in view.divisions:
         members = [rows[t] for t, team in view.teams.items() if team["division"] == div_id]
-        ranked = rank_rows(members, view.book.tiebreakers, h2h)
+        ranked = rank(members, view.book.tiebreakers, meetings, view.book.points)
         shootouts = view.book.shootout.get("regular", False)
-        out.append({"division": div_id, "rows": [r.to_json(i + 1, shootouts) for i, r in enumerate(ranked)]})
+        out.append({"division": div_id,
+                    "rows": [r.to_json(i + 1, shootouts, view.book) for i, r in enumerate(ranked)]})
     return {"season": view.name, "divisions": out}
 
-
-def rank_rows(rows: list[Row], tiebreakers: tuple[str, ...], h2h: dict[tuple[str, str], int]) -> list[Row]:
-    """Order rows by the tiebreakers in turn; head-to-head is points among the teams still tied."""
-    keys: dict[str, Callable[[Row], int]] = {
-        "points": lambda r: r.pts, "wins": lambda r: r.w, "goal_diff": lambda r: r.diff, "gf": lambda r: r.gf,
-        "ga": lambda r: -r.ga, "regulation_wins": lambda r: r.w - r.otw - r.sow,
-    }
-
-    by_team: dict[str, dict[str, int]] = {}
-    for (a, b), p in h2h.items():
-        by_team.setdefault(a, {})[b] = p
-
-    def order(group: list[Row], remaining: tuple[str, ...]) -> list[Row]:
-        if len(group) <= 1 or not remaining:
-            return sorted(group, key=lambda r: r.team)
-        tb, rest = remaining[0], remaining[1:]
-        key: Callable[[Row], int]
-        if tb == "h2h":
-            ids = {r.team for r in group}
-
-            def h2h_points(r: Row) -> int:
-                mine = by_team.get(r.team, {})
-                return sum(mine.get(o, 0) for o in ids)
-
-            key = h2h_points
-        else:
-            key = keys[tb]
-        buckets: dict[int, list[Row]] = {}
-        for r in group:
-            buckets.setdefault(key(r), []).append(r)
-        result: list[Row] = []
-        for value in sorted(buckets, reverse=True):
-            result.extend(order(buckets[value], rest))
-        return result
-
-    return order(rows, tiebreakers)

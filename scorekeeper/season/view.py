@@ -10,6 +10,7 @@ from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
 from scorekeeper.engine.state import GameState, LiveGame, compute_game
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.coed import plays_coed
 from scorekeeper.season.records import CarryOver, Derived, OfficeRecords
 
 if TYPE_CHECKING:
@@ -120,6 +121,13 @@ class SeasonView:
             out.setdefault(r["team"], []).append(r)
         return out
 
+    def name_of(self, ext_id: str) -> str:
+        """A team's or a player's name for people to read ('Westridge Sharks', 'Jo Smith'); the id if neither."""
+        team = self.teams.get(ext_id)
+        if team is not None and team.get("name"):
+            return str(team["name"])
+        return self.player_name(ext_id)
+
     def player_name(self, pid: str) -> str:
         p = self.players.get(pid)
         return f"{p['first']} {p['last']}" if p else pid
@@ -161,7 +169,7 @@ class SeasonView:
         div = self.division_of(g["home"])
         events = [event_from_dict(i, e) for i, e in enumerate(g.get("events", []))]
         return GameInput(gid, g.get("stage", "regular"), g.get("status", "final"), g["home"], g["away"],
-                         lineups, events, bool(div and div.get("coed")), g["date"], g["time"])
+                         lineups, events, plays_coed(self.book, div), g["date"], g["time"], self.name_of)
 
     def state(self, gid: str) -> GameState:
         found = self._states.get(gid)
