@@ -133,20 +133,24 @@ def _readings(book: Rulebook) -> list[str]:
     out.append(f"- **Icing:** only in the last {i.last_min} minute(s); waved off when the margin is {i.off_margin} "
                f"or more{', or when the leading team is short-handed' if i.off_if_leader_sh else ''}; when the "
                f"score is tied it applies to {i.when_tied}; in overtime: {_yes(i.in_overtime)}.")
-    out.append(f"- **Mercy rule:** a spread of {book.mercy.spread} goals, from {book.mercy.from_}.")
+    out.append(f"- **Mercy rule:** a spread of {book.mercy.spread} goals, from {book.mercy.from_}."
+               if book.mercy.enabled else "- **Mercy rule:** none.")
     la = book.lateness
     out.append(f"- **Lateness:** one goal to the other team for every {la.goal_every_min} minutes late; a forfeit "
                f"{la.forfeit_score[0]}-{la.forfeit_score[1]} at {la.forfeit_at_min} minutes late or with fewer "
-               f"than {la.min_dressed} players dressed.")
+               f"than {la.min_dressed} players dressed." if la.enabled else
+               f"- **Lateness:** no rule; a forfeit is recorded {la.forfeit_score[0]}-{la.forfeit_score[1]}.")
     out.append(f"- **Players on the ice:** at most {book.on_ice.max}, never fewer than {book.on_ice.min} "
                f"(penalties stop taking players off at that floor).")
     co = book.coed
-    out.append(f"- **Co-ed caps:** with a goalie at most {co.with_goalie_m} men and {co.with_goalie_f} women on "
+    out.append("- **Co-ed rules:** none; a division marked co-ed plays as any other." if not co.enabled else
+               f"- **Co-ed caps:** with a goalie at most {co.with_goalie_m} men and {co.with_goalie_f} women on "
                f"the ice, without one {co.no_goalie_m} and {co.no_goalie_f}; a man in the penalty box lowers the "
                f"men's cap by {co.male_serving_reduction}; in overtime with a goalie at most "
                f"{co.overtime_with_goalie_m} men.")
-    out.append(f"- **Division-1 players on a Division-2 team:** at most {co.sign_m} men signed and {co.dress_m} "
-               f"dressed, {co.dress_f} women dressed, {co.sign_g} goalies signed.")
+    if co.enabled:
+        out.append(f"- **Division-1 players on a Division-2 team:** at most {co.sign_m} men signed and "
+                   f"{co.dress_m} dressed, {co.dress_f} women dressed, {co.sign_g} goalies signed.")
     e, s = book.eligibility, book.scoring
     out.append(f"- **Eligibility:** {e.playoff_min_games} regular-season games for the playoffs; a face mask "
                f"under {e.mask_under_age}.")

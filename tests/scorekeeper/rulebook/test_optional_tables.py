@@ -123,3 +123,12 @@ def test_coed_enabled_false_turns_the_shipped_caps_off():
 def test_a_switched_table_is_still_checked(text, message):
     with pytest.raises(RulebookError, match=message):
         parse_rulebook(text)
+
+
+def test_the_rule_listing_says_a_rule_the_league_does_not_have_is_none():
+    from tools.make_rule_docs import rules_markdown
+
+    listing = rules_markdown(parse_rulebook(MINIMAL.read_text(encoding="utf-8")))
+    assert "- **Mercy rule:** none." in listing and "- **Co-ed rules:** none" in listing
+    assert "- **Lateness:** no rule; a forfeit is recorded 1-0." in listing
+    assert "Division-1 players" not in listing and "spread of 0" not in listing
