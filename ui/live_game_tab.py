@@ -51,7 +51,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, wide
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
-    from scorekeeper.screens import Consequence, GameScreen
+    from scorekeeper.screens import Consequence, EventFigures, GameScreen
     from scorekeeper.services import Services
     from ui.print_preview import Document, PreviewDialog
 
@@ -234,7 +234,7 @@ class LiveGameTab(TableTab):
         self.infractions: dict[str, dict[str, Any]] = {}
         self.shootout = False
         """Whether this game can go to a shootout (the rulebook's choice)."""
-        self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
+        self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any], EventFigures | None]] = {}
         """The event list's rows by entry, while the names they show stay the same."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
@@ -684,19 +684,23 @@ class LiveGameTab(TableTab):
             self.labels = {d.player: d.label for side in ("home", "away") for d in screen.lineups[side]}
             self.numbers = {d.player: d.number for side in ("home", "away") for d in screen.lineups[side]
                             if d.number is not None}
+            if not refit:
+                self._reserve_columns()
         final = screen.final
         stage = " · playoff" if screen.stage == "playoff" else ""
         status = "<b style='color:#1b5e20'>FINAL</b>" if final else html.escape(str(screen.row["status_text"]))
         self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                            f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
                            f"{html.escape(screen.game_id)} · {screen.date} {screen.time}{stage} · {status}")
-        rows = self._event_rows(screen.events)
+        rows = self._event_rows(screen.events, screen.figures)
         if refit:
             self.events.set_rows(rows)
             fit_columns(self.events_view, padding=12)
             if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
                 # opening a long game does not widen a column (and repaint the whole list) where the next do not
                 widen_columns(self.events_view, self.events, 0, len(rows) - 1, padding=12)
+                self.events_view.scrollToBottom()  # the latest play in sight
+            self._reserve_columns()
         else:
             count = self.events.rowCount()
             changed = self.events.update_rows(rows)
@@ -706,6 +710,11 @@ class LiveGameTab(TableTab):
                 # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
                 # window paints the entry once rather than twice
                 self.events_view.executeDelayedItemsLayout()
+            if self.events.rowCount() > count and changed is not None:  # an entry added: its row in sight
+                newest = next((n for n in range(changed[0], changed[1] + 1)
+                               if self.events.event_index(n) == len(rows) - 1), None)
+                if newest is not None:
+                    self.events_view.scrollTo(self.events.index(newest, 0))
         self.model.replace_game(screen.row)
         if previous is None or previous.consequences != screen.consequences or previous.names != screen.names:
             self._show_caused(screen.consequences)
@@ -745,6 +754,19 @@ class LiveGameTab(TableTab):
         bar = getattr(window, "statusBar", None)
         if callable(bar):
             bar().showMessage(text, 30000)
+
+    def _reserve_columns(self) -> None:
+        """The player columns as wide as the widest dressed player's number and name: a goal or a penalty then
+        widens no column (a refit costs a repaint of the whole list), and no name is cut short."""
+        header = self.events_view.horizontalHeader()
+        metrics = self.events_view.fontMetrics()
+        widest = max((metrics.horizontalAdvance(text) for text in (*self.labels.values(), "unassisted")),
+                     default=0) + 24  # as `widen_columns` pads (12 + 12)
+        headers = [column.header for column in self.events.columns]
+        for name in ("Details", "Assists"):
+            number = headers.index(name)
+            if header.sectionSize(number) < widest:
+                header.resizeSection(number, widest)
 
     def _show_game_violations(self) -> None:
         """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""
@@ -810,68 +832,84 @@ class LiveGameTab(TableTab):
     def number_of(self, player: str | None) -> str:
         return "" if not player or player not in self.numbers else str(self.numbers[player])
 
-    def _event_rows(self, events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """The event list's rows, in game order. A row already described for the same entry (the facade hands
-        back the same read-only entry while it is unchanged) is reused while the names stay the same."""
+    def _event_rows(self, events: Iterable[Mapping[str, Any]],
+                    figures: Mapping[int, EventFigures] | None = None) -> list[dict[str, Any]]:
+        """The event list's rows, in game order, each entry in full: who (the scorer, the penalised player by
+        number and name), the assists, a goal's strength (EV, PP, SH, EN, PS), the infraction and its minutes
+        (`figures`: what the game's computation says of each entry). A row already described for the same entry
+        (the facade hands back the same read-only entry while it is unchanged) is reused while the names and
+        its figures stay the same."""
+        figures = figures or {}
         rows = []
         cache, self._rows_cache = self._rows_cache, {}
         for index, event in enumerate(events):
+            figure = figures.get(index)
             known = cache.get(id(event))
-            if known is not None and known[0] is event and known[1]["index"] == index:
+            if known is not None and known[0] is event and known[1]["index"] == index and known[2] == figure:
                 self._rows_cache[id(event)] = known
                 rows.append(known[1])
                 continue
-            kind = event["type"]
-            who = self.label_of
-            details = ""
-            if kind == "goal":
-                assists = ", ".join(who(p) for p in event.get("assists", []))
-                details = who(event.get("scorer")) + (f"  (assists {assists})" if assists else "  (unassisted)")
-            elif kind == "penalty":
-                infraction = self.infractions.get(event.get("infraction", ""))
-                name = infraction["name"] if infraction else str(event.get("infraction"))
-                cls = event.get("class") or (infraction["classes"][0] if infraction else "")
-                details = f"{who(event.get('player')) or 'bench'} — {name} ({str(cls).replace('_', ' ')})"
-                if event.get("served_by") and event["served_by"] != event.get("player"):
-                    details += f", served by {who(event['served_by'])}"
-            elif kind == "penalty_shot":
-                details = f"{who(event.get('shooter'))} — {'scored' if event.get('scored') else 'no goal'}"
-                if event.get("fouled_by"):
-                    details += f" (fouled by {who(event['fouled_by'])})"
-            elif kind == "awarded_goal":
-                details = str(event.get("reason") or "")
-            elif kind == "goalie":
-                details = "goalie pulled" if event.get("action") == "pull" else f"in: {who(event.get('player'))}"
-            elif kind == "late":
-                details = f"{event.get('minutes')} minutes late"
-            elif kind == "forfeit":
-                details = str(event.get("reason", "")).replace("_", " ")
-            elif kind == "called":
-                details = f"called: {event.get('points')} {event.get('reason', '')}"
-            elif kind == "note":
-                details = str(event.get("text", "")) + ("  (reported)" if event.get("report") else "")
-            elif kind == "shootout":
-                attempts = event.get("attempts") or []
-                scored = [a["team"] for a in attempts if a["scored"]]
-                won = scored.count(event.get("team"))
-                details = "won the shootout" + (f" ({won}–{len(scored) - won} in {len(attempts)} attempts)"
-                                                if attempts else "")
-            team = event.get("team")
-            period = event.get("period")
-            row = {
-                "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
-                "period_label": period_name(period, self.regulation_periods, "") if period else (
-                    "SO" if kind == "shootout" else ""),
-                "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
-                "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
-                "details": details,
-                "after_play": kind == "shootout",
-            }
-            self._rows_cache[id(event)] = (event, row)
+            row = self._event_row(index, event, figure)
+            self._rows_cache[id(event)] = (event, row, figure)
             rows.append(row)
         # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
         rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
         return rows
+
+    def _event_row(self, index: int, event: Mapping[str, Any], figure: EventFigures | None) -> dict[str, Any]:
+        """One entry as the event list shows it."""
+        kind = event["type"]
+        who = self.label_of
+        details = assists = infraction_text = ""
+        if kind == "goal":
+            details = who(event.get("scorer"))
+            assists = ", ".join(who(p) for p in event.get("assists", [])) or "unassisted"
+        elif kind == "penalty":
+            infraction = self.infractions.get(event.get("infraction", ""))
+            name = infraction["name"] if infraction else str(event.get("infraction"))
+            cls = event.get("class") or (infraction["classes"][0] if infraction else "")
+            details = who(event.get("player")) or "bench"
+            infraction_text = f"{name} ({str(cls).replace('_', ' ')})"
+            if event.get("served_by") and event["served_by"] != event.get("player"):
+                details += f", served by {who(event['served_by'])}"
+        elif kind == "penalty_shot":
+            details = f"{who(event.get('shooter'))} — {'scored' if event.get('scored') else 'no goal'}"
+            if event.get("fouled_by"):
+                details += f" (fouled by {who(event['fouled_by'])})"
+            shot_for = self.infractions.get(event.get("infraction") or "")
+            infraction_text = shot_for["name"] if shot_for else ""
+        elif kind == "awarded_goal":
+            details = str(event.get("reason") or "")
+        elif kind == "goalie":
+            details = "goalie pulled" if event.get("action") == "pull" else f"in: {who(event.get('player'))}"
+        elif kind == "late":
+            details = f"{event.get('minutes')} minutes late"
+        elif kind == "forfeit":
+            details = str(event.get("reason", "")).replace("_", " ")
+        elif kind == "called":
+            details = f"called: {event.get('points')} {event.get('reason', '')}"
+        elif kind == "note":
+            details = str(event.get("text", "")) + ("  (reported)" if event.get("report") else "")
+        elif kind == "shootout":
+            attempts = event.get("attempts") or []
+            scored = [a["team"] for a in attempts if a["scored"]]
+            won = scored.count(event.get("team"))
+            details = "won the shootout" + (f" ({won}–{len(scored) - won} in {len(attempts)} attempts)"
+                                            if attempts else "")
+        team = event.get("team")
+        period = event.get("period")
+        minutes = figure.minutes if figure is not None else None
+        return {
+            "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
+            "period_label": period_name(period, self.regulation_periods, "") if period else (
+                "SO" if kind == "shootout" else ""),
+            "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
+            "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
+            "details": details, "assists": assists if kind == "goal" else "",
+            "strength": figure.strength if figure is not None else "",
+            "infraction": infraction_text, "minutes": "" if minutes is None else str(minutes),
+            "after_play": kind == "shootout",
+        }
 
     # -- line-ups ------------------------------------------------------------------------------------------
     def _fill_lineups(self, keep: bool = False) -> None:

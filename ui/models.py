@@ -493,7 +493,13 @@ class EventsModel(ItemTableModel):
         Column("Time", field("elapsed"), CENTER, "Time elapsed in the period"),
         Column("Team", field("team_name")),
         Column("Entry", field("kind")),
-        Column("Details", field("details"), stretch=True),
+        Column("Details", field("details"), tooltip="Who: the scorer, the penalised player (number and name), the "
+               "shooter; or what the entry says"),
+        Column("Assists", field("assists"), tooltip="A goal's assists, by number and name"),
+        Column("Str.", field("strength"), CENTER, "A goal's strength: EV even, PP power play, SH short-handed, "
+               "EN empty net, PS penalty shot, AW awarded"),
+        Column("Infraction", field("infraction"), tooltip="A penalty's infraction and class"),
+        Column("Min.", field("minutes"), RIGHT, "A penalty's minutes, as the game sheet shows them"),
     )
 
     def event_index(self, number: int) -> int:
