@@ -62,7 +62,10 @@ def _sanctions(view: SeasonView, provisional: str | None = None) -> list[Sanctio
     season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
     covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
     dressed = _games_dressed(view, provisional)
+    last = view.order_of(provisional) if provisional is not None else len(view.games)
     for order, g in enumerate(view.games.values()):
+        if order > last:
+            break  # a game after the provisional one changes none of its sanctions
         if g.get("status", "final") != "final" and g["id"] != provisional:
             continue
         state = view.state(g["id"])
