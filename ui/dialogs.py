@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressDialog,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -193,6 +196,87 @@ def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hocke
     if run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
     return dialog.answer()
+
+
+class SeasonsDialog(QDialog):
+    """File ▸ Seasons…: every season of the database, archived ones too, to archive (hidden from the picker,
+    read-only), restore from the archive, or delete (the office password; a backup first). `act(action, name)`
+    does it ("archive", "unarchive" or "delete") and returns the seasons as they now are (None: nothing done)."""
+
+    HEADERS = ("Season", "League", "State", "Teams", "Players", "Games")
+
+    def __init__(self, seasons: Sequence[dict[str, Any]], act: Callable[[str, str], list[dict[str, Any]] | None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Seasons")
+        self.act = act
+        self.table = QTableWidget(0, len(self.HEADERS), self)
+        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._enable)
+        note = QLabel("An archived season is hidden from the season picker and read-only until restored. Deleting "
+                      "a season needs the office password; a verified backup of the database is made first.", self)
+        note.setWordWrap(True)
+        self.archive = QPushButton("&Archive", self)
+        self.unarchive = QPushButton("&Restore from the archive", self)
+        self.delete = QPushButton("&Delete…", self)
+        self.archive.clicked.connect(lambda: self._do("archive"))
+        self.unarchive.clicked.connect(lambda: self._do("unarchive"))
+        self.delete.clicked.connect(lambda: self._do("delete"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        for button in (self.archive, self.unarchive, self.delete):
+            button.setAutoDefault(False)
+            buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.table)
+        layout.addWidget(buttons)
+        self.fill(seasons)
+        self.resize(680, 320)
+
+    def fill(self, seasons: Sequence[dict[str, Any]]) -> None:
+        chosen = self.chosen()
+        self.seasons = list(seasons)
+        self.table.setRowCount(len(self.seasons))
+        for row, season in enumerate(self.seasons):
+            cells = (season["name"], season["league"], "archived" if season["archived"] else "open",
+                     season.get("teams", ""), season.get("players", ""), season.get("games", ""))
+            for column, value in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(str(value)))
+        self.table.resizeColumnsToContents()
+        names = [s["name"] for s in self.seasons]
+        self.table.selectRow(names.index(chosen) if chosen in names else max(len(names) - 1, 0))
+        self._enable()
+
+    def chosen(self) -> str | None:
+        """The name of the season selected."""
+        rows = {index.row() for index in self.table.selectedIndexes()}
+        return self.seasons[min(rows)]["name"] if rows and getattr(self, "seasons", None) else None
+
+    def _enable(self) -> None:
+        name = self.chosen()
+        season = next((s for s in self.seasons if s["name"] == name), None)
+        self.archive.setEnabled(season is not None and not season["archived"])
+        self.unarchive.setEnabled(season is not None and bool(season["archived"]))
+        self.delete.setEnabled(season is not None)
+
+    def _do(self, action: str) -> None:
+        name = self.chosen()
+        if name is None:
+            return
+        seasons = self.act(action, name)
+        if seasons is not None:
+            self.fill(seasons)
+
+
+def manage_seasons(parent: QWidget | None, seasons: Sequence[dict[str, Any]],
+                   act: Callable[[str, str], list[dict[str, Any]] | None]) -> None:
+    run_dialog(SeasonsDialog(seasons, act, parent))
 
 
 class PaymentDialog(QDialog):

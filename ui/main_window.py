@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 GEOMETRY, STATE, SEASON, TAB = "window/geometry", "window/state", "window/season", "window/tab"
 OPERATOR, FOLDER = "operator", "paths/folder"
+DEMO_FILE, LEAGUE = "scorekeeper-demo.db", "demo/league"  # the demo's own database; the one to go back to
 TAB_TITLES = ("Roster", "Live Game", "Season")
 DEFAULT_DATABASE = "the default database"
 
@@ -155,6 +156,13 @@ class MainWindow(QMainWindow):
         self.database_label = QLabel(self)
         self.operator_label = QLabel(self)
         self.office_label = QLabel(self)
+        self.demo_label = QLabel(" DEMO database ", self)
+        self.demo_label.setToolTip("The demo season's own database, not the league's: File ▸ Leave the demo goes "
+                                   "back to the league's database")
+        self.demo_label.setObjectName("demoLabel")
+        self.demo_label.setStyleSheet("background: #b35c00; color: white; font-weight: bold; padding: 1px 6px")
+        self.demo_label.hide()
+        self.statusBar().addPermanentWidget(self.demo_label)
         self.statusBar().addPermanentWidget(self.office_label)
         self.statusBar().addPermanentWidget(self.operator_label)
         self.statusBar().addPermanentWidget(self.database_label)
@@ -240,6 +248,12 @@ class MainWindow(QMainWindow):
         self.new_db_action = self._action("&New database…", lambda: self.choose_database(new=True), "std:New")
         self.open_db_action = self._action("&Open database…", lambda: self.choose_database(new=False), "std:Open")
         self.new_season_action = self._action("New &season…", self.create_season)
+        self.seasons_action = self._action("Seasons: arc&hive, restore, delete…", self.manage_seasons,
+                                           tip="Archive a season (hidden, read-only), restore it, or delete it "
+                                           "(office password; a backup first)")
+        self.demo_action = self._action("Open the &demo season…", self.open_demo,
+                                        tip="The demo season in a database of its own (the league's is not touched)")
+        self.leave_demo_action = self._action("Leave the &demo: back to the league's database", self.leave_demo)
         self.new_game_action = self._action("New &game…", self.new_game, "Ctrl+Shift+N",
                                             "Schedule a game: date, time, rink, stage, home and away")
         self.import_action = self._action("&Import season file…", self.import_season_file, "Ctrl+I",
@@ -263,7 +277,8 @@ class MainWindow(QMainWindow):
         self.operator_action = self._action("Change &operator…", self.ask_operator)
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        for item in (self.new_db_action, self.open_db_action, None, self.new_season_action, self.new_game_action,
+        for item in (self.new_db_action, self.open_db_action, self.leave_demo_action, None, self.new_season_action,
+                     self.seasons_action, self.new_game_action,
                      self.import_action, self.csv_action, self.export_action, None, self.preview_action,
                      self.print_action, self.publish_action, None, self.backup_action, self.restore_action,
                      self.keep_action, None, self.operator_action, self.quit_action):
@@ -293,6 +308,7 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.shortcuts_action)
         self.about_action = self._action("&About Scorekeeper", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addAction(self.demo_action)
         help_menu.addAction(self.about_action)
 
     def _database_actions(self) -> list[QAction]:
@@ -310,6 +326,8 @@ class MainWindow(QMainWindow):
                                      "suspensions and loading a rulebook need the office password (Office ▸ Unlock)")
         self.lock_action.setEnabled(unlocked and self.svc.has_office_password())
         self.unlock_action.setEnabled(not unlocked)
+        self.demo_label.setVisible(self.in_demo)
+        self.leave_demo_action.setVisible(self.in_demo)
 
     # -- settings --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:
@@ -375,7 +393,8 @@ class MainWindow(QMainWindow):
         if name is None:
             self.setWindowTitle(f"{APP_NAME} — no season")
         else:
-            self.setWindowTitle(f"{APP_NAME} — {self._seasons[name]['league']} {name}")
+            self.setWindowTitle(f"{APP_NAME} — {self._seasons[name]['league']} {name}"
+                                + (" — DEMO database" if self.in_demo else ""))
         for action in (self.export_action, self.rulebook_action, self.print_action, self.preview_action,
                        self.audit_action, self.publish_action, self.csv_action, self.new_game_action):
             action.setEnabled(name is not None)
@@ -430,9 +449,99 @@ class MainWindow(QMainWindow):
 
         choice = dialogs.ask_first_start(self)
         if choice == "demo":
-            self.import_path(self.svc.demo_season_path())
+            self.open_demo()
         elif choice == "create":
             self.create_season()
+
+    # -- the demo season, in a database of its own --------------------------------------------------------------
+    @property
+    def in_demo(self) -> bool:
+        """The window shows the demo's own database (not the league's)."""
+        path = self.svc.sqlite_path if self._ready else None
+        return path is not None and path.name == DEMO_FILE
+
+    def demo_database(self) -> Path:
+        """The demo's database: `scorekeeper-demo.db` beside the database in use (a server's: in the last folder
+        used, else the home folder)."""
+        path = self.svc.sqlite_path
+        if path is not None:
+            return path if path.name == DEMO_FILE else path.parent / DEMO_FILE
+        return Path(str(self.settings.value(FOLDER, "")) or Path.home()) / DEMO_FILE
+
+    def open_demo(self) -> bool:
+        """Help ▸ Open the demo season: the window switches to the demo's own database (the demo season imported
+        into it the first time) and says so (title, status bar); File ▸ Leave the demo goes back."""
+        from ui import dialogs
+
+        if not self.in_demo:
+            league, target = self.svc.target, self.demo_database()
+            if not self.open_database(str(target), first_start=False):
+                return False
+            self.settings.setValue(LEAGUE, league)
+        if not self._seasons:
+            report = dialogs.import_with_progress(self, self.svc, self.svc.demo_season_path())
+            if not report.ok:
+                dialogs.show_import_report(self, report, "the demo season")
+                return False
+            self.reload_seasons(select=report.season)
+        self._show_labels()
+        self._season_changed()
+        self.statusBar().showMessage(f"The demo season is open in its own database ({self.svc.database_label}); "
+                                     "the league's database is not touched. File ▸ Leave the demo goes back.", 20000)
+        return True
+
+    def leave_demo(self) -> bool:
+        """Back from the demo to the league's database (the one open before; else one to choose)."""
+        league = self.settings.value(LEAGUE)
+        if not self.in_demo:
+            return False
+        if not isinstance(league, str) or not league:
+            self.choose_database(new=False)
+            return not self.in_demo
+        if not self.open_database(league, first_start=False):
+            return False
+        self.statusBar().showMessage(f"Back to the league's database ({self.svc.database_label}).", 10000)
+        return True
+
+    # -- seasons: archive, restore, delete ---------------------------------------------------------------------
+    def manage_seasons(self) -> None:
+        """File ▸ Seasons: archive, restore or delete a season (`season_action`)."""
+        from ui import dialogs
+
+        dialogs.manage_seasons(self, self.svc.all_seasons(), self.season_action)
+
+    def season_action(self, action: str, name: str) -> list[dict[str, Any]] | None:
+        """Archive, restore ("unarchive") or delete season `name`; the seasons as they now are, None when nothing
+        was done (refused, cancelled). Deleting asks first, then the office password."""
+        from scorekeeper.services import ServiceError
+        from ui import dialogs, office
+
+        try:
+            if action == "archive":
+                self.svc.archive_season(name)
+                done = f"Season {name} archived: hidden from the season picker and read-only."
+            elif action == "unarchive":
+                self.svc.unarchive_season(name)
+                done = f"Season {name} restored from the archive."
+            else:
+                if not dialogs.ask_yes(self, "Delete a season", f"Delete season {name} and everything in it?",
+                                       "A verified backup of the whole database is made first; the deletion is "
+                                       "recorded in the audit trail."):
+                    return None
+                if not office.unlock(self, self.svc, f"Deleting season {name} needs the office password:"):
+                    self._show_labels()
+                    return None
+                deleted = self.svc.delete_season(name)
+                done = f"Season {name} deleted. The backup made first is {deleted['backup']}."
+        except ServiceError as exc:
+            dialogs.tell(self, "Seasons", f"Nothing was changed.\n\n{exc}", error=True)
+            return None
+        self.reload_seasons()
+        self._show_labels()
+        self.statusBar().showMessage(done, 15000)
+        if action == "delete":
+            dialogs.tell(self, "Delete a season", done)
+        return self.svc.all_seasons()
 
     def create_season(self) -> None:
         """A new season under the default rulebook (`Services.create_season`), then its first division
@@ -466,9 +575,10 @@ class MainWindow(QMainWindow):
         if path:
             self.open_database(path)
 
-    def open_database(self, target: str) -> bool:
+    def open_database(self, target: str, first_start: bool = True) -> bool:
         """Close the database in use and open `target` (path or URL) in its place, this window its only writer;
-        False if it cannot open (the one in use stays; the user may pick another or restore a backup)."""
+        False if it cannot open (the one in use stays; the user may pick another or restore a backup). An empty
+        one is offered the first start's choices unless `first_start` is False."""
         from scorekeeper.services import ServiceError, Services
         from ui import dialogs
 
@@ -488,7 +598,7 @@ class MainWindow(QMainWindow):
         self.set_services(svc)
         self.warn_integrity()
         self.settings.setValue(FOLDER, str(Path(target).parent))
-        if not self._seasons:
+        if not self._seasons and first_start:
             self.offer_first_start()
         return True
 

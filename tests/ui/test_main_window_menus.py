@@ -91,7 +91,9 @@ def test_first_start_offers_the_demo_season(
     assert empty_svc.operator == "Test Operator" and settings.value("operator") == "Test Operator"
     assert "Test Operator" in window.operator_label.text()
     assert window.current_season() == "2015-16"
-    assert window.windowTitle() == "Scorekeeper — Westridge Sponge Hockey League 2015-16"
+    # issue 18: the demo goes into a database of its own, and the window says so
+    assert window.windowTitle() == "Scorekeeper — Westridge Sponge Hockey League 2015-16 — DEMO database"
+    assert window.svc is not empty_svc and window.in_demo and empty_svc.db.is_closed()
 
 
 def test_the_first_start_box_has_three_answers(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
