@@ -105,7 +105,7 @@ class SeasonTab(TableTab):
                                       "rulebook's appeal rule)")
         self.appeal_button.clicked.connect(self.record_appeal)
         self.payment_button = QPushButton("Record payment…", self)
-        self.payment_button.setToolTip("A team's payment toward its fine statement")
+        self.payment_button.setToolTip("A payment toward a team's balance, or against one fine (the one selected)")
         self.payment_button.clicked.connect(self.record_payment)
         self.fines_messages = QLabel(self)
         self.fines_messages.setWordWrap(True)
