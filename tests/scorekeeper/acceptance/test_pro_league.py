@@ -12,30 +12,30 @@ import pytest
 
 from tests.data import PRO_LEAGUE
 
-from .conftest import SeasonBuilder, cli_json, goal, penalty, run_cli, standings_row, write_json
+from .conftest import SeasonBuilder, cli_json, goal, penalty, run_cli, standings_row, standings_rows, write_json
 
 H, A = "home", "away"
 BOOK = "pro-league"
 
 
 def season() -> dict:
-    sb = SeasonBuilder({"d1": ["a", "b"]})
-    sb.game("p01", "a", "b", [goal(H, 1, "04:00", "a02"), goal(A, 2, "06:00", "b02"),
-                              goal(H, 3, "19:10", "a03", "a04", "a05")])  # a regulation win in the third period
-    sb.game("p02", "b", "a", [goal(H, 1, "05:00", "b02"), goal(A, 3, "05:00", "a02"),
+    sb = SeasonBuilder({"d1": ["b", "z"]})
+    sb.game("p01", "z", "b", [goal(H, 1, "04:00", "z02"), goal(A, 2, "06:00", "b02"),
+                              goal(H, 3, "19:10", "z03", "z04", "z05")])  # z: a regulation win in the third period
+    sb.game("p02", "b", "z", [goal(H, 1, "05:00", "b02"), goal(A, 3, "05:00", "z02"),
                               penalty(H, 4, "01:00", "b03", "hooking"),
-                              goal(A, 4, "01:40", "a03")])  # 4 on 3 in overtime: a wins in period 4
-    sb.game("p03", "a", "b", [goal(H, 1, "05:00", "a02"), goal(A, 2, "05:00", "b02"),
+                              goal(A, 4, "01:40", "z03")])  # 4 on 3 in overtime: z wins in period 4
+    sb.game("p03", "z", "b", [goal(H, 1, "05:00", "z02"), goal(A, 2, "05:00", "b02"),
                               {"type": "shootout", "team": "away", "attempts": [
-                                  {"team": "home", "shooter": "a03", "scored": False},
+                                  {"team": "home", "shooter": "z03", "scored": False},
                                   {"team": "away", "shooter": "b03", "scored": True},
-                                  {"team": "home", "shooter": "a04", "scored": False}]}])  # b wins the shootout
-    sb.game("p04", "b", "a", [penalty(H, 1, "02:00", "b04", "fighting"), penalty(A, 1, "02:00", "a04", "fighting"),
+                                  {"team": "home", "shooter": "z04", "scored": False}]}])  # b wins the shootout
+    sb.game("p04", "b", "z", [penalty(H, 1, "02:00", "b04", "fighting"), penalty(A, 1, "02:00", "z04", "fighting"),
                               penalty(H, 2, "03:00", "b04", "slashing", cls="major"),
                               goal(H, 2, "10:00", "b04"),
-                              penalty(A, 3, "02:00", "a02", "high_sticking_injury"),
-                              goal(H, 3, "03:00", "b02", "b03")])  # b's two majors eject nobody
-    sb.game("p05", "a", "b", [goal(H, 1, "05:00", "a02"), goal(A, 1, "06:00", "b02"),
+                              penalty(A, 3, "02:00", "z02", "high_sticking_injury"),
+                              goal(H, 3, "03:00", "b02", "b03")])  # b04's two majors eject nobody
+    sb.game("p05", "z", "b", [goal(H, 1, "05:00", "z02"), goal(A, 1, "06:00", "b02"),
                               goal(A, 6, "07:30", "b03")], stage="playoff")  # the third playoff overtime
     data = sb.build()
     data["rulebook"] = BOOK
@@ -98,6 +98,13 @@ def test_game_2_playoff_overtimes_are_20_minutes_numbered_on_from_period_4(leagu
 
 def test_pts_2_standings_count_overtime_and_shootout_results(league_db: Path):
     st = cli_json(league_db, "standings", "--json")
-    a, b = standings_row(st, "d1", "a"), standings_row(st, "d1", "b")
-    assert (a["gp"], a["w"], a["l"], a["otw"], a["sol"], a["pts"]) == (4, 2, 2, 1, 1, 5)
+    z, b = standings_row(st, "d1", "z"), standings_row(st, "d1", "b")
+    assert (z["gp"], z["w"], z["l"], z["otw"], z["sol"], z["pts"]) == (4, 2, 2, 1, 1, 5)
     assert (b["gp"], b["w"], b["l"], b["otl"], b["sow"], b["pts"]) == (4, 2, 2, 1, 1, 5)
+
+
+def test_pts_1_level_on_points_games_and_regulation_wins_the_pro_league_ranks_by_row(league_db: Path):
+    st = cli_json(league_db, "standings", "--json")
+    z, b = standings_row(st, "d1", "z"), standings_row(st, "d1", "b")
+    assert (z["rw"], b["rw"]) == (1, 1) and (z["row"], b["row"]) == (2, 1)  # b's other win is the shootout's
+    assert [r["team"] for r in standings_rows(st, "d1")] == ["z", "b"]  # not by id: ROW decides
