@@ -319,7 +319,10 @@ class MainWindow(QMainWindow):
     def _show_labels(self) -> None:
         self.database_label.setText(f"Database: {self.svc.database_label}")
         self.database_label.setToolTip(self.svc.database_label)
-        self.operator_label.setText(f"Operator: {self.svc.operator or '—'}  ")
+        self.operator_label.setText(f"Operator: {self.svc.operator}  " if self.svc.operator else
+                                    "<span style='color:#b00020'>Operator: not set (File ▸ Change operator…)</span>  ")
+        self.operator_label.setToolTip("Recorded in the audit trail with every write; while it is not set, the "
+                                       "audit records the login name marked as such")
         unlocked = self.svc.office_unlocked
         self.office_label.setText("Office: unlocked" if unlocked else "Office: locked")
         self.office_label.setToolTip("Reopening final games, overriding blocks, waiving fines, lifting "

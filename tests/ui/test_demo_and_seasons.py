@@ -112,3 +112,15 @@ def test_a_season_is_deleted_from_the_window_with_the_office_password_and_a_back
     backup = Path(told[0].split("The backup made first is ", 1)[1].rstrip("."))
     assert backup.is_file() and seasons_in(backup) == ["2015-16", "2016-17"]
     assert any(a["action"] == "season deleted" and a["operator"] == "Test Operator" for a in two_seasons.audit())
+
+
+def test_an_operator_not_given_is_shown_as_not_set(
+    qtbot: QtBot, empty_svc: Services, settings: QSettings, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(dialogs, "ask_operator", lambda parent, current: None)  # cancelled: no name
+    window = open_window(qtbot, empty_svc, settings)
+    window.ask_operator()
+    assert empty_svc.operator == "" and "not set" in window.operator_label.text()
+    monkeypatch.setattr(dialogs, "ask_operator", lambda parent, current: "Pat Lee")
+    window.operator_action.trigger()
+    assert "Operator: Pat Lee" in window.operator_label.text() and settings.value("operator") == "Pat Lee"
