@@ -96,35 +96,57 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def _show_standings(data: dict[str, Any]) -> None:
+NAMED = ("team", "player", "division", "scorer", "served_by")
+"""The columns of the readable tables that hold an id: printed by name (the JSON keeps the ids)."""
+
+
+def _named(row: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """`row` with its teams, players and divisions by name ('Westridge Sharks', not 'westridge-sharks')."""
+    out = dict(row)
+    for key in NAMED:
+        if isinstance(out.get(key), str):
+            out[key] = names.get(out[key], out[key])
+    if isinstance(out.get("assists"), list):
+        out["assists"] = [names.get(a, a) for a in out["assists"]]
+    return out
+
+
+def _show_standings(data: dict[str, Any], names: dict[str, str]) -> None:
     for div in data["divisions"]:
         shootouts = ["sow", "sol"] if div["rows"] and "sow" in div["rows"][0] else []
         keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", *shootouts, "pts", "gf", "ga", "diff", "pim"]
-        print(f"{data['season']} — {div['division']}")
-        print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in div["rows"]]))
+        print(f"{data['season']} — {names.get(div['division'], div['division'])}")
+        rows = [_named(r, names) for r in div["rows"]]
+        print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
         print()
 
 
-def _show_stats(data: dict[str, Any]) -> None:
+def _show_stats(data: dict[str, Any], names: dict[str, str]) -> None:
     keys = ["player", "team", "gp", "g", "a", "pts", "pim"]
     print(f"{data['season']} — {data['stage']}")
-    print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in data["players"]]))
+    rows = [_named(r, names) for r in data["players"]]
+    print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
 
 
-def _show_game(g: dict[str, Any]) -> None:
-    print(f"Game {g['id']} ({g['stage']}, {g['status']}): {g['home']} {g['score']['home']} - "
-          f"{g['score']['away']} {g['away']}")
+def _show_game(g: dict[str, Any], names: dict[str, str]) -> None:
+    sides = {"home": names.get(g["home"], g["home"]), "away": names.get(g["away"], g["away"])}
+    status = "in progress" if g["status"] != "final" and (g["goals"] or g["penalties"]) else g["status"]
+    print(f"Game {g['id']} ({g['stage']}, {status}): {sides['home']} {g['score']['home']} - "
+          f"{g['score']['away']} {sides['away']}")
+    g = {**g, "goals": [{**_named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["goals"]],
+         "penalties": [{**_named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["penalties"]],
+         "ejections": [_named(e, names) for e in g["ejections"]]}
     if g["decision"]:
         pts = g["points"] or {}
-        print(f"Decision: {g['decision']}; winner: {g['winner'] or 'none'}; points: home {pts.get('home')}, "
-              f"away {pts.get('away')}")
-    print(f"By period: home {g['by_period']['home']}, away {g['by_period']['away']}")
+        print(f"Decision: {g['decision']}; winner: {sides.get(g['winner'], 'none')}; points: "
+              f"{sides['home']} {pts.get('home')}, {sides['away']} {pts.get('away')}")
+    print(f"By period: {sides['home']} {g['by_period']['home']}, {sides['away']} {g['by_period']['away']}")
     if g.get("shootout"):
         so = g["shootout"]
         loser = "away" if so["winner"] == "home" else "home"
         goals = f", {so['goals'][so['winner']]}-{so['goals'][loser]} in {len(so['attempts'])} attempts" if so[
             "goals"] else ""
-        print(f"Shootout: won by {so['winner']}{goals}")
+        print(f"Shootout: won by {sides.get(so['winner'], so['winner'])}{goals}")
     if g["goals"]:
         print("\nGoals")
         print(_table(["PER", "TIME", "TEAM", "SCORER", "ASSISTS", "STR", "EN"],
@@ -144,12 +166,13 @@ def _show_game(g: dict[str, Any]) -> None:
         print(f"{v['severity'].upper()} {v['rule']}: {v['message']}")
 
 
-def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str]) -> None:
+def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str], names: dict[str, str] | None = None) -> None:
     print(title)
     if not rows:
         print("(none)")
         return
-    print(_table([k.upper() for k in keys], [[r.get(k) for k in keys] for r in rows]))
+    shown = [_named(r, names) for r in rows] if names is not None else rows
+    print(_table([k.upper() for k in keys], [[r.get(k) for k in keys] for r in shown]))
 
 
 def window_args(argv: Sequence[str]) -> argparse.Namespace | None:
@@ -316,33 +339,35 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         svc.set_office_password(new, old)
         print("office password " + ("changed" if old is not None else "set"))
         return EXIT_OK
+    names = {} if getattr(args, "json", False) else svc.names(args.season)  # readable tables print names
     if cmd == "standings":
         data = svc.standings(args.season)
-        _print_json(data) if args.json else _show_standings(data)
+        _print_json(data) if args.json else _show_standings(data, names)
     elif cmd == "stats":
         data = svc.stats(args.season, args.stage)
-        _print_json(data) if args.json else _show_stats(data)
+        _print_json(data) if args.json else _show_stats(data, names)
     elif cmd == "game":
         data = svc.game(args.game, args.season)
-        _print_json(data) if args.json else _show_game(data)
+        _print_json(data) if args.json else _show_game(data, names)
     elif cmd == "suspensions":
         data = svc.suspensions(args.season)
         _print_json(data) if args.json else _show_list(
             f"Suspensions {data['season']}", data["suspensions"],
-            ["player", "team", "game", "rule", "kind", "games", "served", "status", "appeal", "review"])
+            ["player", "team", "game", "rule", "kind", "games", "served", "status", "appeal", "review"], names)
     elif cmd == "fines":
         data = svc.fines(args.season)
         if args.json:
             _print_json(data)
         else:
-            _show_list(f"Fines {data['season']}", data["fines"], ["team", "amount", "rule", "game"])
+            _show_list(f"Fines {data['season']}", data["fines"], ["team", "player", "amount", "rule", "game"],
+                       names)
             print()
-            _show_list("Statement totals", data["totals"], ["team", "fines", "paid", "balance"])
+            _show_list("Statement totals", data["totals"], ["team", "fines", "paid", "balance"], names)
     elif cmd == "eligibility":
         data = svc.eligibility(args.season)
         _print_json(data) if args.json else _show_list(
             f"Playoff eligibility {data['season']}", data["players"],
-            ["player", "team", "regular_gp", "playoff_eligible"])
+            ["player", "team", "regular_gp", "playoff_eligible"], names)
     return EXIT_OK
 
 

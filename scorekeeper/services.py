@@ -114,6 +114,7 @@ class Services:
     audit = delegate("results", Results.audit)
     teams = delegate("results", Results.teams)
     games = delegate("results", Results.games)
+    names = delegate("results", Results.names)
 
     validate_event = delegate("entries", Games.validate_event)
     add_event = delegate("told", EntryConsequences.add_event)

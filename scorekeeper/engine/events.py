@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,12 @@ class GameInput:
     coed: bool = False
     date: str = ""
     time: str = ""
+    namer: Callable[[str], str] | None = None
+    """A team's or player's name for people to read, by id (None: the ids are shown as they are)."""
+
+    def name(self, ext_id: str) -> str:
+        """The team's or player's name ('Westridge Sharks', 'Jo Smith'); the id when it is not known."""
+        return (self.namer(ext_id) if self.namer is not None else "") or ext_id
 
     def dressed(self, side: str, player: str) -> Dressed | None:
         for entry in self.lineups.get(side, []):

@@ -229,7 +229,7 @@ class _Computation:
         if player is None:
             return "the bench"
         d = self.g.dressed(side, player) or self.g.dressed(other(side), player)
-        return d.label() if d else player
+        return d.label() if d else self.g.name(player)
 
     def where(self, ev: Event) -> str:
         at = ""
@@ -264,7 +264,8 @@ class _Computation:
         return True
 
     def team_name(self, side: str) -> str:
-        return f"{side} ({self.g.home if side == 'home' else self.g.away})"
+        """The side's team by name ('Westridge Sharks'), as people read it."""
+        return self.g.name(self.g.home if side == "home" else self.g.away)
 
     def is_goalie(self, side: str, player: str) -> bool:
         d = self.g.dressed(side, player)
@@ -402,7 +403,7 @@ class _Computation:
         ok = self.check_dressed(ev, side, shooter, "shooter")
         fouled_by = ev.get("fouled_by")
         if fouled_by is not None and self.g.dressed(other(side), fouled_by) is None:
-            self.flag("DATA-4", "block", f"the player who fouled, {fouled_by}, is not dressed for "
+            self.flag("DATA-4", "block", f"the player who fouled, {self.g.name(fouled_by)}, is not dressed for "
                       f"{self.team_name(other(side))}", ev)
             ok = False
         problem = scoring.shot_infraction_problem(self.book, ev.get("infraction"))
@@ -480,7 +481,7 @@ class _Computation:
     def check_server(self, ev: Event, side: str, t: int, player: str | None, served_by: str | None) -> bool:
         """The penalised player is dressed, and the player named to serve may serve."""
         if player is not None and self.g.dressed(side, player) is None:
-            self.flag("DATA-4", "block", f"the penalised player {player} is not dressed for "
+            self.flag("DATA-4", "block", f"the penalised player {self.g.name(player)} is not dressed for "
                       f"{self.team_name(side)} in this game", ev)
             return False
         if served_by is None:

@@ -88,6 +88,15 @@ class Results(Part):
                         "captain_email": t.get("captain_email"), "players": len(active)})
         return out
 
+    def names(self, season: str | None = None) -> dict[str, str]:
+        """The season's teams, players and divisions by id, as people read them ('westridge-sharks' ->
+        'Westridge Sharks'): the readable tables print names where the JSON keeps ids."""
+        view = self.core.view(season)
+        out = {pid: view.player_name(pid) for pid in view.players}
+        out.update({did: str(d.get("name") or did) for did, d in view.divisions.items()})
+        out.update({tid: str(t.get("name") or tid) for tid, t in view.teams.items()})
+        return out
+
     def games(self, season: str | None = None) -> list[dict[str, Any]]:
         view = self.core.view(season)
         return [game_row(view, gid) for gid in view.games]

@@ -185,7 +185,7 @@ class Rosters(Part):
         view = self.core.view(season)
         signing = view.signing(team, player)
         if signing is None:
-            raise ServiceError(f"{view.player_name(player)} is not signed to {team}")
+            raise ServiceError(f"{view.player_name(player)} is not signed to {view.name_of(team)}")
         return self._season_change({"roster": [{**signing, "released": released}]}, True, season)
 
     # -- roster spreadsheets ---------------------------------------------------------------------------------

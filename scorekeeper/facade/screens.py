@@ -29,7 +29,14 @@ def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
             "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
             "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
             "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
-            "decision": st.decision}
+            "decision": st.decision, "status_text": status_text(g)}
+
+
+def status_text(game: Mapping[str, Any]) -> str:
+    """The game's status as people read it: 'Final', 'In progress' (not final, something recorded), 'Scheduled'."""
+    if game.get("status", "final") == "final":
+        return "Final"
+    return "In progress" if game.get("events") else "Scheduled"
 
 
 def event_figures(state: GameState) -> Mapping[int, EventFigures]:

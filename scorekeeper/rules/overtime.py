@@ -90,4 +90,5 @@ def timeout_refused(book: Rulebook, team: str, used: int, allowed: int) -> Viola
     """A timeout by `team` (its label) that has used `used` of its `allowed`."""
     if used < allowed:
         return None
-    return _v(book, "block", f"{team} has used its {allowed} timeout(s) for this game", TIMEOUT_RULE)
+    timeouts = "timeout" if allowed == 1 else "timeouts"
+    return _v(book, "block", f"{team} has used its {allowed} {timeouts} for this game", TIMEOUT_RULE)

@@ -33,11 +33,13 @@ def check_roster(view: SeasonView) -> list[Violation]:
                 continue
             if a["player"] == b["player"]:
                 out.append(Violation("DATA-1", "block", f"{view.player_name(a['player'])} is signed twice "
-                                     f"to {team} at the same time", section, f"roster {team}"))
+                                     f"to {view.name_of(team)} at the same time", section,
+                                     f"roster of {view.name_of(team)}"))
             elif a["number"] == b["number"]:
                 out.append(Violation(
                     "DATA-1", "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
-                    f"{view.player_name(b['player'])} on {team}'s active roster", section, f"roster {team}"))
+                    f"{view.player_name(b['player'])} on {view.name_of(team)}'s active roster", section,
+                    f"roster of {view.name_of(team)}"))
     out.extend(check_team_names(view))
     return out
 

@@ -78,7 +78,7 @@ def test_elig_1_eligibility_json(example_db: Path):
 
 def test_readable_tables(example_db: Path):
     out = cli("standings", db=example_db).stdout
-    assert "otters" in out and "PTS" in out
+    assert "Otters" in out and "otters" not in out and "PTS" in out  # names, not ids (issue 18.6)
 
 
 def test_export_round_trip(example_db: Path, tmp_path: Path):
