@@ -124,6 +124,7 @@ class Services:
     save_game = delegate("entries", Games.save_game)
     finish_game = delegate("entries", Games.finish_game)
     set_game_details = delegate("entries", Games.set_game_details)
+    game_details = delegate("entries", Games.game_details)
     reopen_game = delegate("entries", Games.reopen_game)
     can_undo = delegate("entries", Games.can_undo)
     can_redo = delegate("entries", Games.can_redo)
