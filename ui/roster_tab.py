@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -319,8 +320,12 @@ class RosterTab(TableTab):
         fit_columns(self.roster_view, padding=4)  # pixels every column is in sight
         current = self.sign_player.currentData()
         self.sign_player.clear()
+        shared = Counter(player["name"] for player in players.values())  # namesakes are told apart by birth
         for pid in sorted(players, key=lambda p: (players[p]["last"], players[p]["first"])):
-            self.sign_player.addItem(f"{players[pid]['name']} ({pid})", pid)
+            name = players[pid]["name"]
+            born = players[pid].get("birthdate")
+            apart = "" if shared[name] < 2 else f" (born {born})" if born else f" ({pid})"
+            self.sign_player.addItem(f"{name}{apart}", pid)
         index = self.sign_player.findData(current)
         self.sign_player.setCurrentIndex(index)
         if index < 0:
@@ -425,7 +430,7 @@ class RosterTab(TableTab):
         if self.email.text().strip():
             player["email"] = self.email.text().strip()
         if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
-                          f"{first} {last} added ({pid}); sign the player to a team next."):
+                          f"{first} {last} added; sign the player to a team next."):
             return False
         for edit in (self.first, self.last, self.birthdate, self.email):
             edit.clear()
@@ -475,7 +480,7 @@ class RosterTab(TableTab):
             else:
                 player.pop(key, None)
         if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
-                          f"{first} {last} saved ({pid})."):
+                          f"{first} {last} saved."):
             return False
         self.clear_player_form()
         return True
@@ -526,7 +531,7 @@ class RosterTab(TableTab):
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
         if not self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
-                          f"Team {fields['name']} added ({tid}); sign its players next."):
+                          f"Team {fields['name']} added; sign its players next."):
             return False
         self.select_team(tid)
         return True

@@ -102,7 +102,7 @@ def _no_address(view: SeasonView, team: str, tname: str, email: str) -> str | No
         return f"the {tname} have no captain e-mail in the season file (add the team's captain_email)"
     problem = address_problem(email)
     return None if problem is None else (f"the captain e-mail of the {tname} ({shown(email)}) is not one e-mail "
-                                         f"address: {problem}; correct it on the team ({team})")
+                                         f"address: {problem}; correct it on the team")
 
 
 def _one_line(text: str) -> str:

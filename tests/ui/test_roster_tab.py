@@ -130,7 +130,7 @@ def test_edit_a_player_from_the_keyboard(qtbot: QtBot, tab: RosterTab, demo_svc:
     assert tab.save_player(), tab.messages.text()
     player = demo_svc.view(SEASON).players["he04"]
     assert (player["last"], player["email"], player.get("birthdate")) == ("Côté", "ryan@example.org", None)
-    assert "Ryan Côté saved (he04)" in tab.messages.text()
+    assert "Ryan Côté saved." in tab.messages.text()  # by name, not id (issue 18.6)
     assert tab.editing_player is None and not tab.save_player_button.isEnabled() and tab.first.text() == ""
     assert "Ryan Côté" in [row["name"] for row in tab.players.rows()]  # the roster redrew
 

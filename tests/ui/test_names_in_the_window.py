@@ -1,0 +1,40 @@
+"""Issue 18.6 in the window: a game with entries that is not final reads "In progress" (list and title), the
+players to sign are listed by name (namesakes told apart by birth date), a refusal names the team."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+from ui_helpers import column, open_window
+
+from scorekeeper.services import Services
+
+SEASON = "2015-16"
+
+
+def test_a_game_with_entries_reads_in_progress(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> None:
+    lineup = [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]
+    assert demo_svc.set_lineup("g016", "home", lineup).ok
+    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1}
+                                                 for n in range(1, 11)]).ok
+    assert demo_svc.add_event("g016", {"type": "goal", "team": "home", "period": 1, "elapsed": "02:00",
+                                       "scorer": "ly02"}).ok
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    tab.select_game("g016")
+    statuses = dict(zip(column(tab.model, "Game"), column(tab.model, "Status"), strict=True))
+    assert (statuses["g016"], statuses["g017"], statuses["g001"]) == ("In progress", "Scheduled", "Final")
+    assert "In progress" in tab.title.text() and "scheduled" not in tab.title.text().lower()
+
+
+def test_players_to_sign_are_listed_by_name(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> None:
+    for pid, born in (("jo-smith", "1990-01-02"), ("jo-smith-2", "1985-06-07")):
+        assert demo_svc.save_player({"id": pid, "first": "Jo", "last": "Smith", "gender": "F", "birthdate": born},
+                                    True, season=SEASON).ok
+    window = open_window(qtbot, demo_svc, settings)
+    combo = window.roster_tab.sign_player
+    texts = [combo.itemText(n) for n in range(combo.count())]
+    ids = {str(combo.itemData(n)) for n in range(combo.count())}
+    assert not [text for text in texts if any(f"({pid})" in text for pid in ids)]
+    assert {"Jo Smith (born 1990-01-02)", "Jo Smith (born 1985-06-07)", "Ryan Cote"} <= set(texts)
