@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize
-from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
@@ -92,6 +92,10 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
         window.season_tab.pages.setCurrentIndex(page)
         qtbot.wait(5)
         assert no_sideways_scrolling(window) == []
+        shown = window.season_tab.pages.currentWidget()
+        assert shown is not None
+        tables = [view for view in shown.findChildren(QTableView) if view.isVisible()]
+        assert not [view for view in tables if view.horizontalScrollBar().isVisible()], page  # every column
     assert inside(window.statusBar(), window)
 
 

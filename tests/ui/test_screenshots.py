@@ -52,7 +52,8 @@ def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QS
     suffix = "" if width == 1366 else f"-{width}"
     shots = []
     pages = [(0, None, "roster"), (1, 0, "live-game"), (1, 1, "line-ups"), (2, 0, "season"),
-             (2, 5, "points-chart")]
+             (2, 1, "scoring"), (2, 2, "suspensions"), (2, 3, "fines"),
+             (2, 4, "eligibility"), (2, 5, "points-chart")]
     for tab, page, name in pages:
         window.tabs.setCurrentIndex(tab)
         if page is not None:
