@@ -225,7 +225,8 @@ def _goaltending(d: GameSheetData, W: float) -> SheetTable:
     for t in (d.home, d.away):
         if not t.goalies:
             muted.append(_muted(len(rows), 2))
-            rows.append([_fit(t.name, w[0]), "", "no goalie in the line-up", "", "", "", ""])
+            why = "no time in net (not played)" if any(p.goalie for p in t.lineup) else "no goalie in the line-up"
+            rows.append([_fit(t.name, w[0]), "", why, "", "", "", ""])
         for gk in t.goalies:
             rows.append([_fit(t.name, w[0]), "" if gk.number is None else str(gk.number), _fit(gk.name, w[2]),
                          gk.minutes, "—" if gk.shots_against is None else str(gk.shots_against),

@@ -72,10 +72,12 @@ def _stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict
 def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[str, Any] | None
                  ) -> dict[str, list[GoalieLine]]:
     """side -> the lines of the goalies who played for it, in the order they first went in."""
+    timed = [game_time(book, game.stage, e.period, e.elapsed) for e in game.events
+             if e.period is not None and e.elapsed is not None and e.seq in state.applied]
+    if state.decision in ("forfeit", "double_forfeit") and not timed:
+        return {side: [] for side in SIDES}  # forfeited before a puck was dropped: no one played in net
     end = state.end_t
     if end is None:  # not over: the time of the last entry so far
-        timed = [game_time(book, game.stage, e.period, e.elapsed) for e in game.events
-                 if e.period is not None and e.elapsed is not None and e.seq in state.applied]
         end = max(timed, default=0)
     stints = _stints(game, book, state, end)
     out: dict[str, list[GoalieLine]] = {}

@@ -59,6 +59,8 @@ def sheet_season() -> dict[str, Any]:
              "lineups": {"home": AWAY, "away": HOME},
              "events": [_event("goalie", "away", 1, "10:00", action="in", player="ob"),
                         _event("timeout", "home", 1, "15:00")]},
+            {"id": "g203", "date": "2015-12-20", "time": "19:00", "home": "otters", "away": "herons",
+             "lineups": {"home": HOME, "away": AWAY}, "events": [{"type": "late", "team": "away", "minutes": 12}]},
         ],
     }
 
@@ -117,6 +119,13 @@ def test_goalies_sharing_a_period_have_no_shots_or_saves(svc):
     assert lines == [("OT1 Otters", "10:00", None, None, 0), ("Olive Backup", "05:00", None, None, 0)]
     _, t = sheet_text(svc, "g202")  # not final: the minutes so far, to the last entry (15:00)
     assert "Otters 30 OT1 Otters 10:00 — — 0" in t and "Otters 35 Olive Backup 05:00 — — 0" in t
+
+
+def test_a_game_forfeited_before_the_start_has_no_time_in_net(svc):
+    d = game_sheet_data(svc, "g203")
+    assert d.home.goalies == [] and d.away.goalies == []
+    _, t = sheet_text(svc, "g203")
+    assert "Otters no time in net (not played)" in t and "Herons no time in net (not played)" in t
 
 
 def test_scorekeeper_is_the_operator_who_finished_the_game(svc):
