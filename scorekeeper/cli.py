@@ -128,7 +128,8 @@ def _show_stats(data: dict[str, Any], names: dict[str, str]) -> None:
     print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
 
 
-def _show_game(g: dict[str, Any], names: dict[str, str]) -> None:
+def _show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, str]) -> None:
+    """A game's sheet as text: teams, players and infractions by name (`infractions`: code -> name)."""
     sides = {"home": names.get(g["home"], g["home"]), "away": names.get(g["away"], g["away"])}
     status = "in progress" if g["status"] != "final" and (g["goals"] or g["penalties"]) else g["status"]
     print(f"Game {g['id']} ({g['stage']}, {status}): {sides['home']} {g['score']['home']} - "
@@ -158,7 +159,7 @@ def _show_game(g: dict[str, Any], names: dict[str, str]) -> None:
         print("\nPenalties")
         print(_table(["PER", "TIME", "TEAM", "PLAYER", "SERVED BY", "INFRACTION", "CLASS", "MIN", "STARTS", "ENDS"],
                      [[x["period"], x["elapsed"], x["team"], x["player"] or "bench", x["served_by"] or "",
-                       x["infraction"], x["class"], x["minutes"], x["starts"],
+                       infractions.get(x["infraction"], x["infraction"]), x["class"], x["minutes"], x["starts"],
                        (x["ends"] or "—") + (" (goal)" if x["ended_by_goal"] else "")] for x in g["penalties"]]))
     if g["ejections"]:
         print("\nEjections: " + ", ".join(f"{e['player']} ({e['rule']})" for e in g["ejections"]))
@@ -348,7 +349,8 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         _print_json(data) if args.json else _show_stats(data, names)
     elif cmd == "game":
         data = svc.game(args.game, args.season)
-        _print_json(data) if args.json else _show_game(data, names)
+        _print_json(data) if args.json else _show_game(
+            data, names, {i["code"]: i["plain_name"] for i in svc.infractions(args.season)})
     elif cmd == "suspensions":
         data = svc.suspensions(args.season)
         _print_json(data) if args.json else _show_list(

@@ -84,9 +84,10 @@ class Rulebooks(Part):
 
     # -- the rulebook in force --------------------------------------------------------------------------------
     def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
-        """The infraction catalogue in force: code, name, classes, minutes per class, section, rule."""
+        """The infraction catalogue in force: code, name (and the plain name a sheet prints: 'Tripping'), classes,
+        minutes per class, section, rule."""
         book = self.core.view(season).book
-        return [{"code": i.code, "name": i.name, "classes": list(i.classes()),
+        return [{"code": i.code, "name": i.name, "plain_name": i.plain_name, "classes": list(i.classes()),
                  "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
                  "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
 

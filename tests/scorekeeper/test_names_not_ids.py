@@ -102,5 +102,6 @@ def test_the_readable_tables_print_names_and_the_json_keeps_ids(svc: Services, t
     assert tables["standings"].splitlines()[0] == "2015-16 — Co-ed Division 1"
     assert re.search(r"^1 +Otters ", tables["standings"], re.MULTILINE)
     assert "Game g001 (regular, final): Otters" in tables["game"]
+    assert re.search(r"Herons +HE3 Herons +HE3 Herons +Tripping +minor", tables["game"]), tables["game"]
     standings = json.loads(command(db, "standings", "--json"))
     assert {row["team"] for div in standings["divisions"] for row in div["rows"]} == TEAM_IDS
