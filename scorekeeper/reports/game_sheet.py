@@ -29,6 +29,7 @@ from scorekeeper.reports.templates import (
 
 MIN_SCALE = 0.72  # below this the page would be too small to read: use a second page instead
 PAD = 3.0  # a ruled table's left and right cell padding (styles.table_style)
+SIGNATURES_PER_ROW = 5  # officials' signature lines side by side; more go on further rows
 
 # Table cells hold plain strings wherever one face will do (the table style sets font and colour): a Paragraph
 # per cell parses markup and re-breaks its lines at every layout pass, which made the sheet slow to build.
@@ -237,15 +238,27 @@ def _goaltending(d: GameSheetData, W: float) -> SheetTable:
     return t
 
 
-def _signatures(d: GameSheetData, W: float) -> SheetTable:
+def _signatures(d: GameSheetData, W: float) -> list[Flowable]:
+    """A signature line for each referee (two at least), each linesman and the scorekeeper: at most
+    SIGNATURES_PER_ROW side by side, more in balanced rows of lines of the same width."""
     people = [("Referee", r) for r in d.referees] or [("Referee", "")]
     if len(people) < 2:
         people.append(("Referee", ""))
     people += [("Linesman", r) for r in d.linesmen]
     people.append(("Scorekeeper", d.scorekeeper))
+    per_row = -(-len(people) // -(-len(people) // SIGNATURES_PER_ROW))
+    out: list[Flowable] = []
+    for start in range(0, len(people), per_row):
+        if start:
+            out.append(Spacer(0, 9))
+        out.append(_signature_row(people[start:start + per_row], per_row, W))
+    return out
+
+
+def _signature_row(people: list[tuple[str, str]], columns: int, W: float) -> SheetTable:
     n = len(people)
     gap = 18.0
-    col = (W - gap * (n - 1)) / n
+    col = (W - gap * (columns - 1)) / columns
     widths: list[float] = []
     rows: list[list[Any]] = [[], [], [], [], []]
     for i, (role, name) in enumerate(people):
@@ -296,7 +309,7 @@ def game_sheet_story(d: GameSheetData, W: float = BODY_W) -> list[Flowable]:
         _section(f"Penalties ({len(d.penalties)})", W), *_penalties(d, W),
         _section("Ejections, suspensions and fines from this game", W), *_actions(d, W),
         _section("Notes and incident reports", W), *_text_block(d, W),
-        _section("Officials", W), _signatures(d, W),
+        _section("Officials", W), *_signatures(d, W),
         Spacer(0, 2),
         text_block("The referee's signature certifies this sheet. Suspensions and fines are set by the league's fines "
                    "table and reviewed by the league; appeals under Section 8 only on the Official League Appeal Form.",

@@ -237,3 +237,14 @@ def test_rendered_sheet_page_shows_the_goaltending_and_officials(svc):
     assert (width, height) == (918, 1188)
     dark = sum(image.histogram()[:128])
     assert dark > 0.02 * width * height  # text and rules drawn, not a blank page
+
+
+def test_many_officials_sign_on_rows_of_at_most_five(svc):
+    crew = [{"name": f"Referee {n}", "role": "referee"} for n in "ABCD"]
+    crew += [{"name": f"Linesman {n}", "role": "linesman"} for n in "XYZ"]
+    assert svc.set_game_details("g203", None, crew).ok
+    pdf, t = sheet_text(svc, "g203")
+    # eight signature lines (four referees, three linesmen, the scorekeeper) in two rows of four
+    assert t.count("name (print)") == 8 and len(pdf_pages(pdf)) == 1
+    assert "REFEREE REFEREE REFEREE REFEREE Referee A Referee B Referee C Referee D" in t
+    assert "LINESMAN LINESMAN LINESMAN SCOREKEEPER Linesman X Linesman Y Linesman Z" in t
