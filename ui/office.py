@@ -7,6 +7,7 @@ Every one is the core's (`Services.auto_backup`, `Services.restore`, `Services.s
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -188,8 +189,12 @@ class AuditModel(RecordTableModel):
 
 def audit_rows(svc: Services, season: str, game: str | None = None,
                player: str | None = None) -> list[dict[str, Any]]:
-    """The audit trail of the season, or of one game or one player (`Services.audit()`)."""
-    return svc.audit(season, game=game, player=player)
+    """The audit trail of the season, or of one game or one player (`Services.audit()`); its subjects name the
+    players and teams ('Wes Boyd/g006', not 'fa05/g006')."""
+    names = svc.names(season)
+    rows = svc.audit(season, game=game, player=player)
+    return [{**row, "subject": re.sub(r"[\w-]+", lambda found: names.get(found.group(0), found.group(0)),
+                                      str(row.get("subject") or ""))} for row in rows]
 
 
 class AuditDialog(QDialog):

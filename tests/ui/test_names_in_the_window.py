@@ -38,3 +38,11 @@ def test_players_to_sign_are_listed_by_name(qtbot: QtBot, demo_svc: Services, se
     ids = {str(combo.itemData(n)) for n in range(combo.count())}
     assert not [text for text in texts if any(f"({pid})" in text for pid in ids)]
     assert {"Jo Smith (born 1990-01-02)", "Jo Smith (born 1985-06-07)", "Ryan Cote"} <= set(texts)
+
+
+def test_the_audit_trail_names_players_and_teams(demo_svc: Services) -> None:
+    from ui.office import audit_rows
+
+    assert demo_svc.lift_suspension("he04", "g006", "2015-11-20", "reviewed", season=SEASON).ok
+    subjects = [row["subject"] for row in audit_rows(demo_svc, SEASON, game="g006")]
+    assert "Ryan Cote/g006" in subjects and not [s for s in subjects if "he04" in s]

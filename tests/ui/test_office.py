@@ -200,7 +200,7 @@ def test_lift_a_suspension_then_see_it_in_the_players_audit_trail(
     roster.roster_view.setCurrentIndex(roster.proxy.index(0, 0))
     dialog = roster.show_audit()
     assert dialog is not None and "suspension lifted" in column(dialog.model, "Action")
-    assert all("he04" in subject for subject in column(dialog.model, "Subject"))
+    assert all("Ryan Cote" in subject for subject in column(dialog.model, "Subject"))  # by name (issue 18.6)
 
 
 def test_the_audit_trail_of_a_game(window: MainWindow, monkeypatch: pytest.MonkeyPatch, told: list[str]) -> None:
