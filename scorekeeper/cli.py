@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="DB", help="database file path or URL (sqlite:///PATH, postgresql://...); "
                    "default: $SCOREKEEPER_DB, else the file in your data folder")
     p.add_argument("--season", metavar="NAME", help="season to use (default: the latest)")
+    p.add_argument("--operator", metavar="NAME", help="who is at the keyboard, recorded in the audit trail with "
+                   "every write; default: $SCOREKEEPER_OPERATOR, else the login name marked as such")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.add_parser("gui", help="open the desktop window (the default)")
     imp = sub.add_parser("import", help="load a season file (the whole file or nothing)")
@@ -68,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     from scorekeeper import team_commands
 
     team_commands.add_parsers(sub)
+    from scorekeeper import season_commands
+
+    season_commands.add_parsers(sub)
+    from scorekeeper import game_commands
+
+    game_commands.add_parsers(sub)
 
     mail.add_parser(sub)
     site.add_parser(sub)
@@ -214,8 +222,12 @@ def _run(args: argparse.Namespace) -> int:
         from scorekeeper import mail
 
         return int(mail.run(None, args))
+    operator = getattr(args, "operator", None)
+    if operator is not None and not operator.strip():
+        print("scorekeeper: --operator needs a name (the audit trail records who did what)", file=sys.stderr)
+        return EXIT_USAGE
     try:
-        svc = Services.open(args.db)
+        svc = Services.open(args.db, operator=(operator or os.environ.get("SCOREKEEPER_OPERATOR") or "").strip())
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
@@ -245,6 +257,14 @@ def _writes(args: argparse.Namespace) -> str | None:
         from scorekeeper import team_commands
 
         return team_commands.writes(args)
+    if args.command == "season":
+        from scorekeeper import season_commands
+
+        return season_commands.writes(args)
+    if args.command == "officials":
+        from scorekeeper import game_commands
+
+        return game_commands.writes(args)
     return WRITING_COMMANDS.get(args.command)
 
 
@@ -266,6 +286,14 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         from scorekeeper import team_commands
 
         return team_commands.run(svc, args, _ask)
+    if cmd == "season":
+        from scorekeeper import season_commands
+
+        return season_commands.run(svc, args, _ask)
+    if cmd == "officials":
+        from scorekeeper import game_commands
+
+        return game_commands.run(svc, args)
     if cmd == "publish":
         from scorekeeper import site
 

@@ -18,7 +18,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.rules.violation import Violation
-from scorekeeper.seasonfile import LISTS, game_officials
+from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 
 
 def office_needed(core: Core, what: str) -> EntryResult | None:
@@ -147,6 +147,14 @@ class Games(Part):
         people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
                   for o in officials]
         people = [o for o in people if o["name"]]
+        wrong = [Violation("FILE", "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
+                           f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
+                 for o in people if o["role"] not in OFFICIAL_ROLES]
+        if len(game.get("number", "")) > NUMBER_LIMIT:
+            wrong.append(Violation("FILE", "block", f"the game number {game['number']!r} is longer than "
+                                   f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
+        if wrong:
+            return EntryResult(False, wrong)
         if people:
             game["officials"] = people
         after = {k: game[k] for k in ("number", "officials") if k in game}
