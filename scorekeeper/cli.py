@@ -428,6 +428,9 @@ def utf8_streams() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from scorekeeper import collector
+
+    collector.tune()
     utf8_streams()
     args = window_args(sys.argv[1:] if argv is None else argv) or build_parser().parse_args(argv)
     try:

