@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from scorekeeper import collector  # noqa: E402
 from scorekeeper.services import Services  # noqa: E402
 from tests.benchmarks.league import LeagueGenerator, Season  # noqa: E402
 
@@ -767,6 +768,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="sizes 250/1,000/4,000 and fewer runs (minutes)")
     args = parser.parse_args()
+    collector.tune()  # the figures taken in this process run under the collector the program sets
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         figures = measure(Path(tmp), QUICK if args.quick else FULL)
