@@ -324,20 +324,16 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
               + (f"; {len(report.warnings)} warning(s)" if report.warnings else ""))
         return EXIT_OK
     if cmd == "export":
-        import json
-
-        data = svc.export(args.season)
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         if args.output:
-            from scorekeeper.atomic import write_atomically
+            from scorekeeper.services import ServiceError
 
             try:
-                write_atomically(args.output, text, database=svc.sqlite_path)
-            except OSError as exc:
-                print(f"scorekeeper: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+                svc.export_file(args.output, args.season)
+            except ServiceError as exc:
+                print(f"scorekeeper: {exc}", file=sys.stderr)
                 return EXIT_REJECTED
         else:
-            sys.stdout.write(text)
+            sys.stdout.write(svc.export_text(args.season))
         return EXIT_OK
     if cmd == "rulebook":
         if args.rulebook_command == "load":

@@ -104,6 +104,8 @@ class Services:
     import_file = delegate("season_files", SeasonFiles.import_file)
     import_data = delegate("season_files", SeasonFiles.import_data)
     export = delegate("season_files", SeasonFiles.export)
+    export_text = delegate("season_files", SeasonFiles.export_text)
+    export_file = delegate("season_files", SeasonFiles.export_file)
 
     standings = delegate("results", Results.standings)
     stats = delegate("results", Results.stats)

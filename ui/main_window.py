@@ -650,8 +650,6 @@ class MainWindow(QMainWindow):
         return self.roster_tab.import_csv(path)
 
     def export_season_file(self) -> None:
-        import json
-
         from scorekeeper.services import ServiceError
         from ui import dialogs
 
@@ -663,9 +661,8 @@ class MainWindow(QMainWindow):
         if not path:
             return
         try:
-            data = self.svc.export(season)
-            Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        except (ServiceError, OSError) as exc:
+            self.svc.export_file(path, season)
+        except ServiceError as exc:
             dialogs.tell(self, "Export", f"The season could not be exported.\n\n{exc}", error=True)
             return
         self.statusBar().showMessage(f"Exported {season} to {path}", 8000)

@@ -10,6 +10,7 @@ from typing import Any
 
 from peewee import DatabaseError
 
+from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import store
 from scorekeeper.db.models import Season
@@ -18,6 +19,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import ChangeStep, added_violations, archived_refusal, touched_players
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import import_guards
+from scorekeeper.jsontext import readable
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
@@ -158,6 +160,19 @@ class SeasonFiles(Part):
         """The season's suspensions and fines as stored (with what the office recorded)."""
         view = self.core.stored_view(season)
         return discipline.suspensions(view), fine_rules.fines(view)
+
+    def export_text(self, season: str | None = None) -> str:
+        """The season file of `export` as the program writes it (one record per line)."""
+        return readable(self.export(season))
+
+    def export_file(self, path: str | Path, season: str | None = None) -> Path:
+        """Write the season file to `path` (a crash leaves the old file or the new; never over the database);
+        returns the file written."""
+        text = self.export_text(season)
+        try:
+            return write_atomically(path, text, database=self.core.sqlite_path)
+        except OSError as exc:
+            raise ServiceError(f"cannot write {path}: {exc.strerror or exc}") from None
 
     def export(self, season: str | None = None) -> dict[str, Any]:
         """The season file of a season, with a `computed` key holding every computed output."""
