@@ -17,13 +17,13 @@ from typing import Any
 
 from scorekeeper.email_address import check_address
 from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
-from scorekeeper.inputfile import SEASON_FILE_LIMIT, InputFileError, read_bounded
+from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileError, read_bounded
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.violation import Violation
 
 FORMAT = "scorekeeper.season/1"
-TOP_KEYS = {"format", "league", "season", "rulebook", "divisions", "teams", "players", "roster", "games",
-            "appeals", "payments", "computed", "audit"}
+TOP_KEYS = {"format", "league", "season", "rulebook", "rulebook_text", "divisions", "teams", "players", "roster",
+            "games", "appeals", "payments", "computed", "audit"}
 LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments")
 
 # the most a season file holds: far above any league's season, low enough that the largest file allowed imports
@@ -281,6 +281,11 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
         if isinstance(book, str) and book.strip() and rulebook_path_like(book):
             c.err("top.rulebook", f"rulebook names a rulebook by its id, never a file ({book[:80]!r}): load another "
                   "league's rulebook with 'scorekeeper rulebook load FILE' (an office action), then name its id")
+    if data.get("rulebook_text") is not None:
+        c.text(data, "rulebook_text", "top")
+        if isinstance(data["rulebook_text"], str) and len(data["rulebook_text"].encode("utf-8")) > RULEBOOK_LIMIT:
+            c.err("top.rulebook_text", f"rulebook_text is longer than a rulebook may be "
+                  f"({RULEBOOK_LIMIT // 1_000_000} MB)")
     for name in LISTS:
         if name in data and not isinstance(data[name], list):
             c.err(name, f"{name} must be a list")

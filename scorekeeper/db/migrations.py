@@ -61,6 +61,21 @@ EARLIER_SHIPPED: dict[str, frozenset[str]] = {
 }
 
 
+def same_text(rulebook_id: str, held: str, text: str) -> bool:
+    """Whether `text` is the rulebook `held` under `rulebook_id`: the same text, or a text an earlier release
+    shipped under that id beside today's (migration 5 gives a stored one today's: same values)."""
+    if held == text:
+        return True
+    earlier = EARLIER_SHIPPED.get(rulebook_id, frozenset())
+    family = {hashlib.sha256(held.encode("utf-8")).hexdigest(), hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    if not family & earlier:
+        return False
+    from scorekeeper.resources import resource_path
+
+    current = resource_path("rulebooks", f"{rulebook_id}.toml").read_text(encoding="utf-8")
+    return all(t == current or hashlib.sha256(t.encode("utf-8")).hexdigest() in earlier for t in (held, text))
+
+
 def _m005_shipped_rulebook_keys(db: Database) -> None:
     """Version 5: a season played under a shipped rulebook as an earlier release stored it gets today's text of
     that rulebook, which adds the keys that replaced numbers and codes written in the program (the ejection

@@ -7,11 +7,19 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.db import store
+from scorekeeper.db.migrations import same_text
 from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
-from scorekeeper.rulebook import RulebookError, load_rulebook, load_rulebook_file, parse_rulebook, shipped_rulebooks
+from scorekeeper.rulebook import (
+    DEFAULT_RULEBOOK,
+    RulebookError,
+    load_rulebook,
+    load_rulebook_file,
+    parse_rulebook,
+    shipped_rulebooks,
+)
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.infraction_lookup import did_you_mean, find_infractions
 
@@ -75,6 +83,36 @@ class Rulebooks(Part):
             self.core.audit_any("load rulebook", book.id)
         self.core.forget()
         return {"name": book.id, "league": book.league, "title": book.name, "loaded": True}
+
+    def book_for_file(self, name: str | None, text: str | None) -> tuple[Rulebook, bool]:
+        """The rulebook a season file's new season is played under: the TOML text the file embeds
+        (`rulebook_text`, checked whole; its id must be the file's `rulebook`), else the rulebook named. True when
+        the text is one this database does not hold yet: the import loads it (an office action)."""
+        if text is None:
+            return self.book_named(name or DEFAULT_RULEBOOK), False
+        book = parse_rulebook(text, origin="the season file's rulebook_text")
+        if name and name != book.id:
+            raise RulebookError(f"the season file names the rulebook {name!r} but its rulebook_text is the rulebook "
+                                f"{book.id!r}")
+        conflict = self.text_conflict(book.id, text)
+        if conflict:
+            raise RulebookError(conflict)
+        return book, store.find_rulebook(book.id) is None and book.id not in shipped_rulebooks()
+
+    def text_conflict(self, rulebook_id: str, text: str, held: str | None = None) -> str:
+        """Why `text` cannot stand for the rulebook `rulebook_id` here ('' when it can): this database (or
+        Scorekeeper, for a shipped id) holds another text under that id. `held`: the text a season is played under.
+        A text an earlier release shipped under that id is the same rulebook (the migration gave it today's)."""
+        source = "this database holds"
+        if held is None:
+            record = store.find_rulebook(rulebook_id)
+            held = record.text if record is not None else None
+        if held is None and rulebook_id in shipped_rulebooks():
+            held, source = load_rulebook(rulebook_id).source_text, "Scorekeeper ships"
+        if held is None or same_text(rulebook_id, held, text):
+            return ""
+        return (f"the season file's rulebook_text is not the rulebook {rulebook_id!r} {source} under that id (a "
+                "season keeps the rulebook it is played under): give the file's rulebook an id of its own")
 
     def rulebook_for(self, season: Season) -> Rulebook:
         try:

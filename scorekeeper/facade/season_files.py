@@ -18,9 +18,9 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import ChangeStep, added_violations, archived_refusal, touched_players
 from scorekeeper.facade.rulebooks import Rulebooks
-from scorekeeper.import_guard import import_guards
+from scorekeeper.import_guard import Guarded, import_guards
 from scorekeeper.jsontext import readable
-from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
+from scorekeeper.rulebook import RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.violation import Violation
@@ -70,16 +70,21 @@ class SeasonFiles(Part):
         if season is not None and season.archived:
             return ImportReport(False, incoming["season"], [Violation(
                 "FILE", "block", archived_refusal(season.name), "season file", "season")])
+        text = data.get("rulebook_text")
+        new_book = False
         if season is not None:
             book = self.books.rulebook_for(season)
+            conflict = self.books.text_conflict(season.rulebook.name, text, held=season.rulebook.text) if text else ""
+            if conflict:
+                return ImportReport(False, incoming["season"], [Violation("FILE", "block", conflict, "season file",
+                                                                          "rulebook_text")])
             existing = store.load_season_dict(season)
         else:
-            name = incoming.get("rulebook") or DEFAULT_RULEBOOK
             try:
-                book = self.books.book_named(name)
+                book, new_book = self.books.book_for_file(incoming.get("rulebook"), text)
             except RulebookError as exc:
-                return ImportReport(False, incoming["season"], [Violation("FILE", "block", str(exc), "season file",
-                                                                          "rulebook")])
+                return ImportReport(False, incoming["season"], [Violation(
+                    "FILE", "block", str(exc), "season file", "rulebook_text" if text else "rulebook")])
             existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
                         "rulebook": book.id, **{name: [] for name in LISTS}}
         merged, changes, conflicts = merge(existing, incoming, replace)
@@ -118,6 +123,9 @@ class SeasonFiles(Part):
         guarded = import_guards(existing, view, changes, overridable, offered, reason,
                                 self.discipline_now(season) if season is not None and any(changes.values())
                                 else None)
+        if new_book:  # the rulebook the file carries is loaded with it: what `rulebook load` does
+            guarded.append(Guarded(f"loads the rulebook {book.id!r} it carries", "load rulebook", book.id, None,
+                                   book.name))
         if guarded and not self.core.office_unlocked:
             report.ok = False
             report.violations = [*violations, *(Violation(
@@ -178,6 +186,7 @@ class SeasonFiles(Part):
         """The season file of a season, with a `computed` key holding every computed output."""
         s = self.core.season_row(season)
         data = store.load_season_dict(s)
+        data["rulebook_text"] = s.rulebook.text  # the file carries its rulebook: another database imports it
         data["audit"] = store.load_audit(s)
         data["computed"] = {
             "standings": self.core.standings(s.name), "stats": {st: self.core.stats(s.name, st) for st in
