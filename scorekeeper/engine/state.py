@@ -111,6 +111,12 @@ class PenaltyRecord:
         return self.minutes or self.pim
 
     @property
+    def offset(self) -> bool:
+        """A coincidental penalty that offset one of the other side's: its side did not play short for it (a
+        double minor's part that did)."""
+        return any(s.offset for s in self.parts)
+
+    @property
     def ended_by_goal(self) -> bool:
         """A goal ended it (a double minor's: its second part, or the first when the second never ran)."""
         return bool(self.parts and self.parts[-1].ended_by_goal)
@@ -121,7 +127,7 @@ class PenaltyRecord:
                 "player": self.player, "served_by": self.served_by, "infraction": self.infraction,
                 "class": self.cls, "minutes": self.sheet_minutes, "starts": fmt_mmss(self.starts),
                 "ends": fmt_mmss(ends) if ends is not None else None, "ended_by_goal": self.ended_by_goal,
-                "pim": self.pim}
+                "pim": self.pim, "offset": self.offset}
 
 
 @dataclass

@@ -79,6 +79,7 @@ def test_pen_major_2_two_majors_eject_nobody_and_the_player_scores_after_them(le
     assert g["ejections"] == [] and g["score"] == {"home": 2, "away": 0}
     assert not [v for v in g["violations"] if v["severity"] == "block"]
     assert g["goals"][0]["scorer"] == "b04" and g["pim"] == {"home": 10, "away": 5 + 4}
+    assert [p["offset"] for p in g["penalties"]] == [True, True, False, False]  # the fighting majors offset
 
 
 def test_pen_minor_2_a_power_play_goal_ends_the_first_half_of_a_double_minor(league_db: Path):

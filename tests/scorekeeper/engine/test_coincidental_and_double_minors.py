@@ -87,6 +87,7 @@ def test_pen_gen_2_two_minors_against_one_the_difference_is_served_short_handed(
     # the first minors given offset each other; the power-play goal ends the one that was not matched
     assert box(st) == [("h2", "10:00", "12:00", False), ("h3", "10:00", "11:00", True),
                        ("a2", "10:00", "12:00", False)]
+    assert [p.to_json()["offset"] for p in st.penalties] == [True, False, True]  # the game record says which
 
 
 def test_pen_gen_2_majors_to_both_sides_offset_and_nobody_plays_short():
@@ -167,6 +168,7 @@ def test_pen_minor_2_a_double_minor_against_a_minor_at_one_stoppage_is_two_minut
     assert strength(events, "07:30") == "6-on-6"  # then the part that offsets a2's minor: nobody short
     st = play(events, book=PRO)
     assert box(st) == [("h2", "05:00", "09:00", False), ("a2", "05:00", "07:00", False)]
+    assert [p.offset for p in st.penalties] == [True, True]  # one of the double minor's parts offset
 
 
 def test_pen_minor_2_a_double_minor_of_a_goalie_is_served_by_a_teammate_both_parts():
