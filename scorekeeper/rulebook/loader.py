@@ -10,6 +10,7 @@ from typing import Any
 from scorekeeper.inputfile import RULEBOOK_LIMIT, InputFileError, read_bounded
 from scorekeeper.resources import resource_path
 from scorekeeper.rulebook.model import (
+    GOALIE_GP,
     PENALTY_CLASSES,
     STAGES,
     Clock,
@@ -254,11 +255,11 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         ng = _Reader(caps._get("no_goalie", empty), caps._key("no_goalie"), origin)
         d1 = _Reader(co._get("div1_in_div2", empty), co._key("div1_in_div2"), origin)
         caps_numbers = (wg.num("m", wg.need(on, 0), hi=20), wg.num("f", wg.need(on, 0), hi=20),
-                   ng.num("m", ng.need(on, 0), hi=20), ng.num("f", ng.need(on, 0), hi=20),
-                   caps.num("male_serving_reduction", caps.need(on, 0), hi=20),
-                   caps.num("overtime_with_goalie_m", caps.need(on, 0), hi=20),
-                   d1.num("sign_m", d1.need(on, 0), hi=99), d1.num("dress_m", d1.need(on, 0), hi=99),
-                   d1.num("dress_f", d1.need(on, 0), hi=99), d1.num("sign_g", d1.need(on, 0), hi=99))
+                        ng.num("m", ng.need(on, 0), hi=20), ng.num("f", ng.need(on, 0), hi=20),
+                        caps.num("male_serving_reduction", caps.need(on, 0), hi=20),
+                        caps.num("overtime_with_goalie_m", caps.need(on, 0), hi=20),
+                        d1.num("sign_m", d1.need(on, 0), hi=99), d1.num("dress_m", d1.need(on, 0), hi=99),
+                        d1.num("dress_f", d1.need(on, 0), hi=99), d1.num("sign_g", d1.need(on, 0), hi=99))
         coed = Coed(*caps_numbers, enabled=True) if on else coed
         for r in (wg, ng, caps, d1, co):
             r.done()
@@ -270,7 +271,8 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         e.done()
 
     sc = top.table("scoring")
-    scoring = Scoring(sc.num("goal", hi=10), sc.num("assist", hi=10), sc.num("max_assists", hi=5))
+    scoring = Scoring(sc.num("goal", hi=10), sc.num("assist", hi=10), sc.num("max_assists", hi=5),
+                      sc.txt("goalie_gp", "dressed", choices=GOALIE_GP))
     sc.done()
 
     pe = top.table("penalties")

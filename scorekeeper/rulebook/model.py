@@ -104,11 +104,15 @@ class Eligibility:
     mask_under_age: int
 
 
+GOALIE_GP = ("dressed", "played")  # what a goalie's games played count (`scoring.goalie_gp`)
+
+
 @dataclass(frozen=True)
 class Scoring:
     goal: int
     assist: int
     max_assists: int
+    goalie_gp: str = "dressed"  # a goalie's games played: "dressed" (in the line-up in goal) or "played" (in net)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ playoffs apart.
 
 GP is games played as A-24 counts them (line-up appearances in completed, non-forfeited games): the rulebook
 takes playoff eligibility "as per the statistics page" (the playoff eligibility rule, section 1 k), so the page
-and the check agree.
+and the check agree; under `scoring.goalie_gp = "played"` the page leaves out the games a goalie dressed in and
+never went in net. The goalies' own table is `season.goalies`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.rules.eligibility import appearances, games_played
+from scorekeeper.season.goalies import benched_goalies, goalie_stats
 from scorekeeper.season.view import SeasonView
 
 
@@ -46,7 +48,11 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
                 row(pen.player, g[pen.team])["pim"] += pen.pim
     for (player, team), gp in (games_played(view) if stage == "regular" else appearances(view, stage)).items():
         row(player, team)["gp"] = gp
+    if book.scoring.goalie_gp == "played":  # a goalie who dressed and never went in net did not play
+        for key, benched in benched_goalies(view, stage).items():
+            if key in rows:
+                rows[key]["gp"] = max(0, rows[key]["gp"] - benched)
     for r in rows.values():
         r["pts"] = r["g"] * book.scoring.goal + r["a"] * book.scoring.assist
     ordered = sorted(rows.values(), key=lambda r: (-r["pts"], -r["g"], r["team"], r["player"]))
-    return {"season": view.name, "stage": stage, "players": ordered}
+    return {"season": view.name, "stage": stage, "players": ordered, "goalies": goalie_stats(view, stage)}

@@ -292,7 +292,8 @@ def season(name: str = "2015-16", rulebook: str = "westridge-2015-16", games: bo
         goals += [_goal("away", f"2 {m + 1:02d}:00", "b3", "b4") for m in range(a)]
         out["games"].append(_season_game(f"g{n}", f"2015-10-0{n}", "ta", "tb", goals))
     out["games"] += [
-        _season_game("g7", "2015-10-10", "ta", "tc", [_goal("away", "1 05:00", "c2", "c3")]),
+        _season_game("g7", "2015-10-10", "ta", "tc", [  # a1 dressed in goal, a2 in net from the start
+            _ev("goalie", "home", "1 00:00", action="in", player="a2"), _goal("away", "1 05:00", "c2", "c3")]),
         _season_game("g8", "2015-10-11", "tb", "tc", [_goal("home", "1 05:00", "b2"), _goal("home", "1 06:00", "b5")]),
         _season_game("g12", "2015-10-12", "tq", "tr", [_goal("home", "1 05:00", "p3", "p5")],
                      home_lineup=_lineup_of("tq", without=("q5", "q6", "q7", "q8"),
@@ -417,6 +418,7 @@ CHANGES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "scoring.goal": (SEASON, {"scoring.goal": 2}, {}),
     "scoring.assist": (SEASON, {"scoring.assist": 2}, {}),
     "scoring.max_assists": (ENGINE, {"scoring.max_assists": 1}, {}),
+    "scoring.goalie_gp": (SEASON, {"scoring.goalie_gp": "played"}, {}),
     "penalties.ejection_at_count": (ENGINE, {"penalties.ejection_at_count": 2}, {}),
     "penalties.count_bench_minors": (ENGINE, {"penalties.count_bench_minors": True}, {}),
     "penalties.game_misconduct_pim": (ENGINE, {"penalties.game_misconduct_pim": 5}, {}),

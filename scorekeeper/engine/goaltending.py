@@ -1,0 +1,172 @@
+"""Goaltending in one game: who was in net when, each goalie's time, goals against, shots against and saves, and
+who is credited with the game's decision. The game sheet's goalie lines and the season's goalie statistics both
+read it.
+
+Who is in net follows the engine's reading of a game: the first goalie of a line-up starts, a `goalie` event
+`pull` empties the net and `in` puts a goalie back (the named one, else the line-up's first goalie); an event
+the game refused changes nothing. A goal counts against the goalie in net when it was scored (a goal at the very
+second a stint ends is the outgoing goalie's); an empty-net goal and a goal the referee awarded count against
+nobody. Shots are recorded per period and per team, so a period's shots are credited to a goalie only when he
+was the one goalie in net in that period: where two goalies shared a period (or the period's shots were not
+recorded) his shots and saves are not known (None).
+
+The decision (a win, a loss, an overtime or shootout loss, a tie) goes to each side's goalie in net when the
+deciding goal was scored: the winner's goal that put it ahead for good, and, for a shootout or a tie, the goalie
+in net at the end of play. A game forfeited or called by hand credits no decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.engine.events import other
+from scorekeeper.engine.timefmt import game_time, period_start
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.events import GameInput
+    from scorekeeper.engine.state import GameState
+    from scorekeeper.rulebook.model import Rulebook
+
+SIDES = ("home", "away")
+Stint = tuple[str, int, int]  # (goalie, from, to) in game seconds
+
+
+@dataclass
+class GoalieLine:
+    """One goalie's game: time in net, goals against, shots against and saves (None: not known)."""
+
+    player: str  # the player id
+    seconds: int  # time in net
+    goals_against: int
+    shots_against: int | None  # None: not recorded, or not his alone
+    saves: int | None
+
+    @property
+    def minutes(self) -> str:
+        """Time in net as 'MM:SS'."""
+        return f"{self.seconds // 60:02d}:{self.seconds % 60:02d}"
+
+
+def _timed(game: GameInput, book: Rulebook, state: GameState) -> list[int]:
+    return [game_time(book, game.stage, e.period, e.elapsed) for e in game.events
+            if e.period is not None and e.elapsed is not None and e.seq in state.applied]
+
+
+def end_of_play(game: GameInput, book: Rulebook, state: GameState) -> int | None:
+    """The game second play ended (for a game not over: its last entry so far); None for a game forfeited before
+    a puck was dropped, where nobody played in net."""
+    timed = _timed(game, book, state)
+    if state.decision in ("forfeit", "double_forfeit") and not timed:
+        return None
+    return state.end_t if state.end_t is not None else max(timed, default=0)
+
+
+def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[str, list[Stint]]:
+    """side -> [(goalie, from, to)] in game seconds, in order, up to `end`; the goalie changes applied."""
+    current: dict[str, tuple[str, int] | None] = {}
+    for side in SIDES:
+        starter = next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+        current[side] = (starter, 0) if starter else None
+    out: dict[str, list[Stint]] = {side: [] for side in SIDES}
+    changes = sorted((e for e in game.events if e.type == "goalie" and e.seq in state.applied
+                      and e.period is not None and e.elapsed is not None and e.team in SIDES),
+                     key=lambda e: (e.period, e.elapsed, e.seq))
+    for e in changes:
+        assert e.period is not None and e.elapsed is not None and e.team is not None
+        t = min(game_time(book, game.stage, e.period, e.elapsed), end)
+        side = e.team
+        now = current[side]
+        if now is not None:
+            out[side].append((now[0], now[1], t))
+        if e.get("action") == "pull":
+            current[side] = None
+            continue
+        player = e.get("player") or next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+        current[side] = (player, t) if player else None
+    for side in SIDES:
+        now = current[side]
+        if now is not None:
+            out[side].append((now[0], now[1], end))
+    return {side: [s for s in found if s[2] > s[1] or s[1] == end == 0] for side, found in out.items()}
+
+
+def in_net(side_stints: list[Stint], t: int) -> str | None:
+    """The goalie in net at game second `t` (at a change: the outgoing one); None: the net was empty."""
+    who = next((p for p, a, b in side_stints if a <= t < b), None)
+    if who is None:
+        who = next((p for p, a, b in reversed(side_stints) if a < t <= b), None)
+    return who
+
+
+def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[str, Any] | None
+                 ) -> dict[str, list[GoalieLine]]:
+    """side -> the lines of the goalies who played for it, in the order they first went in."""
+    end = end_of_play(game, book, state)
+    if end is None:
+        return {side: [] for side in SIDES}
+    played = stints(game, book, state, end)
+    out: dict[str, list[GoalieLine]] = {}
+    periods = max([book.clock.periods, *(g.period for g in state.goals)])
+    while period_start(book, game.stage, periods + 1) < end and periods < 99:
+        periods += 1
+    for side in SIDES:
+        order = list(dict.fromkeys(p for p, _, _ in played[side]))
+        seconds = {p: sum(b - a for q, a, b in played[side] if q == p) for p in order}
+        against = {p: 0 for p in order}
+        for g in state.goals:
+            if g.team != other(side) or g.empty_net or g.awarded:
+                continue
+            who = in_net(played[side], g.t)
+            if who is not None:
+                against[who] += 1
+        recorded = list((shots or {}).get(other(side)) or [])
+        shots_of: dict[str, int | None] = {p: 0 for p in order}
+        for n in range(1, periods + 1):
+            a, b = period_start(book, game.stage, n), min(period_start(book, game.stage, n + 1), end)
+            if a >= end:
+                break
+            there = {p for p, x, y in played[side] if x < b and y > a}
+            if not there:
+                continue
+            if len(there) > 1 or n > len(recorded):
+                for p in there:
+                    shots_of[p] = None
+                continue
+            (p,) = there
+            if shots_of[p] is not None:
+                shots_of[p] = int(shots_of[p] or 0) + int(recorded[n - 1])
+        if not recorded:
+            shots_of = {p: None for p in order}
+        out[side] = [GoalieLine(p, seconds[p], against[p], shots_of[p],
+                                None if shots_of[p] is None else max(0, int(shots_of[p] or 0) - against[p]))
+                     for p in order]
+    return out
+
+
+def decisions(game: GameInput, book: Rulebook, state: GameState) -> dict[str, tuple[str, str]]:
+    """side -> (goalie, "w" / "l" / "otl" / "sol" / "t") for a final game decided on the ice; {} for a game
+    forfeited, called by hand, or with nobody in net at the deciding moment."""
+    end = end_of_play(game, book, state)
+    if end is None or state.decision in (None, "forfeit", "double_forfeit", "called") or state.points is None:
+        return {}
+    played = stints(game, book, state, end)
+    if state.winner is None:  # a tie: the goalies in net at the end
+        last = {side: played[side][-1][0] for side in SIDES if played[side]}
+        return {side: (goalie, "t") for side, goalie in last.items()}
+    winner, loser = state.winner, other(state.winner)
+    if state.decision == "shootout":
+        moment = end
+    else:  # the winner's goal that put it ahead for good: its (loser's score + 1)th goal
+        need = sum(1 for g in state.goals if g.team == loser) + 1
+        theirs = [g for g in sorted(state.goals, key=lambda g: (g.t, g.seq)) if g.team == winner]
+        moment = theirs[need - 1].t if len(theirs) >= need else end
+    loss = {"overtime": "otl", "shootout": "sol"}.get(state.decision or "", "l")
+    out: dict[str, tuple[str, str]] = {}
+    for side, kind in ((winner, "w"), (loser, loss)):
+        goalie = in_net(played[side], moment)
+        if goalie is None and played[side]:  # an empty net: the goalie last in before that moment
+            goalie = next((p for p, a, _ in reversed(played[side]) if a <= moment), played[side][0][0])
+        if goalie is not None:
+            out[side] = (goalie, kind)
+    return out

@@ -1,0 +1,91 @@
+"""Goalie statistics of a season: GP, W, L, T, OTL, SOL, time in net, shots against, saves, save percentage,
+goals against, goals-against average and shutouts, regular season and playoffs apart.
+
+Each final game's goaltending is read by `engine.goaltending` (who was in net when, the decision). A game
+forfeited before a puck was dropped counts for nobody. GP counts the games a goalie was in net, or, where the
+rulebook's `scoring.goalie_gp` is "dressed", the games he was dressed in goal. Shots against and saves add up
+the games whose shots were recorded and his alone (`sa` and `sv` are null when there is none); the save
+percentage is saves / shots against over those games. The goals-against average is goals against per
+regulation game (the rulebook's periods times their minutes: per 60 minutes for a three-period league). A
+shutout goes to a goalie who was alone in net for the whole game while the other side scored no goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.events import SIDES, other
+from scorekeeper.engine.goaltending import decisions, end_of_play, goalie_lines
+from scorekeeper.season.view import SeasonView
+
+DECISIONS = ("w", "l", "t", "otl", "sol")
+
+
+def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any]]:
+    """One row per goalie and team who played (or, under "dressed", dressed in goal) in the stage's games."""
+    book = view.book
+    by_dressing = book.scoring.goalie_gp == "dressed"
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def row(player: str, team: str) -> dict[str, Any]:
+        key = (player, team)
+        if key not in rows:
+            rows[key] = {"player": player, "team": team, "gp": 0, **dict.fromkeys(DECISIONS, 0), "seconds": 0,
+                         "ga": 0, "sa": None, "sv": None, "so": 0}
+        return rows[key]
+
+    for g in view.final_games(stage):
+        state = view.state(g["id"])
+        game = state.game
+        end = end_of_play(game, book, state)
+        if end is None:
+            continue
+        lines = goalie_lines(game, book, state, g.get("shots"))
+        credited = decisions(game, book, state)
+        for side in SIDES:
+            team = g[side]
+            in_goal = [d.player for d in game.lineups.get(side, []) if d.goalie]
+            for line in lines[side]:
+                r = row(line.player, team)
+                r["gp"] += 0 if by_dressing else 1
+                r["seconds"] += line.seconds
+                r["ga"] += line.goals_against
+                if line.shots_against is not None and line.saves is not None:
+                    r["sa"] = (r["sa"] or 0) + line.shots_against
+                    r["sv"] = (r["sv"] or 0) + line.saves
+            if by_dressing:
+                for player in dict.fromkeys(in_goal):
+                    row(player, team)["gp"] += 1
+            if side in credited:
+                goalie, kind = credited[side]
+                row(goalie, team)[kind] += 1
+            alone = lines[side][0] if len(lines[side]) == 1 else None
+            if alone is not None and alone.seconds >= end and state.score[other(side)] == 0:
+                row(alone.player, team)["so"] += 1
+    regulation_min = book.regulation_seconds / 60
+    out = []
+    for r in rows.values():
+        seconds = r.pop("seconds")
+        r["min"] = f"{seconds // 60}:{seconds % 60:02d}"
+        r["sv_pct"] = round(r["sv"] / r["sa"], 3) if r["sa"] else None
+        r["gaa"] = round(r["ga"] * regulation_min / (seconds / 60), 2) if seconds else None
+        out.append({k: r[k] for k in ("player", "team", "gp", *DECISIONS, "min", "sa", "sv", "sv_pct", "ga",
+                                      "gaa", "so")})
+    return sorted(out, key=lambda r: (r["team"], -r["gp"], r["player"]))
+
+
+def benched_goalies(view: SeasonView, stage: str = "regular") -> dict[tuple[str, str], int]:
+    """(player, team) -> the stage's games (not forfeited) a player dressed in goal and never went in net: what
+    the statistics page's games played leave out under `scoring.goalie_gp = "played"`."""
+    out: dict[tuple[str, str], int] = {}
+    for g in view.final_games(stage):
+        state = view.state(g["id"])
+        if state.forfeited:
+            continue
+        lines = goalie_lines(state.game, view.book, state, None)
+        for side in SIDES:
+            played = {line.player for line in lines[side]}
+            for d in state.game.lineups.get(side, []):
+                if d.goalie and d.player not in played:
+                    out[(d.player, g[side])] = out.get((d.player, g[side]), 0) + 1
+    return out
