@@ -185,10 +185,11 @@ def _show_list(title: str, rows: list[dict[str, Any]], keys: list[str], names: d
 
 
 def window_args(argv: Sequence[str]) -> argparse.Namespace | None:
-    """The parsed arguments when `argv` only opens the window: nothing but `--db DB` and `--season NAME` (each
-    spelt in full, `--db=DB` too), then at most `gui`. None for anything else, which the whole parser reads
-    (abbreviations, help and errors included); what this accepts, the whole parser reads the same way."""
-    values: dict[str, str | None] = {"db": None, "season": None}
+    """The parsed arguments when `argv` only opens the window: nothing but `--db DB`, `--season NAME` and
+    `--operator NAME` (each spelt in full, `--db=DB` too), then at most `gui`. None for anything else, which the
+    whole parser reads (abbreviations, help and errors included); what this accepts, the whole parser reads the
+    same way."""
+    values: dict[str, str | None] = {"db": None, "season": None, "operator": None}
     rest = list(argv)
     while rest and rest[0] != "gui":
         option, eq, value = rest.pop(0).partition("=")
@@ -203,7 +204,8 @@ def window_args(argv: Sequence[str]) -> argparse.Namespace | None:
         values[option[2:]] = value
     if rest not in ([], ["gui"]):
         return None
-    return argparse.Namespace(db=values["db"], season=values["season"], command="gui" if rest else None)
+    return argparse.Namespace(db=values["db"], season=values["season"], operator=values["operator"],
+                              command="gui" if rest else None)
 
 
 def _run(args: argparse.Namespace) -> int:
