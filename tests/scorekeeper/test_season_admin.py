@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,3 +85,50 @@ def test_the_audit_never_records_a_login_name_silently(svc: Services) -> None:
     svc.archive_season("2016-17")
     entry = next(a for a in svc.audit("2016-17") if a["action"] == "season archived")
     assert entry["operator"].endswith("(login name; no operator given)")
+
+
+def run(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scorekeeper", "--db", str(db), *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Path:
+    db = tmp_path / "league.db"
+    svc = Services.open(str(db))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    svc.create_season("Westridge Sponge Hockey League", "2016-17")
+    svc.close()
+    assert run(db, "password", "set", stdin="rink-office-1\n").returncode == 0  # at the command's own cost
+    return db
+
+
+def test_the_season_command_lists_archives_and_restores(league: Path) -> None:
+    r = run(league, "--operator", "Dana", "season", "archive", "2015-16")
+    assert r.returncode == 0 and "archived" in r.stdout, r.stderr
+    listed = json.loads(run(league, "season", "list", "--json").stdout)
+    assert [(s["name"], s["archived"], s["teams"]) for s in listed] == [("2015-16", True, 4), ("2016-17", False, 0)]
+    table = run(league, "season", "list").stdout
+    assert "2015-16" in table and "archived" in table and "open" in table
+    refused = run(league, "import", str(EXAMPLE_SEASON))
+    assert refused.returncode == 1 and "archived" in refused.stdout + refused.stderr
+    assert run(league, "season", "unarchive", "2015-16").returncode == 0
+    svc = Services.open(str(league))
+    try:
+        assert any(a["action"] == "season archived" and a["operator"] == "Dana" for a in svc.audit("2015-16"))
+    finally:
+        svc.close()
+
+
+def test_the_season_command_deletes_with_the_office_password(league: Path) -> None:
+    wrong = run(league, "season", "delete", "2015-16", "--yes", stdin="guess\n")
+    assert wrong.returncode == 1 and "not deleted" in wrong.stderr
+    done = run(league, "--operator", "Dana", "season", "delete", "2015-16", "--yes", stdin="rink-office-1\n")
+    assert done.returncode == 0, done.stderr
+    assert "deleted" in done.stdout and "before-deleting-2015-16" in done.stdout
+    assert [s["name"] for s in json.loads(run(league, "season", "list", "--json").stdout)] == ["2016-17"]
+
+
+def test_a_blank_operator_is_a_usage_error(league: Path) -> None:
+    r = run(league, "--operator", " ", "season", "list")
+    assert r.returncode == 2 and "--operator needs a name" in r.stderr
