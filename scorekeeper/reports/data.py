@@ -354,6 +354,22 @@ class LeaderRow:
 
 
 @dataclass
+class GoalieRow:
+    """A goalie's line in the standings report (the contract's `stats` goalie row, with names)."""
+
+    player: str
+    team: str
+    gp: int
+    w: int
+    l: int  # noqa: E741 (the column's name)
+    otl: int  # overtime and shootout losses
+    min: str
+    sv_pct: str  # ".933", "—" without shots
+    gaa: str  # "2.50", "—" without time in net
+    so: int
+
+
+@dataclass
 class StandingsData:
     league: str
     season: str
@@ -362,6 +378,7 @@ class StandingsData:
     divisions: list[StandingsDivision] = field(default_factory=list)
     scorers: list[LeaderRow] = field(default_factory=list)
     penalties: list[LeaderRow] = field(default_factory=list)
+    goalies: list[GoalieRow] = field(default_factory=list)
     rules_note: str = ""  # how points are given and ties broken
 
 
@@ -848,7 +865,8 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     """Standings of every division and the scoring and penalty leaders (regular season)."""
     view = svc.view(season)
     table = svc.standings(season)
-    stats = svc.stats(season, stage="regular")["players"]
+    regular = svc.stats(season, stage="regular")
+    stats = regular["players"]
     finals = [g["date"] for g in view.final_games("regular")]
     out = StandingsData(_league(view), view.name, _today(date), max(finals) if finals else "")
     p = view.book.points
@@ -866,6 +884,11 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     played = [r for r in stats if r["gp"] > 0]
     out.scorers = _ranked(view, [r for r in played if r["pts"] > 0], lambda r: (-r["pts"], -r["g"]), leaders)
     out.penalties = _ranked(view, [r for r in played if r["pim"] > 0], lambda r: (-r["pim"],), leaders)
+    out.goalies = [GoalieRow(_player(view, r["player"]), _team_name(view, r["team"]), r["gp"], r["w"], r["l"],
+                             r["otl"] + r["sol"], r["min"],
+                             "—" if r["sv_pct"] is None else f"{r['sv_pct']:.3f}".lstrip("0"),
+                             "—" if r["gaa"] is None else f"{r['gaa']:.2f}", r["so"])
+                   for r in sorted(regular["goalies"], key=lambda r: (-r["w"], -r["gp"], r["team"], r["player"]))]
     return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import LeaderRow, StandingsData, StandingsDivision, long_date
+from scorekeeper.reports.data import GoalieRow, LeaderRow, StandingsData, StandingsDivision, long_date
 from scorekeeper.reports.styles import CELL, CELL_MUTED, TINT, esc
 from scorekeeper.reports.templates import BODY_H, BODY_W, Head, build_pdf
 
@@ -52,6 +52,21 @@ def _leaders(title: str, rows: list[LeaderRow], cols: list[tuple[str, str]], wid
     return [Paragraph(esc(title), styles.SECTION), t]
 
 
+def _goalies(rows: list[GoalieRow]) -> list[Flowable]:
+    """Every goalie who played in the regular season: GP, W, L, OTL, time in net, SV%, GAA, SO."""
+    cols = ("gp", "w", "l", "otl", "min", "sv_pct", "gaa", "so")
+    data: list[list[Any]] = [["Goalie", "Team", "GP", "W", "L", "OTL", "MIN", "SV%", "GAA", "SO"]]
+    for r in rows:
+        data.append([Paragraph(esc(r.player), CELL), Paragraph(esc(r.team), CELL), *(str(getattr(r, k)) for k in cols)])
+    if not rows:
+        data.append([Paragraph("none yet", CELL_MUTED), "", *([""] * len(cols))])
+    w: list[float] = [0.0, 120.0, 26.0, 26.0, 26.0, 30.0, 44.0, 36.0, 36.0, 26.0]
+    w[0] = BODY_W - sum(w)
+    t = Table(data, colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(size=7.5, extra=[("ALIGN", (2, 0), (-1, -1), "CENTER")]))
+    return [Paragraph("Goaltending", styles.SECTION), t]
+
+
 def build_standings_report(d: StandingsData) -> bytes:
     """The standings report as PDF bytes."""
     styles.register_fonts()
@@ -78,10 +93,12 @@ def build_standings_report(d: StandingsData) -> bytes:
     else:
         leaders = [pair]
     shootouts = any(r.sow is not None for div in d.divisions for r in div.rows)
-    story += [*leaders, Spacer(0, 8),
+    story += [*leaders, Spacer(0, 8), *_goalies(d.goalies), Spacer(0, 8),
               Paragraph("GP games played · W wins (overtime wins included) · L losses · T ties · OTW/OTL overtime "
                         "wins/losses · " + ("SOW/SOL shootout wins/losses (among W and L) · " if shootouts else "")
                         + "PTS points · GF/GA goals for/against · DIFF goal difference · PIM penalty minutes "
-                        "assessed. Regular season only.", styles.NOTE)]
+                        "assessed · goaltending: OTL overtime and shootout losses, MIN time in net, SV% save "
+                        "percentage, GAA goals against per regulation game, SO shutouts. Regular season only.",
+                        styles.NOTE)]
     return build_pdf(story, title=f"Standings {d.season}", subject=f"{d.league} {d.season}: standings and leaders",
                      author=d.league)

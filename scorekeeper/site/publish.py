@@ -112,9 +112,11 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
                           "rows": [{**r, "name": _team(view, r["team"])} for r in div["rows"]]})
     stats: dict[str, Any] = {}
     for stage in ("regular", "playoff"):
-        played = [r for r in svc.stats(season, stage)["players"] if r["gp"] > 0]
+        stage_stats = svc.stats(season, stage)
+        played = [r for r in stage_stats["players"] if r["gp"] > 0]
         stats[stage] = {"scoring": _leaders(view, played, lambda r: (-r["pts"], -r["g"])),
-                        "penalties": _leaders(view, [r for r in played if r["pim"] > 0], lambda r: (-r["pim"],))}
+                        "penalties": _leaders(view, [r for r in played if r["pim"] > 0], lambda r: (-r["pim"],)),
+                        "goalies": _leaders(view, stage_stats["goalies"], lambda r: (-r["w"], -r["gp"]))}
     game_json: dict[str, dict[str, Any]] = {}
 
     def gj(gid: str) -> dict[str, Any]:

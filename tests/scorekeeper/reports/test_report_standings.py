@@ -27,3 +27,16 @@ def test_every_division_row_and_the_leaders(svc):
 def test_repeatable_output(svc):
     data = standings_data(svc, date=ISSUED)
     assert build_standings_report(data) == build_standings_report(data)
+
+
+def test_every_goalie_with_his_record(svc):
+    pdf = build_standings_report(standings_data(svc, date=ISSUED))
+    (page,) = [flat(p) for p in pdf_pages(pdf)]
+    assert "Goaltending" in page and "Goalie Team GP W L OTL MIN SV% GAA SO" in page
+    names = {t["id"]: t["name"] for t in svc.teams()}
+    for r in svc.stats()["goalies"]:
+        gaa = "—" if r["gaa"] is None else f"{r['gaa']:.2f}"
+        sv = "—" if r["sv_pct"] is None else f"{r['sv_pct']:.3f}".lstrip("0")
+        row = f"{names[r['team']]} {r['gp']} {r['w']} {r['l']} {r['otl'] + r['sol']} {r['min']} {sv} {gaa} {r['so']}"
+        assert row in page, r
+    assert any(r["sv_pct"] is not None for r in svc.stats()["goalies"])  # shots recorded: a save percentage

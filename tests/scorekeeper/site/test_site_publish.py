@@ -97,7 +97,7 @@ def test_suspensions_in_force_with_games_left(site, svc):
 
 
 def test_leaders(site, svc):
-    scoring, penalties = tables(site, "leaders.html")
+    scoring, penalties, goalies = tables(site, "leaders.html")
     played = [r for r in svc.stats()["players"] if r["gp"] > 0]
     assert len(scoring.rows) == len(played)
     assert scoring.rows[0][0]["data-player"] == "ot02" and scoring.rows[0][1][0] == "1"
@@ -105,6 +105,15 @@ def test_leaders(site, svc):
     top = max(played, key=lambda r: r["pim"])
     assert (penalties.rows[0][0]["data-player"], penalties.rows[0][1][4]) == (top["player"], str(top["pim"]))
     assert top["pim"] == 17  # the instigator: 7 minutes and the 10 of the game misconduct
+    assert goalies.head == ["#", "Goalie", "Team", "GP", "W", "L", "T", "OTL", "MIN", "SA", "SV", "SV%", "GA", "GAA",
+                            "SO"]
+    stats = {(r["player"], r["team"]): r for r in svc.stats()["goalies"]}
+    assert {(a["data-player"], c[2]) for a, c in goalies.rows} == {
+        (p, svc.view().teams[t]["name"]) for p, t in stats}
+    for attrs, cells in goalies.rows:
+        r = next(r for (p, _), r in stats.items() if p == attrs["data-player"])
+        assert cells[3:9] == [str(r[k]) for k in ("gp", "w", "l", "t")] + [str(r["otl"] + r["sol"]), r["min"]]
+        assert cells[12:] == [str(r["ga"]), "—" if r["gaa"] is None else f"{r['gaa']:.2f}", str(r["so"])]
 
 
 def test_every_game_with_its_result_and_game_sheet(site, svc):
