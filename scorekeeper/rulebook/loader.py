@@ -45,6 +45,10 @@ REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross
 # A league without these tables: a forfeit's score where no `[lateness]` table says it, and how suspensions (the
 # office's own, where no `[[discipline]]` row sets any off) are served where no `[suspensions]` table says it.
 NO_LATENESS_FORFEIT_SCORE = (1, 0)
+# A stage without overtime (its table left out, or `enabled = false` without the other keys): a tie after
+# regulation stands (one period at most, so nothing says a tie "plays on").
+NO_OVERTIME = Overtime(enabled=False, min=0, stop_time_last_min=0, skaters=1, sudden_death=True, max_periods=1,
+                       new_timeouts=0)
 NO_APPEAL_CHANNELS: tuple[str, ...] = ()
 NO_SUSPENSIONS_TABLE: dict[str, object] = {"count_forfeits": True, "carry_playoffs": True, "carry_next_season": True,
                                            "scope": "person", "notify_captain": "none"}
@@ -182,23 +186,31 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         raise c.fail("stop_time_last_min", "cannot exceed period_min")
     c.done()
 
-    ot_table = top.table("overtime")
-    overtime: dict[str, Overtime] = {}
+    ot_table = top.optional("overtime")
+    overtime: dict[str, Overtime] = dict.fromkeys(STAGES, NO_OVERTIME)
     for stage in STAGES:
-        o = ot_table.table(stage)
-        overtime[stage] = Overtime(o.yes("enabled"), o.num("min", lo=0, hi=90),
-                                   o.num("stop_time_last_min", lo=0, hi=90), o.num("skaters", lo=1, hi=10),
-                                   o.yes("sudden_death"), o.num("max_periods", lo=0, hi=20),
-                                   o.num("new_timeouts", lo=0, hi=10), o.yes("penalties_add_skaters", False))
+        o = ot_table.optional(stage) if ot_table is not None else None
+        if o is None:
+            continue
+        on = o.yes("enabled")
+        overtime[stage] = Overtime(on, o.num("min", o.need(on, 0), lo=0, hi=90),
+                                   o.num("stop_time_last_min", o.need(on, 0), lo=0, hi=90),
+                                   o.num("skaters", o.need(on, NO_OVERTIME.skaters), lo=1, hi=10),
+                                   o.yes("sudden_death", o.need(on, NO_OVERTIME.sudden_death)),
+                                   o.num("max_periods", o.need(on, NO_OVERTIME.max_periods), lo=0, hi=20),
+                                   o.num("new_timeouts", o.need(on, 0), lo=0, hi=10),
+                                   o.yes("penalties_add_skaters", False))
         if overtime[stage].enabled and overtime[stage].min < 1:
             raise o.fail("min", "must be at least 1 when overtime is enabled")
         o.done()
-    ot_table.done()
+    if ot_table is not None:
+        ot_table.done()
 
-    s = top.table("shootout")
-    shootout = {stage: s.yes(stage) for stage in STAGES}
-    winner_goal = s.yes("winner_goal", True)
-    s.done()
+    s = top.optional("shootout")
+    shootout = {stage: s.yes(stage, False) if s is not None else False for stage in STAGES}
+    winner_goal = s.yes("winner_goal", True) if s is not None else True
+    if s is not None:
+        s.done()
 
     p = top.table("points")
     points = Points(*(p.num(k, hi=100) for k in (

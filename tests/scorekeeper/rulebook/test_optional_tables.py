@@ -132,3 +132,36 @@ def test_the_rule_listing_says_a_rule_the_league_does_not_have_is_none():
     assert "- **Mercy rule:** none." in listing and "- **Co-ed rules:** none" in listing
     assert "- **Lateness:** no rule; a forfeit is recorded 1-0." in listing
     assert "Division-1 players" not in listing and "spread of 0" not in listing
+
+
+def _without_tables(text: str, *tables: str) -> str:
+    """The rulebook text less the named tables (each header line to the next blank line)."""
+    for table in tables:
+        start = text.index(f"[{table}]")
+        end = text.index("\n\n", start) + 2
+        text = text[:start] + text[end:]
+    return text
+
+
+def test_a_league_without_overtime_or_shootouts_leaves_their_tables_out(tmp_path):
+    text = _without_tables(rulebook_text(), "overtime.regular", "overtime.playoff", "shootout")
+    book = parse_rulebook(text)
+    assert not any(book.overtime_for(stage).enabled or book.shootout[stage] for stage in ("regular", "playoff"))
+    svc = open_league(tmp_path / "tie", text, season(["a", "b"], [("a", "b", score("a", "b", 2, 2))]))
+    game = svc.game("g01")
+    assert (game["decision"], game["winner"], game["points"]) == ("regulation", None, {"home": 1, "away": 1})
+    assert game["violations"] == []
+    refused = Services.open(str(tmp_path / "ot.db"))
+    (tmp_path / "ot.toml").write_text(text, encoding="utf-8")
+    refused.load_rulebook_file(tmp_path / "ot.toml")
+    report = refused.import_data(season(["a", "b"], [("a", "b", overtime_win("a", "b", "a"))]))
+    assert any(v.rule == "GAME-2" and "no overtime" in v.message for v in report.violations)
+
+
+def test_overtime_switched_off_needs_none_of_its_other_keys():
+    text = _without_tables(rulebook_text(), "overtime.playoff").replace(
+        "[overtime.regular]", "[overtime.playoff]\nenabled = false\n\n[overtime.regular]", 1)
+    book = parse_rulebook(text)
+    assert book.overtime_for("regular").enabled and not book.overtime_for("playoff").enabled
+    with pytest.raises(RulebookError, match="key 'overtime.regular.min': is missing"):
+        parse_rulebook(text.replace("min = 5\n", "", 1))
