@@ -160,3 +160,16 @@ def test_every_tiebreaker_name_is_documented_and_loads():
     for name in NAMES:
         assert f"`{name}`" in documented, name
     assert parse_rulebook(rulebook_text(list(NAMES))).tiebreakers == NAMES
+
+
+def test_the_standings_report_says_the_order_in_words(tmp_path):
+    from scorekeeper.reports.data import standings_data
+    from scorekeeper.rules.tiebreakers import words
+
+    assert words(("points", "wins", "h2h", "goal_diff", "gf")) == (
+        "points, then wins, then head-to-head points, then goal difference, then goals for")  # Westridge's A-25
+    svc = open_league(tmp_path, rulebook_text(), _odd_meetings())
+    note = standings_data(svc, date="2024-12-01").rules_note
+    assert ("broken by points, then points percentage (points over the points the games played could give), then "
+            "regulation wins") in note
+    assert "head-to-head points percentage, not counting the odd home game" in note
