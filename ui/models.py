@@ -624,6 +624,43 @@ class PlayerStatsModel(RecordTableModel):
     )
 
 
+def _fixed(key: str, digits: int) -> Callable[[Row], str]:
+    """A decimal figure with `digits` places ('—' when unknown: no shots recorded, no time in net)."""
+
+    def text(row: Row) -> str:
+        value = row.get(key)
+        return "—" if value is None else f"{value:.{digits}f}"
+
+    return text
+
+
+def _seconds(row: Row) -> int:
+    minutes, _, seconds = str(row.get("min", "0:00")).partition(":")
+    return int(minutes or 0) * 60 + int(seconds or 0)
+
+
+class GoalieStatsModel(RecordTableModel):
+    """Goaltending (`Services.stats()["goalies"]` rows, names added): the decision, time in net, shots, saves."""
+
+    columns = (
+        Column("Goalie", field("name"), stretch=True),
+        Column("Team", field("team_name")),
+        Column("GP", field("gp"), **number("gp", "Games played")),
+        Column("W", field("w"), **number("w", "Wins")),
+        Column("L", field("l"), **number("l", "Losses")),
+        Column("T", field("t"), **number("t", "Ties")),
+        Column("OTL", field("otl"), **number("otl", "Overtime losses")),
+        Column("SOL", field("sol"), **number("sol", "Shootout losses")),
+        Column("MIN", field("min"), align=RIGHT, tooltip="Time in net", sort=_seconds),
+        Column("SA", field("sa"), **number("sa", "Shots against (games with shots recorded)")),
+        Column("SV", field("sv"), **number("sv", "Saves")),
+        Column("SV%", _fixed("sv_pct", 3), **number("sv_pct", "Save percentage")),
+        Column("GA", field("ga"), **number("ga", "Goals against")),
+        Column("GAA", _fixed("gaa", 2), **number("gaa", "Goals against per regulation game")),
+        Column("SO", field("so"), **number("so", "Shutouts")),
+    )
+
+
 def _served(row: Row) -> str:
     if row.get("kind") == "games":
         return f"{row.get('served', 0)} of {row.get('games')}"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QSplitter,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -35,6 +36,7 @@ from ui.models import (
     EligibilityModel,
     FinesModel,
     FineTotalsModel,
+    GoalieStatsModel,
     PlayerStatsModel,
     RecordTableModel,
     StandingsModel,
@@ -94,7 +96,21 @@ class SeasonTab(TableTab):
         bar.addWidget(self.stage)
         bar.addStretch(1)
         scoring_layout.addLayout(bar)
-        scoring_layout.addWidget(self.stats_view)
+        self.goalies = GoalieStatsModel()
+        self.goalies_view = self._sortable(self.goalies)
+        self.goalies_view.horizontalHeader().setMinimumSectionSize(30)  # fifteen figures in sight at 1024 pixels
+        tables = QSplitter(Qt.Orientation.Vertical, scoring)
+        tables.setChildrenCollapsible(False)
+        tables.addWidget(self.stats_view)
+        goaltending = QWidget(tables)
+        goaltending_layout = QVBoxLayout(goaltending)
+        goaltending_layout.setContentsMargins(0, 4, 0, 0)
+        goaltending_layout.addWidget(QLabel("<b>Goaltending</b>", goaltending))
+        goaltending_layout.addWidget(self.goalies_view)
+        tables.addWidget(goaltending)
+        tables.setStretchFactor(0, 3)
+        tables.setStretchFactor(1, 1)
+        scoring_layout.addWidget(tables)
 
         self.notice_button = QPushButton("Captain notified", self)
         self.notice_button.setToolTip("Record that the team captain was e-mailed the selected suspension (the "
@@ -275,9 +291,11 @@ class SeasonTab(TableTab):
     def _load_stats(self) -> None:
         if self.season is None:
             return
-        rows = self.svc.stats(self.season, str(self.stage.currentData()))["players"]
-        self.stats.set_rows([self._named(row) for row in rows])
+        stats = self.svc.stats(self.season, str(self.stage.currentData()))
+        self.stats.set_rows([self._named(row) for row in stats["players"]])
+        self.goalies.set_rows([self._named(row) for row in stats["goalies"]])
         fit_columns(self.stats_view)
+        fit_columns(self.goalies_view, padding=8)
 
     def selected_suspension(self) -> dict[str, Any] | None:
         index = self.suspensions_view.currentIndex()

@@ -38,6 +38,22 @@ def test_scoring_follows_the_facade_and_sorts_by_points(tab: SeasonTab, demo_svc
     assert tab.stats.rowCount() == len(demo_svc.stats(SEASON, "playoff")["players"])
 
 
+def test_goaltending_beside_the_scoring_follows_the_facade(qtbot: QtBot, tab: SeasonTab,
+                                                          demo_svc: Services) -> None:
+    tab.pages.setCurrentIndex(1)
+    rows = demo_svc.stats(SEASON, "regular")["goalies"]
+    assert rows and tab.goalies.rowCount() == len(rows)
+    heads = [tab.goalies.headerData(n, Qt.Orientation.Horizontal) for n in range(tab.goalies.columnCount())]
+    assert heads == ["Goalie", "Team", "GP", "W", "L", "T", "OTL", "SOL", "MIN", "SA", "SV", "SV%", "GA", "GAA", "SO"]
+    names = {t["id"]: t["name"] for t in demo_svc.teams(SEASON)}
+    shown = {(tab.goalies.index(n, 1).data(), tab.goalies.index(n, 8).data(), tab.goalies.index(n, 13).data())
+             for n in range(tab.goalies.rowCount())}
+    assert shown == {(names[r["team"]], r["min"], "—" if r["gaa"] is None else f"{r['gaa']:.2f}") for r in rows}
+    assert tab.goalies_view.isVisible()
+    tab.stage.setCurrentIndex(1)
+    assert tab.goalies.rowCount() == len(demo_svc.stats(SEASON, "playoff")["goalies"])
+
+
 def test_suspensions_and_fines(tab: SeasonTab, demo_svc: Services) -> None:
     assert column(tab.suspensions, "Rule") == ["PEN-FIGHT-1", "PEN-FIGHT-1"]
     assert column(tab.suspensions, "Served") == ["0 of 5", "0 of 5"]
