@@ -188,6 +188,9 @@ def resolve(view: SeasonView, rows: list[CsvRow], choices: dict[int, str] | None
         if chosen is not None and chosen not in fits:
             _refuse(row, f"{chosen} is not a player called {d['first']} {d['last']}")
             continue
+        on_team = [f for f in fits if (view.signing(team, f) or {"released": "-"}).get("released") is None]
+        if len(fits) > 1 and len(on_team) == 1 and chosen is None:
+            chosen = on_team[0]  # the one of them on the team's roster already: the row means them
         if len(fits) > 1 and not d.get("player") and chosen is None:
             row.candidates = [{"id": f, "label": _player_label(view, f)} for f in fits]
             _refuse(row, f"{d['first']} {d['last']} is the name of {len(fits)} players of the season: "

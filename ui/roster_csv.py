@@ -16,12 +16,14 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QV
 from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, number
 from ui.table_tab import fit_columns, make_table_view
 
-VERDICT_COLOUR = {"imported": "#1b5e20", "warning": "#8a5a00", "refused": "#b00020"}
+VERDICT_COLOUR = {"imported": "#1b5e20", "warning": "#8a5a00", "already": "#555555", "refused": "#b00020"}
+VERDICT_TEXT = {"already": "Already on the roster"}
 
 
 def _why(row: Any) -> str:
-    return "; ".join(f"{v.get('rule')} {v.get('section') or ''}: {v.get('message')}".replace("  ", " ")
-                     for v in row.get("violations") or [])
+    reasons = [f"{v.get('rule')} {v.get('section') or ''}: {v.get('message')}".replace("  ", " ")
+               for v in row.get("violations") or []]
+    return "; ".join([*reasons, *([row["note"]] if row.get("note") else [])])
 
 
 def _cell(key: str) -> Any:
@@ -33,7 +35,8 @@ class CsvRowsModel(RecordTableModel):
 
     columns = (
         Column("Line", field("line"), **number("line", "Line of the file")),
-        Column("Verdict", lambda row: str(row.get("verdict", "")).capitalize()),
+        Column("Verdict", lambda row: VERDICT_TEXT.get(str(row.get("verdict")),
+                                                       str(row.get("verdict", "")).capitalize())),
         Column("Team", _cell("team")),
         Column("#", _cell("number"), RIGHT),
         Column("First", _cell("first")),
@@ -51,10 +54,22 @@ class CsvRowsModel(RecordTableModel):
 
 
 def counts(rows: list[dict[str, Any]]) -> dict[str, int]:
-    out = {"imported": 0, "warning": 0, "refused": 0}
+    out = {"imported": 0, "warning": 0, "already": 0, "refused": 0}
     for row in rows:
         out[str(row.get("verdict"))] = out.get(str(row.get("verdict")), 0) + 1
     return out
+
+
+def summary_text(name: str, rows: list[dict[str, Any]]) -> str:
+    """The preview's counts: "N to import: N new, M already on the roster..."."""
+    n = counts(rows)
+    writable = n["imported"] + n["warning"]
+    return (f"<b>{len(rows)} row(s) in {html.escape(name)}</b>: "
+            f"<span style='color:#1b5e20'>{writable} to import: {writable} new</span>, "
+            f"<span style='color:#555555'>{n['already']} already on the roster</span>, "
+            f"<span style='color:#8a5a00'>{n['warning']} with a warning</span>, "
+            f"<span style='color:#b00020'>{n['refused']} refused</span>. Nothing is written until you press "
+            "Import; rows already on the roster are not signed again, refused rows are left out.")
 
 
 class RosterCsvDialog(QDialog):
@@ -66,12 +81,7 @@ class RosterCsvDialog(QDialog):
         self.rows = rows
         n = counts(rows)
         writable = n["imported"] + n["warning"]
-        self.summary = QLabel(
-            f"<b>{len(rows)} row(s) in {html.escape(name)}</b>: "
-            f"<span style='color:#1b5e20'>{n['imported']} to import</span>, "
-            f"<span style='color:#8a5a00'>{n['warning']} with a warning</span>, "
-            f"<span style='color:#b00020'>{n['refused']} refused</span>. Nothing is written until you press "
-            "Import; refused rows are left out.", self)
+        self.summary = QLabel(summary_text(name, rows), self)
         self.summary.setWordWrap(True)
         self.model = CsvRowsModel(rows, self)
         self.view = make_table_view(self.model, self)

@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, office, operation
+from ui import dialogs, office, operation, team_dialogs
 from ui.hub import ChangeHub
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
-from ui.roster_csv import RosterCsvDialog
+from ui.roster_csv import RosterCsvDialog, counts
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
@@ -155,6 +155,18 @@ class RosterTab(TableTab):
         team_buttons = QHBoxLayout()
         team_buttons.addWidget(self.save_team_button)
         team_buttons.addWidget(self.add_team_button)
+        # the team picked in the list: renamed, merged into another of its division, deleted when it has nothing
+        self.rename_team_button = QPushButton("&Rename…", self)
+        self.rename_team_button.setToolTip("Give the team picked in the list another name (unique in its division)")
+        self.merge_team_button = QPushButton("M&erge into…", self)
+        self.merge_team_button.setToolTip("Move the picked team's games, signings, fines and payments to another "
+                                          "team of its division, then remove it (office password)")
+        self.delete_team_button = QPushButton("&Delete team…", self)
+        self.delete_team_button.setToolTip("Remove the picked team when it has no game, signing, fine or payment "
+                                           "(office password)")
+        manage_buttons = QHBoxLayout()
+        for button in (self.rename_team_button, self.merge_team_button, self.delete_team_button):
+            manage_buttons.addWidget(button)
         self.team_title = QLabel(self)
         team_box = QWidget(self)
         team_form = QFormLayout(team_box)
@@ -165,6 +177,7 @@ class RosterTab(TableTab):
         team_form.addRow("&Captain:", self.team_captain)
         team_form.addRow("Captain's e-m&ail:", self.team_email)
         team_form.addRow(team_buttons)
+        team_form.addRow(manage_buttons)
 
         # a new division
         self.division_name = QLineEdit(self)
@@ -227,6 +240,9 @@ class RosterTab(TableTab):
         self.save_player_button.clicked.connect(self.save_player)
         self.save_team_button.clicked.connect(self.save_team)
         self.add_team_button.clicked.connect(self.add_team)
+        self.rename_team_button.clicked.connect(self.rename_team)
+        self.merge_team_button.clicked.connect(self.merge_team)
+        self.delete_team_button.clicked.connect(self.delete_team)
         self.add_division_button.clicked.connect(self.add_division)
         self.team_captain.currentIndexChanged.connect(self._captain_picked)
         self.roster_view.activated.connect(lambda index: self.edit_player())
@@ -347,7 +363,9 @@ class RosterTab(TableTab):
     def _load_team_form(self) -> None:
         """The team form shows the team picked in the list; its captain is picked among its active players."""
         team = self.selected_team()
-        self.save_team_button.setEnabled(team is not None)
+        for button in (self.save_team_button, self.rename_team_button, self.merge_team_button,
+                       self.delete_team_button):
+            button.setEnabled(team is not None)
         self.team_title.setText(f"<b>{html.escape(team['name'])}</b> ({html.escape(team['id'])})" if team
                                 else "<b>New team</b> (pick a team in the list to edit it)")
         self.team_name.setText(team["name"] if team else "")
@@ -536,6 +554,61 @@ class RosterTab(TableTab):
         self.select_team(tid)
         return True
 
+    def _picked_team(self) -> dict[str, Any] | None:
+        team = self.selected_team()
+        if team is None or self.season is None:
+            self.messages.setText("<b>Pick the team in the list first.</b>")
+            return None
+        return dict(team)
+
+    def rename_team(self) -> bool:
+        """Rename the team picked in the list (`Services.rename_team`: refused when its division has the name)."""
+        team = self._picked_team()
+        name = team_dialogs.ask_new_team_name(self, team) if team is not None else None
+        if team is None or name is None:
+            return self._back_to_list(False)
+        return self._back_to_list(self.apply(lambda confirm: self.svc.rename_team(team["id"], name,
+                                                                                   season=self.season),
+                                             f"{team['name']} renamed {name}."))
+
+    def _back_to_list(self, done: bool) -> bool:
+        """After a team action the keys go to the team list again (the next team to pick)."""
+        self.view.setFocus()
+        return done
+
+    def merge_team(self) -> bool:
+        """Merge the team picked in the list into another team of its division (`Services.merge_teams`)."""
+        team = self._picked_team()
+        if team is None:
+            return False
+        others = [dict(t) for t in self.model.rows() if t["division"] == team["division"] and t["id"] != team["id"]]
+        if not others:
+            self.messages.setText(f"<b>{html.escape(team['name'])} is the only team of "
+                                  f"{html.escape(team['division_name'])}: there is no team to merge it into.</b>")
+            return False
+        target = team_dialogs.ask_merge_target(self, team, others)
+        if target is None:
+            return self._back_to_list(False)
+        into = next(t for t in others if t["id"] == target)
+        if not self.apply(lambda confirm: self.svc.merge_teams(team["id"], target, confirm, season=self.season),
+                          f"{team['name']} merged into {into['name']}: its games, signings, fines and payments "
+                          f"are {into['name']}'s now."):
+            return self._back_to_list(False)
+        self.select_team(target)
+        return self._back_to_list(True)
+
+    def delete_team(self) -> bool:
+        """Delete the team picked in the list, when it has nothing (`Services.delete_team`), after a question."""
+        team = self._picked_team()
+        if team is None or not team_dialogs.confirm_delete(self, team):
+            return self._back_to_list(False)
+        if not self.apply(lambda confirm: self.svc.delete_team(team["id"], season=self.season),
+                          f"Team {team['name']} deleted."):
+            return self._back_to_list(False)
+        self.team = None
+        self._load_team_form()
+        return self._back_to_list(True)
+
     def add_division(self) -> bool:
         """A new division (`Services.save_division`): name, co-ed or not, and its tier."""
         name = self.division_name.text().strip()
@@ -595,17 +668,27 @@ class RosterTab(TableTab):
             return False
         try:
             rows = self.svc.preview_roster_csv(path, season=self.season)
+            choices = team_dialogs.ask_players(self, rows)  # a name several players share: which one
+            if choices is None:
+                self.messages.setText("Nothing imported.")
+                return False
+            if choices:
+                rows = self.svc.preview_roster_csv(path, season=self.season, choices=choices)
         except ServiceError as exc:
             self.messages.setText(f"<b style='color:#b00020'>Cannot read the file</b> {html.escape(str(exc))}")
             return False
         dialog = RosterCsvDialog(Path(path).name, rows, self)
+        n = counts(rows)
         if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.writable():
-            self.messages.setText("Nothing imported.")
+            self.messages.setText("Nothing imported." + (f" {n['already']} row(s) already on the roster."
+                                                         if n["already"] else ""))
             return False
         written = dialog.writable()
-        return self.apply(lambda confirm: self.svc.import_roster_csv(path, confirm=True, season=self.season),
-                          f"{written} row(s) of {Path(path).name} imported; "
-                          f"{len(rows) - written} refused row(s) left out.",
+        already = f"{n['already']} already on the roster, not signed again; " if n["already"] else ""
+        return self.apply(lambda confirm: self.svc.import_roster_csv(path, confirm=True, season=self.season,
+                                                                     choices=choices or None),
+                          f"{written} row(s) of {Path(path).name} imported; {already}"
+                          f"{n['refused']} refused row(s) left out.",
                           progress=f"Importing {Path(path).name}…")
 
     def show_audit(self) -> office.AuditDialog | None:

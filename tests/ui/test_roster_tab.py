@@ -233,7 +233,10 @@ def test_a_new_division_then_a_new_team_in_it(tab: RosterTab, demo_svc: Services
     assert tab.team == "loons" and "Loons" in tab.roster_title.text()
     assert tab.sign_team.findData("loons") >= 0
     tab.team_name.setText("Loons")
-    assert tab.add_team()  # the same name again gets an id of its own
+    assert not tab.add_team()  # the same name in its division is refused, naming the team (issue 18)
+    assert "Recreational already has a team called" in tab.messages.text() and "(loons)" in tab.messages.text()
+    tab.team_division.setCurrentIndex(tab.team_division.findData("co-ed-division-3"))
+    assert tab.add_team()  # the same name in another division gets an id of its own
     assert "loons-2" in {t["id"] for t in demo_svc.teams(SEASON)}
 
 
