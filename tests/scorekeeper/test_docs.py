@@ -21,7 +21,7 @@ from tools.make_rule_docs import OUT, rules_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = ("season-file.md", "command-line.md", "rules.md", "rulebook.md", "roster-csv.md")
+PAGES = ("season-file.md", "command-line.md", "rules.md", "rulebook.md", "roster-csv.md", "three-period-league.md")
 
 
 def page(name: str) -> str:

@@ -1,4 +1,4 @@
-"""A professional league's rulebook (tests/data/pro-league.toml, written after the NHL's Official Rules) loads
+"""A professional league's rulebook (docs/examples/pro-league.toml, written after the NHL's Official Rules) loads
 and plays a season through the command line: three periods, a 3-on-3 overtime that is period 4, a shootout after
 it in the regular season, 20-minute playoff overtimes numbered on from period 4, and 2-1 points for overtime and
 shootout results (GAME-1, GAME-2, PTS-2). The file has no mercy, lateness, co-ed or discipline tables; a second

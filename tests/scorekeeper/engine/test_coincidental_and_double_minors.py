@@ -1,4 +1,4 @@
-"""The penalty clock under a professional league's rulebook (tests/data/pro-league.toml, after the NHL's rules):
+"""The penalty clock under a professional league's rulebook (docs/examples/pro-league.toml, after the NHL's rules):
 coincidental penalties that offset (`penalties.coincidental_offset`, NHL Rule 19), the lone-minors exception
 (`penalties.coincidental_lone_minors_short`, Rule 19.1) and double minors (`infractions.*.double_minor`, Rule 18).
 
