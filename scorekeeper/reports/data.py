@@ -18,7 +18,7 @@ from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payments_applied
 from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import applies_in, counts_toward
-from scorekeeper.rules.tiebreakers import words as tiebreaker_words
+from scorekeeper.rules.tiebreakers import standings_note
 from scorekeeper.season.records import Sanction, SuspensionVerdict
 from scorekeeper.season.view import active_on
 from scorekeeper.seasonfile import game_officials as officials_of
@@ -869,12 +869,7 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     stats = regular["players"]
     finals = [g["date"] for g in view.final_games("regular")]
     out = StandingsData(_league(view), view.name, _today(date), max(finals) if finals else "")
-    p = view.book.points
-    shootout = (f"; shootout win {p.so_win}, shootout loss {p.so_loss}"
-                if view.book.shootout.get("regular", False) else "")
-    out.rules_note = (f"Points: win {p.win}, tie {p.tie}, loss {p.loss}; overtime win {p.ot_win}, overtime loss "
-                      f"{p.ot_loss}{shootout}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
-                      + tiebreaker_words(view.book.tiebreakers) + ".")
+    out.rules_note = standings_note(view.book)
     for div in table["divisions"]:
         name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
         rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],

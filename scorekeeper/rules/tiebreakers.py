@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
-from scorekeeper.rulebook.model import Points
+from scorekeeper.rulebook.model import Points, Rulebook
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,15 @@ def unknown_problem(name: str) -> str:
 def words(names: Iterable[str]) -> str:
     """The order in words: 'points, then wins, then head-to-head points'."""
     return ", then ".join(TIEBREAKERS[n].words if n in TIEBREAKERS else n for n in names)
+
+
+def standings_note(book: Rulebook) -> str:
+    """How the rulebook gives standings points and breaks ties, in words (the report's and the site's note)."""
+    p = book.points
+    shootout = f"; shootout win {p.so_win}, shootout loss {p.so_loss}" if book.shootout.get("regular", False) else ""
+    return (f"Points: win {p.win}, tie {p.tie}, loss {p.loss}; overtime win {p.ot_win}, overtime loss {p.ot_loss}"
+            f"{shootout}; forfeit win {p.forfeit_win}. Ties in the standings are broken by "
+            f"{words(book.tiebreakers)}.")
 
 
 class TeamFigures(Protocol):

@@ -20,6 +20,7 @@ from scorekeeper.atomic import write_atomically
 from scorekeeper.outputs import OutputPathError
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.discipline import offence_name
+from scorekeeper.rules.tiebreakers import standings_note
 from scorekeeper.textfmt import long_date, short_date
 
 if TYPE_CHECKING:
@@ -30,6 +31,18 @@ if TYPE_CHECKING:
 
 # progress(done, total, what) -> False to stop
 Progress = Callable[[int, int, str], bool | None]
+@dataclass(frozen=True)
+class StandingsFigure:
+    """A standings column shown where the rulebook orders by it (the rows carry `key`)."""
+
+    key: str
+    label: str
+    title: str
+
+
+STANDINGS_FIGURES = (StandingsFigure("rw", "RW", "Regulation wins"),
+                     StandingsFigure("row", "ROW", "Regulation and overtime wins"),
+                     StandingsFigure("pts_pct", "P%", "Points percentage"))
 PAGES = (("index.html", "Home"), ("standings.html", "Standings"), ("leaders.html", "Leaders"),
          ("suspensions.html", "Suspensions"), ("eligibility.html", "Playoff eligibility"), ("games.html", "Games"))
 DECISIONS = {"overtime": "OT", "shootout": "SO", "forfeit": "forfeit", "double_forfeit": "double forfeit",
@@ -109,7 +122,8 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
     for div in svc.standings(season)["divisions"]:
         d = view.divisions.get(div["division"], {})
         standings.append({"id": div["division"], "name": d.get("name", div["division"]),
-                          "rows": [{**r, "name": _team(view, r["team"])} for r in div["rows"]]})
+                          "rows": [{**r, "name": _team(view, r["team"])} for r in div["rows"]],
+                          "figures": [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]})
     stats: dict[str, Any] = {}
     for stage in ("regular", "playoff"):
         stage_stats = svc.stats(season, stage)
@@ -158,7 +172,8 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
     return {
         "league": str(view.data.get("league", "")), "season": view.name,
         "updated": dt.date.today().isoformat(), "through": max((g["date"] for g in finals), default=""),
-        "standings": standings, "stats": stats, "suspensions": suspensions, "eligibility": eligibility,
+        "standings": standings, "standings_note": standings_note(book), "stats": stats,
+        "suspensions": suspensions, "eligibility": eligibility,
         "need": need, "games": rows, "recent": [r for r in rows if r["status"] == "final"][-6:][::-1],
         "upcoming": [r for r in rows if r["status"] != "final"][:6], "game_json": gj, "view": view,
     }

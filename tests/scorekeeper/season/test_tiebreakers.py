@@ -173,3 +173,20 @@ def test_the_standings_report_says_the_order_in_words(tmp_path):
     assert ("broken by points, then points percentage (points over the points the games played could give), then "
             "regulation wins") in note
     assert "head-to-head points percentage, not counting the odd home game" in note
+
+
+def test_the_site_shows_the_figures_the_order_reads_and_the_rulebook_s_note(tmp_path):
+    from scorekeeper.site import publish
+    from tests.scorekeeper.site.dom import read_tables
+
+    svc = open_league(tmp_path / "db", rulebook_text(), _unequal_schedule())
+    site = publish(svc, tmp_path / "www", game_sheets=False)
+    text = (site.folder / "standings.html").read_text(encoding="utf-8")
+    (table,) = read_tables(text).tables
+    assert table.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "RW", "ROW", "P%", "GF", "GA",
+                          "DIFF", "PIM"]
+    row = {r["team"]: r for r in svc.standings()["divisions"][0]["rows"]}["b"]
+    cells = next(cells for attrs, cells in table.rows if attrs.get("data-team") == "b")
+    assert cells[8:12] == [str(row["pts"]), str(row["rw"]), str(row["row"]), "0.750"]
+    assert "Ties in the standings are broken by points, then points percentage" in text
+    assert "A win is worth 2 points" not in text
