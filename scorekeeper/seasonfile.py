@@ -23,13 +23,13 @@ from scorekeeper.rules.violation import Violation
 
 FORMAT = "scorekeeper.season/1"
 TOP_KEYS = {"format", "league", "season", "rulebook", "rulebook_text", "divisions", "teams", "players", "roster",
-            "games", "appeals", "payments", "computed", "audit"}
-LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments")
+            "games", "appeals", "payments", "season_suspension_decisions", "computed", "audit"}
+LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments", "season_suspension_decisions")
 
 # the most a season file holds: far above any league's season, low enough that the largest file allowed imports
 # (or is refused) within a minute
 LIMITS = {"divisions": 500, "teams": 2_000, "players": 100_000, "roster": 200_000, "games": 20_000,
-          "appeals": 20_000, "payments": 100_000, "audit": 100_000}
+          "appeals": 20_000, "payments": 100_000, "season_suspension_decisions": 20_000, "audit": 100_000}
 MAX_GAME_EVENTS = 20_000
 MAX_EVENTS = 400_000
 
@@ -44,6 +44,7 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "lineup": ({"player"}, {"number", "goalie", "captain"}),
     "appeal": ({"player", "game", "filed", "form", "fee_paid", "decision"}, {"decided"}),
     "payment": ({"payer", "amount", "date"}, {"memo", "fine"}),
+    "season suspension decision": ({"player", "game", "decision", "decided"}, {"by", "note"}),
 }
 EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "goal": ({"team", "period", "elapsed", "scorer"}, {"assists", "empty_net"}),
@@ -376,6 +377,16 @@ def _check_structure(c: _Checker, data: dict[str, Any]) -> list[Violation]:
                                       and all(isinstance(v, str) and v for v in fine.values())):
                 c.err(f"{where}.fine", f"fine must be {{\"game\": id, \"rule\": rule id}}, the fine it pays "
                                        f"(got {fine!r})")
+    for where, obj in items("season_suspension_decisions"):  # PEN-GM-2: the office's decision on a proposal
+        if c.keys(obj, "season suspension decision", where, FIELDS["season suspension decision"]):
+            c.text(obj, "player", where)
+            c.text(obj, "game", where)
+            c.choice(obj, "decision", where, ("confirmed", "declined"))
+            c.date(obj, "decided", where)
+            if obj["decided"] is None:
+                c.err(f"{where}.decided", "decided must be the decision's date, YYYY-MM-DD")
+            c.text(obj, "by", where, optional=True)
+            c.text(obj, "note", where, optional=True)
     _check_audit(c, data.get("audit"))
     ids("divisions", "division")
     ids("teams", "team")
@@ -429,11 +440,11 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
         if not isinstance(lineups, dict) or set(lineups) - {"home", "away"}:
             c.err(f"{where}.lineups", "lineups must be {\"home\": [...], \"away\": [...]}")
         else:
-            seen: dict[str, str] = {}  # player -> the side dressing them (a player dresses once a game)
             for side, entries in lineups.items():
                 if not isinstance(entries, list):
                     c.err(f"{where}.lineups.{side}", "a line-up must be a list")
                     continue
+                seen: set[str] = set()
                 for i, entry in enumerate(entries):
                     w = f"{where}.lineups.{side}[{i}]"
                     if c.keys(entry, "line-up entry", w, FIELDS["lineup"]):
@@ -442,11 +453,9 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
                         c.boolean(entry, "goalie", w)
                         c.boolean(entry, "captain", w)
                         if isinstance(entry["player"], str) and entry["player"] in seen:
-                            c.err(w, f"player {entry['player']!r} is dressed twice" if seen[entry["player"]] == side
-                                  else f"player {entry['player']!r} is already dressed for the {seen[entry['player']]}"
-                                  " team: a player dresses for one side of a game")
+                            c.err(w, f"player {entry['player']!r} is dressed twice")
                         if isinstance(entry["player"], str):
-                            seen.setdefault(entry["player"], side)
+                            seen.add(entry["player"])
     if obj.get("status", "final") == "final" and obj.get("events") is not None:
         pass
     for key in ("referees",):
@@ -660,9 +669,14 @@ def norm_payment(o: dict[str, Any]) -> dict[str, Any]:
     return _clean(o, ["payer", "amount", "date", "memo", "fine"])
 
 
+def norm_decision(o: dict[str, Any]) -> dict[str, Any]:
+    return _clean(o, ["player", "game", "decision", "decided", "by", "note"])
+
+
 NORMALISERS = {
     "divisions": norm_division, "teams": norm_team, "players": norm_player, "roster": norm_roster,
     "games": norm_game, "appeals": norm_appeal, "payments": norm_payment,
+    "season_suspension_decisions": norm_decision,
 }
 
 
@@ -691,9 +705,11 @@ def payment_key(o: dict[str, Any]) -> str:
 KEYS = {
     "divisions": lambda o: o["id"], "teams": lambda o: o["id"], "players": lambda o: o["id"],
     "games": lambda o: o["id"], "roster": roster_key, "appeals": appeal_key, "payments": payment_key,
+    "season_suspension_decisions": lambda o: (o["player"], o["game"]),
 }
 KIND_NAMES = {"divisions": "division", "teams": "team", "players": "player", "games": "game",
-              "roster": "roster signing", "appeals": "appeal", "payments": "payment"}
+              "roster": "roster signing", "appeals": "appeal", "payments": "payment",
+              "season_suspension_decisions": "season suspension decision"}
 
 
 def merge(existing: dict[str, Any], incoming: dict[str, Any], replace: bool

@@ -7,6 +7,7 @@ import datetime as dt
 from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.discipline import outstanding_notices
 from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.results import too_few_dressed
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
@@ -17,12 +18,18 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
     book = view.book
     out: list[Violation] = []
     where = f"game {game_id}"
+    home_dressed = {x["player"] for x in g.get("lineups", {}).get("home", [])}
     for side in ("home", "away"):
         team = g[side]
         name = view.name_of(team)  # the team as people read it, in every message
         entries = g.get("lineups", {}).get(side, [])
         for x in entries:
             if x["player"] not in view.players:
+                continue
+            if side == "away" and x["player"] in home_dressed:  # on both rosters: one side a game (issue 18)
+                out.append(Violation("DATA-2", "block", f"{view.player_name(x['player'])} is dressed for "
+                                     f"{view.name_of(g['home'])} already and cannot dress for {name} too: a "
+                                     "player dresses for one side of a game", book.section("DATA-2"), where))
                 continue
             s = view.signing(team, x["player"], g["date"])
             who = view.player_name(x["player"])
@@ -41,6 +48,11 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                     if under.appeal_pending else ""
                 out.append(Violation("ELIG-2", "block", f"{label} is suspended: {under.text}{note}",
                                      book.section("ELIG-2"), where))
+            for proposed in status.proposed:  # PEN-GM-2: a warning, not a block, until the office decides
+                out.append(Violation(proposed.row.rule, "warn", f"#{x.get('number', s['number'])} {who} has a "
+                                     f"{proposed.kind} suspension from game {proposed.game} "
+                                     f"{pending_text(view, proposed)}; until it is confirmed the player may dress",
+                                     book.section(proposed.row.rule), where))
             if status.playoff_games is not None:
                 gp, need = status.playoff_games
                 out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "

@@ -24,8 +24,8 @@ def test_a_player_dressed_for_both_sides_of_a_game_is_refused_in_words(svc):
     assert svc.sign_player("lynx", "ow01", 55, confirm=True).ok  # on both teams' rosters (co-ed 2)
     assert svc.set_lineup("g004", "home", [{"player": "ow01"}], confirm=True).ok
     res = svc.set_lineup("g004", "away", [{"player": "ow01"}], confirm=True)
-    assert not res.ok
-    assert "already dressed for the home team: a player dresses for one side of a game" in res.blocks[0].message
+    assert not res.ok and res.blocks[0].rule == "DATA-2"
+    assert "OW1 Owls is dressed for Owls already and cannot dress for Lynx too" in res.blocks[0].message
     assert [e["player"] for e in svc.export()["games"][3]["lineups"]["home"]] == ["ow01"]
     assert not svc.export()["games"][3]["lineups"].get("away")
 
