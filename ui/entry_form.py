@@ -1,7 +1,10 @@
 """The entry form of the Live Game tab: one form for every kind of game event, keyboard first.
 
 The form only turns what was typed into a season-file event dict (jersey numbers into player ids through the
-line-up the facade holds); the facade judges the event. Enter records it, Esc clears it.
+line-up the facade holds); the facade judges the event. Enter records it, Esc clears it. The infraction field
+lists what the rulebook finds for the text typed (`Services.find_infractions`: code, name or any word), each with
+its full name, classes and minutes; while that list is open it has the keys (Enter picks and records, Tab picks,
+Esc closes the list only), and no one-letter shortcut of the tab fires while a field of the form has the focus.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QRegularExpression, QStringListModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QCompleter,
@@ -58,11 +62,41 @@ class EntryError(ValueError):
     def __init__(self, message: str, rule: str = "", section: str = "") -> None:
         super().__init__(message)
         self.row = {"rule": rule, "severity": "block", "message": message, "section": section, "where": ""}
+        self.field: QWidget | None = None
+        """The field that holds the slip (the cursor goes back there), where it is known."""
 
 
-def infraction_label(code: str, name: str) -> str:
-    """How an infraction reads in the completer: its name, then its code."""
-    return f"{name} [{code}]"
+PLAIN_KEYS = Qt.KeyboardModifier.NoModifier | Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+"""A key pressed with these modifiers only is typing (a letter, a digit): in a field it is the field's, never a
+shortcut's."""
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+LIST_KEYS = (*ENTER_KEYS, Qt.Key.Key_Escape, Qt.Key.Key_Tab)
+"""The keys the open infraction list answers (the tab's shortcuts for them wait until it is closed)."""
+
+
+def minutes_text(minutes: Mapping[str, int] | None) -> str:
+    """'minor 2 min', 'minor 2 / major 5 min', 'game misconduct' (a class with no time in the box)."""
+    parts = [(cls.replace("_", " "), n) for cls, n in (minutes or {}).items()]
+    timed = [f"{cls} {n}" for cls, n in parts if n]
+    untimed = [cls for cls, n in parts if not n]
+    return " / ".join([*([" / ".join(timed) + " min"] if timed else []), *untimed])
+
+
+def infraction_label(code: str, name: str, minutes: Mapping[str, int] | None = None) -> str:
+    """How an infraction reads in the list: its full name, its classes and minutes, then its code."""
+    told = minutes_text(minutes)
+    return f"{name} — {told} [{code}]" if told else f"{name} [{code}]"
+
+
+def is_typing(event: QKeyEvent) -> bool:
+    """A key that types into a field (a letter, a digit, a space) rather than a command."""
+    text = event.text()
+    return bool(text) and text.isprintable() and not (event.modifiers() & ~PLAIN_KEYS)
+
+
+def no_lookup(text: str) -> dict[str, Any]:
+    """The lookup of a form with no game: it finds nothing."""
+    return {"codes": [], "did_you_mean": ""}
 
 
 class EntryForm(QWidget):
@@ -76,7 +110,10 @@ class EntryForm(QWidget):
         self.infractions: dict[str, dict[str, Any]] = {}
         """The infraction catalogue in force by code (`Services.infractions()` rows)."""
         self._labels: dict[str, str] = {}
+        self._label_of: dict[str, str] = {}
         self.resolve: Callable[[str, int], str] = lambda side, number: str(number)
+        self.lookup: Callable[[str], Mapping[str, Any]] = no_lookup
+        """What the rulebook finds for a text (`Services.find_infractions` for the season at the boards)."""
         self.editing: int | None = None
 
         self.kind = QComboBox(self)
@@ -96,10 +133,17 @@ class EntryForm(QWidget):
         self.infraction.setPlaceholderText("type part of its name or code")
         self.completer_model = QStringListModel(self)
         self.completer = QCompleter(self.completer_model, self)
-        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
         self.completer.setMaxVisibleItems(12)
-        self.infraction.setCompleter(self.completer)
+        self.completer.setWidget(self.infraction)  # the list shows what the rulebook finds, in its order
+        self.completer.activated.connect(self._picked)
+        popup = self.completer.popup()
+        assert popup is not None  # a completer always has its list
+        self.list_view: QAbstractItemView = popup
+        popup.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        popup.setTextElideMode(Qt.TextElideMode.ElideNone)
+        popup.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        popup.installEventFilter(self)  # after the completer's own filter: this one sees the keys first
         self.penalty_class = QComboBox(self)
         self.penalty_class.setToolTip("The class, where the rulebook lets the referee choose")
         self.served_by = QLineEdit(self)
@@ -147,20 +191,26 @@ class EntryForm(QWidget):
         for first, second in zip(order, order[1:], strict=False):
             QWidget.setTabOrder(first, second)
         self.team.installEventFilter(self)
+        for field in order:
+            field.installEventFilter(self)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.infraction.textChanged.connect(self._infraction_changed)
+        self.infraction.textEdited.connect(self._list_infractions)
         self.action.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
 
     # -- set-up --------------------------------------------------------------------------------------------
     def set_game(self, home: str, away: str, infractions: dict[str, dict[str, Any]],
-                 resolve: Callable[[str, int], str], shootout: bool = False) -> None:
+                 resolve: Callable[[str, int], str], shootout: bool = False,
+                 lookup: Callable[[str], Mapping[str, Any]] | None = None) -> None:
         """The teams' names, the rulebook's infractions (`Services.infractions()` rows by code), how a side's
-        jersey number becomes a player id, and whether the game can go to a shootout (the rulebook's choice)."""
+        jersey number becomes a player id, whether the game can go to a shootout (the rulebook's choice) and
+        what the rulebook finds for a typed infraction (`Services.find_infractions`)."""
         self.set_kind_available("shootout", shootout)
         self.infractions = infractions
-        self._labels = {infraction_label(code, i["name"]): code for code, i in infractions.items()}
-        self.completer_model.setStringList(sorted(self._labels, key=str.casefold))
+        self._label_of = {code: infraction_label(code, i["name"], i.get("minutes")) for code, i in infractions.items()}
+        self._labels = {label: code for code, label in self._label_of.items()}
+        self.lookup = lookup or no_lookup
         self.resolve = resolve
         current = self.team.currentData()
         self.team.clear()
@@ -196,6 +246,7 @@ class EntryForm(QWidget):
 
     def clear(self) -> None:
         """Empty the typed fields (kind, team, period and time stay)."""
+        self.close_list()
         self.editing = None
         for edit in (self.number, self.assists, self.infraction, self.served_by, self.fouled_by, self.text):
             edit.clear()
@@ -240,18 +291,73 @@ class EntryForm(QWidget):
             self.team.removeItem(both)
 
     def infraction_code(self) -> str:
-        """The infraction typed: a completion picked, a code, or the one infraction whose name holds the text."""
+        """The infraction typed: one picked from the list, a code, or the one infraction the rulebook finds for
+        the text; otherwise the text itself (the facade refuses it, saying what it may have meant)."""
         text = self.infraction.text().strip()
         if not text:
             return ""
         if text in self._labels:
             return self._labels[text]
-        folded = text.casefold()
-        for code, infraction in self.infractions.items():
-            if folded in (code.casefold(), infraction["name"].casefold()):
-                return code
-        matches = [code for label, code in self._labels.items() if folded in label.casefold()]
-        return matches[0] if len(matches) == 1 else text
+        if text in self.infractions:
+            return text
+        codes = list(self.lookup(text)["codes"])
+        return codes[0] if len(codes) == 1 else text
+
+    # -- the infraction list -------------------------------------------------------------------------------
+    def _list_infractions(self, text: str) -> None:
+        """Typing in the infraction field: the list shows what the rulebook finds, best first."""
+        codes = [c for c in self.lookup(text)["codes"] if c in self._label_of] if text.strip() else []
+        if not codes or (len(codes) == 1 and text.strip() == self._label_of[codes[0]]):
+            self.close_list()
+            return
+        labels = [self._label_of[code] for code in codes]
+        self.completer_model.setStringList(labels)
+        popup = self.list_view
+        metrics = popup.fontMetrics()
+        width = max(metrics.horizontalAdvance(label) for label in labels) + 3 * metrics.averageCharWidth() + (
+            popup.verticalScrollBar().sizeHint().width() if len(labels) > self.completer.maxVisibleItems() else 0)
+        screen = self.infraction.screen().availableGeometry().width() if self.infraction.screen() else 1600
+        field = self.infraction.rect()
+        self.completer.complete(QRect(field.x(), field.y(), max(field.width(), min(width, screen - 40)),
+                                      field.height()))
+
+    def list_open(self) -> bool:
+        return self.list_view.isVisible()
+
+    def close_list(self) -> None:
+        if self.list_open():
+            self.list_view.hide()
+
+    def _picked(self, label: str) -> None:
+        self.infraction.setText(label)
+
+    def _pick_from_list(self) -> None:
+        """Take the infraction highlighted in the list (the only one, if it holds one) and close the list."""
+        popup = self.list_view
+        index = popup.currentIndex()
+        if not index.isValid() and self.completer_model.rowCount() == 1:
+            index = self.completer_model.index(0, 0)
+        if index.isValid():
+            self.infraction.setText(str(index.data()))
+        self.close_list()
+
+    def _list_key(self, event: QKeyEvent) -> bool:
+        """A key pressed while the infraction list is open: True when it is handled here."""
+        key = event.key()
+        if key in ENTER_KEYS:  # one Enter: the infraction highlighted (or the only one), and the entry recorded
+            self._pick_from_list()
+            self.submitted.emit()
+            return True
+        if key == Qt.Key.Key_Tab:
+            self._pick_from_list()
+            self.infraction.setFocus()
+            self.focusNextChild()
+            return True
+        if key == Qt.Key.Key_Escape:  # the list closes; what was typed stays
+            self.close_list()
+            self.infraction.setFocus()
+            return True
+        return False
 
     def _infraction_changed(self) -> None:
         code = self.infraction_code()
@@ -268,11 +374,30 @@ class EntryForm(QWidget):
     # -- reading -------------------------------------------------------------------------------------------
     def _player(self, side: str, edit: QLineEdit, what: str, required: bool = True) -> str | None:
         text = edit.text().strip()
-        if not text:
-            if required:
-                raise EntryError(f"type the {what}'s jersey number")
-            return None
-        return self.resolve(side, int(text))
+        try:
+            if not text:
+                if required:
+                    raise EntryError(f"type the {what}'s jersey number")
+                return None
+            return self.resolve(side, int(text))
+        except EntryError as exc:
+            exc.field = exc.field or edit
+            raise
+
+    def focus_refused(self, message: str, field: QWidget | None = None) -> None:
+        """After a refusal the cursor goes where the correction is typed: `field` when known, else the field
+        the refusal speaks of (the infraction, the time), else the first field; its text selected."""
+        if field is None:
+            folded = message.casefold()
+            named = [(self.infraction, ("infraction",)), (self.elapsed, ("time", "period", "elapsed")),
+                     (self.served_by, ("serve",)), (self.assists, ("assist",))]
+            field = next((widget for widget, words in named if widget.isVisibleTo(self)
+                          and any(word in folded for word in words)), None)
+        if field is None or not field.isVisibleTo(self):
+            field = next((widget for widget in self.order[1:] if widget.isVisibleTo(self)), self.kind)
+        field.setFocus()
+        if isinstance(field, QLineEdit):
+            field.selectAll()
 
     def build_event(self) -> dict[str, Any]:
         """The event the form describes, as the season file writes it; EntryError when it cannot be one."""
@@ -284,19 +409,27 @@ class EntryForm(QWidget):
         if kind in TIMED:
             seconds = parse_time(self.elapsed.text())
             if seconds is None:
-                raise EntryError(f"{self.elapsed.text()!r} is no time: type MM:SS")
+                error = EntryError(f"{self.elapsed.text()!r} is no time: type MM:SS")
+                error.field = self.elapsed
+                raise error
             event["period"] = self.period.value()
             event["elapsed"] = fmt(seconds)
         other = "away" if side == "home" else "home"
         if kind == "goal":
             event["scorer"] = self._player(side, self.number, "scorer")
             numbers = [n for n in re.split(r"[ ,]+", self.assists.text().strip()) if n]
-            event["assists"] = [self.resolve(side, int(n)) for n in numbers]
+            try:
+                event["assists"] = [self.resolve(side, int(n)) for n in numbers]
+            except EntryError as exc:
+                exc.field = self.assists
+                raise
         elif kind == "penalty":
             event["player"] = self._player(side, self.number, "offender", required=False)
             code = self.infraction_code()
             if not code:
-                raise EntryError("type the infraction (part of its name or code)")
+                error = EntryError("type the infraction (part of its name or code)")
+                error.field = self.infraction
+                raise error
             event["infraction"] = code
             infraction = self.infractions.get(code)
             cls = self.penalty_class.currentData()
@@ -350,8 +483,8 @@ class EntryForm(QWidget):
         elif kind == "penalty":
             self.number.setText(number_of(event.get("player")))
             infraction = self.infractions.get(event.get("infraction", ""))
-            self.infraction.setText(infraction_label(event["infraction"], infraction["name"]) if infraction
-                                    else str(event.get("infraction", "")))
+            self.infraction.setText(self._label_of.get(event["infraction"], str(event.get("infraction", "")))
+                                    if infraction else str(event.get("infraction", "")))
             cls = self.penalty_class.findData(event.get("class"))
             if cls >= 0:
                 self.penalty_class.setCurrentIndex(cls)
@@ -373,8 +506,18 @@ class EntryForm(QWidget):
 
     # -- keys ----------------------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """In the Team field, H is home, A away and B both (whatever was typed a moment before)."""
-        if watched is self.team and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+        """A letter typed in a field or in the infraction list belongs to it, never to a shortcut of the tab (N
+        typed there records no note); the list's own keys (Enter, Tab, Esc) are handled by `_list_key`. In the
+        Team field, H is home, A away and B both (whatever was typed a moment before)."""
+        kind = event.type()
+        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if is_typing(event) or (self.list_open() and event.key() in LIST_KEYS):
+                event.accept()  # the key goes to the field (or the list), not to a shortcut
+                return True
+            return False
+        if watched is self.list_view and kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            return self._list_key(event)
+        if watched is self.team and kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             side = {"h": "home", "a": "away", "b": "both"}.get(event.text().casefold())
             if side is not None:
                 index = self.team.findData(side)
@@ -384,10 +527,15 @@ class EntryForm(QWidget):
         return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if event.key() in ENTER_KEYS:
+            if self.list_open():
+                self._pick_from_list()
             self.submitted.emit()
             return
         if event.key() == Qt.Key.Key_Escape:
+            if self.list_open():  # Esc closes only what is open
+                self.close_list()
+                return
             self.clear()
             self.cleared.emit()
             return

@@ -51,6 +51,9 @@ class GameClock(QWidget):
     """The period or the time moved (each second while running, and on every correction)."""
     moved = Signal()
     """The scorekeeper started, paused or corrected the clock: the moment to save it."""
+    refused = Signal(int, str, str)
+    """A time typed (F2) that the period cannot hold: period, the time as typed (MM:SS) and why. The clock
+    stays where it was and the field keeps the time, selected, to be corrected."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -156,6 +159,10 @@ class GameClock(QWidget):
         self.changed.emit()
         self.moved.emit()
 
+    def revert(self) -> None:
+        """The time field shows the clock's time again (a correction abandoned with Esc)."""
+        self.time.setText(self.elapsed())
+
     def edit(self) -> None:
         """Put the cursor in the time field to correct it (pauses the clock)."""
         self.pause()
@@ -189,10 +196,24 @@ class GameClock(QWidget):
             self._show()
             self.changed.emit()
 
+    def outside(self, period: int, seconds: int) -> str:
+        """Why `seconds` is no time of `period` ("21:30 is outside the 1st half (20:00 long)"); empty if it is."""
+        length = self._period_length(period)
+        if 0 <= seconds <= length:
+            return ""
+        return (f"{fmt(seconds)} is outside the {period_name(period, self._regulation, self._word)} "
+                f"({fmt(length)} long)")
+
     def _typed(self) -> None:
         seconds = parse_time(self.time.text())
         if seconds is None:
             self._show()
+            return
+        why = self.outside(self.period.value(), seconds)
+        if why:  # refused, not clamped: the clock stays, the typed time waits to be corrected
+            self.time.setFocus()
+            self.time.selectAll()
+            self.refused.emit(self.period.value(), fmt(seconds), why)
             return
         if seconds != self.seconds():
             self.set_position(self.period.value(), seconds)

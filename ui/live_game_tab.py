@@ -351,6 +351,7 @@ class LiveGameTab(TableTab):
         caused_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         caused_area.setWidget(self.caused)
         caused_area.viewport().setAutoFillBackground(False)
+        caused_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # to read, not a Tab stop between the form's fields
         message_layout.addWidget(QLabel("<b>This game so far</b>", self))
         message_layout.addWidget(caused_area, 1)
         self.events = EventsModel()
@@ -1065,6 +1066,7 @@ class LiveGameTab(TableTab):
             self.finish()
         else:
             self.say("<span style='color:gray'>The game goes on: not finished.</span>")
+        self.window().activateWindow()  # the keys come back to the game, where they were before the question
         self.take_focus()
         return asked and self.game_shown is not None and self.game_shown.final
 

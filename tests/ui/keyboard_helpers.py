@@ -38,12 +38,19 @@ def answer_dialogs_with(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, *keys: Qt
         titles.append(dialog.windowTitle())
 
         def answer() -> None:
+            dialog.activateWindow()  # as the window manager does with a new dialog: its window has the keys
+            qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=2000)
             for which in keys:
                 current = QApplication.focusWidget()
                 qtbot.keyClick(current if current is not None and dialog.isAncestorOf(current) else dialog, which)
 
         QTimer.singleShot(0, answer)
-        return dialog.exec()
+        result = dialog.exec()
+        parent = dialog.parentWidget()
+        if parent is not None:  # the window manager gives the keys back to the window the dialog came from
+            parent.window().activateWindow()
+            qtbot.waitUntil(lambda: QApplication.activeWindow() is parent.window(), timeout=2000)
+        return result
 
     monkeypatch.setattr(dialogs, "run_dialog", run)
     return titles

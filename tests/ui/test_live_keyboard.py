@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from keyboard_helpers import answer_dialogs_with
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window, press, replace_text, type_text
@@ -53,7 +54,8 @@ def entry(qtbot: QtBot, tab: LiveGameTab, key: Qt.Key, side_letter: str) -> Entr
     return tab.entry
 
 
-def test_a_game_scored_from_the_keyboard(qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
+def test_a_game_scored_from_the_keyboard(qtbot: QtBot, window: MainWindow, demo_svc: Services,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
     tab = window.live_game_tab
     press(qtbot, Qt.Key.Key_L, CTRL)
     assert tab.pages.currentIndex() == 1
@@ -107,7 +109,9 @@ def test_a_game_scored_from_the_keyboard(qtbot: QtBot, window: MainWindow, demo_
     assert "Penalty box empty" in tab.away_panel.label.text()
     assert "Lynx 2 – 0 Owls" in tab.score.text()
 
+    asked = answer_dialogs_with(monkeypatch, qtbot, Qt.Key.Key_Return)  # finishing asks first: Enter confirms
     press(qtbot, Qt.Key.Key_F, CTRL | SHIFT)
+    assert asked == ["Finish game"]
     assert "Final" in tab.messages.text()
 
     computed = demo_svc.game("g016", "2015-16")
