@@ -133,6 +133,7 @@ class Services:
     undo = delegate("entries", Games.undo)
     redo = delegate("entries", Games.redo)
     live = delegate("entries", Games.live)
+    prepare_entries = delegate("entries", Games.prepare_entries)
     check_on_ice = delegate("entries", Games.check_on_ice)
 
     save_player = delegate("rosters", Rosters.save_player)

@@ -622,6 +622,7 @@ class LiveGameTab(TableTab):
             self._restore_clock()
             self.refresh_game()
             self._show_game_violations()
+            self.svc.prepare_entries(game_id, season=self.season)  # the first entry as quick as the next
             self.take_focus()
             return
         self.refresh_game()

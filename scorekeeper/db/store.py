@@ -437,6 +437,20 @@ def append_event(game: str, row_id: int, revision: int, seq: int, event: dict[st
 _EVENT_FIELDS = [f for f in GameEvent._meta.sorted_fields if f.name != "id"]
 
 
+def warm_entry_pages(row_id: int) -> None:
+    """Read what an entry at the boards writes for game `row_id` (its row, the index of its events, the events'
+    last page) into the database's page cache, so the first entry after the game is shown waits for no page of
+    the file more than the next ones do."""
+    db = database_proxy.obj
+    game, event = Game._meta.table_name, GameEvent._meta.table_name
+    for sql, args in ((f"select {Game.revision.column_name} from {game} where {Game.id.column_name} = {db.param}",
+                       (row_id,)),
+                      (f"select max({GameEvent.seq.column_name}) from {event} "
+                       f"where {GameEvent.game.column_name} = {db.param}", (row_id,)),
+                      (f"select max({GameEvent.id.column_name}) from {event}", ())):
+        db.execute_sql(sql, args).fetchone()
+
+
 @functools.cache
 def _append_sql(param: str) -> tuple[str, str]:
     """The two statements of an entry at the boards (peewee's query builder costs more than the write)."""

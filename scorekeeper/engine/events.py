@@ -63,8 +63,9 @@ class GameInput:
     coed: bool = False
     date: str = ""
     time: str = ""
-    namer: Callable[[str], str] | None = None
-    """A team's or player's name for people to read, by id (None: the ids are shown as they are)."""
+    namer: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
+    """A team's or player's name for people to read, by id (None: the ids are shown as they are); not part of
+    what the game is (two readings of one game are equal whichever view names them)."""
 
     def name(self, ext_id: str) -> str:
         """The team's or player's name ('Westridge Sharks', 'Jo Smith'); the id when it is not known."""

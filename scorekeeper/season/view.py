@@ -111,7 +111,10 @@ class SeasonView:
 
     @cached_property
     def games(self) -> dict[str, dict[str, Any]]:
-        ordered = sorted(self.data.get("games", []), key=lambda g: (g["date"], g["time"], g["id"]))
+        listed = self.data.get("games", [])
+        if self._places is None:  # read with the games, not at the first entry at the boards
+            self._places = {g["id"]: i for i, g in enumerate(listed)}
+        ordered = sorted(listed, key=lambda g: (g["date"], g["time"], g["id"]))
         return {g["id"]: g for g in ordered}
 
     @cached_property
@@ -216,9 +219,11 @@ class SeasonView:
             self._places = {g["id"]: i for i, g in enumerate(self.data["games"])}
         games = list(self.data["games"])
         games[self._places[gid]] = game
+        # the same games in the same places and rows: the row ids are shared (an entry's new revision is set
+        # on them only once its write is committed)
         new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
-                         carry_over=self.carry_over.kept(), rows=self._copied_rows())
-        new._places = self._places  # the same games in the same places
+                         carry_over=self.carry_over.kept(), rows=self.rows)
+        new._places = self._places
         for name in ("divisions", "teams", "players", "roster_by_team"):
             if name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
