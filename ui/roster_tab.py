@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.services import ServiceError
 from ui import dialogs, office, operation, team_dialogs
+from ui.enter_key import enter_presses
 from ui.hub import ChangeHub
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
 from ui.roster_csv import RosterCsvDialog, counts
@@ -131,7 +132,7 @@ class RosterTab(TableTab):
         player_box = QWidget(self)
         player_form = QFormLayout(player_box)
         player_form.addRow(self.player_title)
-        player_form.addRow("&First name:", self.first)
+        player_form.addRow("Fir&st name:", self.first)  # Alt+F is the File menu
         player_form.addRow("&Last name:", self.last)
         player_form.addRow("&Gender:", self.gender)
         player_form.addRow("&Born:", self.birthdate)
@@ -221,7 +222,7 @@ class RosterTab(TableTab):
         sign_form.addRow("&Player:", self.sign_player)
         sign_form.addRow("&Team:", self.sign_team)
         sign_form.addRow("&Number:", self.sign_number)
-        sign_form.addRow("P&osition:", self.sign_position)
+        sign_form.addRow("Po&sition:", self.sign_position)  # Alt+O is the Office menu
         sign_form.addRow("", self.sign_button)
         sign_form.addRow("", self.release_button)
         sign_form.addRow("", self.audit_button)
@@ -247,6 +248,16 @@ class RosterTab(TableTab):
         self.team_captain.currentIndexChanged.connect(self._captain_picked)
         self.roster_view.activated.connect(lambda index: self.edit_player())
         self.sign_button.clicked.connect(self.sign)
+        # the keyboard follows the forms as they read, and Enter presses each form's button
+        for first, second in ((self.first, self.last), (self.last, self.gender), (self.gender, self.birthdate),
+                              (self.birthdate, self.email), (self.email, self.add_button)):
+            QWidget.setTabOrder(first, second)
+        enter_presses(lambda: self.save_player_button if self.save_player_button.isEnabled() else self.add_button,
+                      self.first, self.last, self.birthdate, self.email)
+        enter_presses(lambda: self.save_team_button if self.save_team_button.isEnabled() else self.add_team_button,
+                      self.team_name, self.team_colour, self.team_email)
+        enter_presses(self.add_division_button, self.division_name)
+        enter_presses(self.sign_button, self.sign_number)
         self.release_button.clicked.connect(self.release)
         self.audit_button.clicked.connect(self.show_audit)
         self.roster_view.selectionModel().currentRowChanged.connect(self._player_picked)
