@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QRegularExpressionValidator
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
 MMSS = re.compile(r"^\s*(\d{1,3})(?::(\d{1,2}))?\s*$")
@@ -96,6 +96,7 @@ class GameClock(QWidget):
         self.button.clicked.connect(self.toggle)
         self.time.editingFinished.connect(self._typed)
         self.period.valueChanged.connect(self._period_changed)
+        self.period.installEventFilter(self)
         self._show()
 
     # -- reading -------------------------------------------------------------------------------------------
@@ -187,6 +188,16 @@ class GameClock(QWidget):
             self.start()
 
     # -- internals -----------------------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A letter typed in the period field is the field's, never a shortcut of the tab (the time field, a
+        line edit, keeps its letters itself)."""
+        if (watched is self.period and event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.text().isprintable() and event.text()
+                and not event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier)):
+            event.accept()
+            return True
+        return super().eventFilter(watched, event)
+
     def _tick(self) -> None:
         seconds = self.seconds()
         if seconds >= self._period_length(self.period.value()):

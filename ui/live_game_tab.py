@@ -1117,8 +1117,11 @@ class LiveGameTab(TableTab):
         if not reason:
             return False
         game_id, season = self.game_id, self.season
-        return self.apply(lambda confirm: self.svc.reopen_game(game_id, reason, season=season),
-                          f"Game reopened: {html.escape(reason)}")
+        reopened = self.apply(lambda confirm: self.svc.reopen_game(game_id, reason, season=season),
+                              f"Game reopened: {html.escape(reason)}")
+        if reopened:
+            self.events_view.setFocus()  # after the question the keys are with the game's entries again
+        return reopened
 
     def apply(self, call: Callable[[bool], EntryResult], done: str, *, confirm: bool = True,
               wording: operation.Wording = operation.RECORDED,

@@ -216,6 +216,28 @@ def test_a_near_miss_is_refused_with_did_you_mean_and_the_cursor_stays_on_it(qtb
     assert tab.events.rowCount() == 1, tab.messages.text()
 
 
+def test_a_number_nobody_wears_is_refused_with_the_cursor_on_it(qtbot: QtBot, window: MainWindow) -> None:
+    tab = window.live_game_tab
+    dress_both_sides(qtbot, tab)
+    begin(qtbot, tab, Qt.Key.Key_G, "h")
+    write(qtbot, "99")
+    key(qtbot, Qt.Key.Key_Return)
+    assert "no #99 is dressed" in tab.messages.text() and tab.events.rowCount() == 0
+    assert focus() is tab.entry.number and tab.entry.number.selectedText() == "99"
+    write(qtbot, "16")  # typed over: the correction, then Enter
+    key(qtbot, Qt.Key.Key_Return)
+    assert tab.events.rowCount() == 1, tab.messages.text()
+
+
+def test_a_letter_in_the_clocks_period_field_starts_no_entry(qtbot: QtBot, window: MainWindow) -> None:
+    tab = window.live_game_tab
+    key(qtbot, Qt.Key.Key_F2)
+    key(qtbot, Qt.Key.Key_Tab, SHIFT)
+    assert focus() is tab.clock.period
+    write(qtbot, "g")
+    assert focus() is tab.clock.period and tab.entry.number.text() == "" and not tab.entry.team.hasFocus()
+
+
 def test_each_candidate_shows_its_full_name_and_minutes_wide_enough(qtbot: QtBot, window: MainWindow) -> None:
     tab = window.live_game_tab
     open_list(qtbot, tab, "abus")
