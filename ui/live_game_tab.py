@@ -161,6 +161,9 @@ class LineupPanel(QWidget):
         self.none_button = QPushButton("None", self)
         self.save_button = QPushButton("Save line-up", self)
         self.save_button.setDefault(False)
+        for enter in ("Return", "Enter"):  # Enter in the list presses Save line-up, the form's button
+            QShortcut(QKeySequence(enter), self.view, context=Qt.ShortcutContext.WidgetShortcut).activated.connect(
+                self.save_button.click)
         self.all_button.clicked.connect(lambda: self.model.set_all(True))
         self.none_button.clicked.connect(lambda: self.model.set_all(False))
         buttons = QHBoxLayout()

@@ -290,6 +290,18 @@ def test_the_clock_refuses_an_impossible_time_as_the_time_field_does(qtbot: QtBo
     assert focus() is tab.events_view and tab.clock.time.text() == "05:00"
 
 
+def test_enter_in_a_line_up_saves_it(qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
+    tab = window.live_game_tab
+    key(qtbot, Qt.Key.Key_L, CTRL)
+    key(qtbot, Qt.Key.Key_Tab)
+    assert focus() is tab.home_lineup.all_button
+    key(qtbot, Qt.Key.Key_Space)
+    key(qtbot, Qt.Key.Key_Tab, SHIFT)
+    assert focus() is tab.home_lineup.view
+    key(qtbot, Qt.Key.Key_Return)
+    assert len(demo_svc.view(SEASON).games[GAME]["lineups"]["home"]) == 10
+
+
 def test_every_alt_key_of_the_line_ups_presses_one_button(qtbot: QtBot, window: MainWindow) -> None:
     tab = window.live_game_tab
     key(qtbot, Qt.Key.Key_L, CTRL)
