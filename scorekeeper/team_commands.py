@@ -59,10 +59,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         if args.json:
             _print_json(teams)
         else:
-            from scorekeeper.cli import _show_list
-
-            _show_list("Teams", [{**t, "division": t["division_name"]} for t in teams],
-                       ["id", "name", "division", "players"])
+            _print_teams(teams)
         return EXIT_OK
     season = args.season
     names = {t["id"]: " ".join(t["name"].split()) for t in svc.teams(season)}
@@ -78,6 +75,18 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         result = _guarded(svc, ask, lambda: svc.delete_team(team, season=season))
         done = f"{names[team]} ({team}) deleted"
     return _report(result, done, args.json)
+
+
+def _print_teams(teams: list[dict[str, Any]]) -> None:
+    """The teams as a table: id, name, division, active players."""
+    rows = [["ID", "NAME", "DIVISION", "PLAYERS"]] + [[t["id"], t["name"], t["division_name"], str(t["players"])]
+                                                       for t in teams]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    rows.insert(1, ["-" * w for w in widths])
+    print("Teams")
+    for r in rows:
+        print("  ".join([*(c.ljust(w) for c, w in zip(r[:3], widths[:3], strict=True)), r[3].rjust(widths[3])])
+              .rstrip())
 
 
 def _guarded(svc: Any, ask: Callable[[str], str], call: Callable[[], EntryResult]) -> EntryResult:
