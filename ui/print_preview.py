@@ -66,7 +66,13 @@ class Document:
 
 # -- the documents, each built by the core ------------------------------------------------------------------
 def game_sheet(svc: Services, season: str | None, game_id: str) -> Document:
-    return Document(f"Game sheet — game {game_id}", f"game-sheet-{game_id}.pdf",
+    """The game sheet, titled and named by the league's game number (the id when none is set)."""
+    try:
+        number = svc.game_details(game_id, season=season)["number"] or game_id
+    except ServiceError:
+        number = game_id  # building it says what is wrong
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in number)
+    return Document(f"Game sheet — game {number}", f"game-sheet-{safe}.pdf",
                     lambda: svc.game_sheet_pdf(game_id, season=season), svc.save_pdf)
 
 

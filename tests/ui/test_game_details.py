@@ -74,6 +74,9 @@ def test_officials_and_number_typed_by_keyboard_print_on_the_sheet_of_a_final_ga
         "W-001", ["Pat Quinn", "Sam Stripes"], ["Lee Lines"], "Kim Count")
     assert svc.game("g001")["status"] == "final"
     assert [e for e in svc.audit(game="g001") if e["action"] == "game details"]
+    document = tab.sheet_document()  # previewed, printed and saved under the league's number
+    assert document is not None and document.title == "Game sheet — game W-001"
+    assert document.filename == "game-sheet-W-001.pdf"
     # opened again, the dialog shows what was saved; Esc leaves everything as it is
     seen = keyed_dialogs(monkeypatch, qtbot, [Qt.Key.Key_Escape])
     qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)
