@@ -20,6 +20,11 @@ def add_parsers(sub: Any) -> None:
     actions = tm.add_subparsers(dest="team_command", metavar="ACTION", parser_class=type(tm), required=True)
     ls = actions.add_parser("list", help="every team with its id, division and active players")
     ls.add_argument("--json", action="store_true", help="print JSON")
+    ad = actions.add_parser("add", help="a new team in a division (its name unique within the division)")
+    ad.add_argument("name", metavar="NAME")
+    ad.add_argument("division", metavar="DIVISION", help="the division's id or name")
+    ad.add_argument("--colour", metavar="COLOUR", help="the team's colour")
+    ad.add_argument("--json", action="store_true", help="print JSON")
     rn = actions.add_parser("rename", help="give a team another name (unique within its division)")
     rn.add_argument("team", metavar="TEAM", help="the team's id or name")
     rn.add_argument("name", metavar="NEWNAME")
@@ -62,6 +67,8 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
             _print_teams(teams)
         return EXIT_OK
     season = args.season
+    if args.team_command == "add":
+        return _add(svc, args)
     names = {t["id"]: " ".join(t["name"].split()) for t in svc.teams(season)}
     team = svc.find_team(args.team, season)
     if args.team_command == "rename":
@@ -75,6 +82,25 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         result = _guarded(svc, ask, lambda: svc.delete_team(team, season=season))
         done = f"{names[team]} ({team}) deleted"
     return _report(result, done, args.json)
+
+
+def _add(svc: Any, args: argparse.Namespace) -> int:
+    """`team add NAME DIVISION`: refused when the division has a team of that name (naming it)."""
+    from scorekeeper.facade.errors import ServiceError
+    from scorekeeper.rules.roster import team_name_key
+
+    divisions = svc.divisions(args.season)
+    found = [d["id"] for d in divisions if d["id"] == args.division
+             or team_name_key(str(d["name"])) == team_name_key(args.division)]
+    if not found:
+        raise ServiceError(f"no division {args.division!r} (its divisions: "
+                           + (", ".join(f"{d['name']} ({d['id']})" for d in divisions) or "none") + ")")
+    name = " ".join(args.name.split())
+    if not name:
+        raise ServiceError("type the team's name")
+    tid = svc.new_team_id(name, season=args.season)
+    team = {"id": tid, "name": name, "division": found[0], **({"colour": args.colour} if args.colour else {})}
+    return _report(svc.save_team(team, True, season=args.season), f"{name} ({tid}) added", args.json)
 
 
 def _print_teams(teams: list[dict[str, Any]]) -> None:

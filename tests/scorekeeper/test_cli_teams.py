@@ -101,3 +101,14 @@ def test_roster_import_refuses_a_name_two_players_share_naming_both(db, tmp_path
     out = cli("roster", "import", str(path), db=db)
     assert out.returncode == 1
     assert "Sam Lee (sam-lee; on no roster) and Sam Lee (sam-lee-2; on no roster)" in out.stdout
+
+
+def test_team_add_refuses_a_name_its_division_has_and_adds_one_it_has_not(db):
+    refused = cli("team", "add", "  HERONS", "Co-ed Division 1", db=db)
+    assert refused.returncode == 1 and "already has a team called 'Herons' (herons)" in refused.stdout
+    done = cli("team", "add", "Puffins", "coed2", "--colour", "teal", db=db)
+    assert done.returncode == 0 and done.stdout.strip() == "Puffins (puffins) added"
+    teams = {t["id"]: t for t in json.loads(cli("team", "list", "--json", db=db).stdout)}
+    assert (teams["puffins"]["division"], teams["puffins"]["colour"]) == ("coed2", "teal")
+    unknown = cli("team", "add", "Puffins", "Division 9", db=db)
+    assert unknown.returncode == 1 and "no division 'Division 9'" in unknown.stderr
