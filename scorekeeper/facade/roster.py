@@ -52,6 +52,10 @@ class Rosters(Part):
         name, division = team.get("name"), team.get("division")
         if not isinstance(name, str) or not isinstance(division, str):
             return None  # the season file's own checks refuse it
+        stored = view.teams.get(str(team.get("id")))
+        if stored is not None and stored.get("division") == division and \
+                team_name_key(stored.get("name", "")) == team_name_key(name):
+            return None  # its name and division unchanged: a pair a season file brought in stays editable
         existing = same_name_team(view, name, division, except_team=team.get("id"))
         if existing is None:
             return None

@@ -129,3 +129,10 @@ def test_delete_removes_a_team_with_nothing_and_refuses_one_with_games_or_signin
     assert "puffins" not in {t["id"] for t in svc.teams()}
     entry = next(a for a in svc.audit() if a["action"] == "team deleted")
     assert entry["subject"] == "puffins"
+
+
+def test_a_team_a_season_file_brought_in_under_a_taken_name_stays_editable_until_renamed(doubled):
+    assert doubled.save_team({"id": "otters-b", "name": "  otters ", "division": "coed1", "colour": "teal"}).ok
+    respelt = doubled.save_team({"id": "otters-b", "name": "Otters", "division": "coed1"})
+    assert respelt.needs_confirmation and [v.rule for v in respelt.warnings] == ["TEAM"]  # still the same name
+    assert doubled.rename_team("otters-b", "Otters Reserve").ok
