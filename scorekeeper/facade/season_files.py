@@ -5,6 +5,7 @@ with every computed output."""
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +150,7 @@ class SeasonFiles(Part):
 
             try:
                 season = self.step.commit(None, write)
-            except DatabaseError as exc:
+            except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too, told in words
                 raise ServiceError(f"the import was not written: {self.core.explain_error(exc)}") from None
             self.core.forget(season.id if existing.get("games") or existing.get("teams") else None)
             old_games = {g["id"]: g for g in existing.get("games", [])}

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from scorekeeper.db import store
-from scorekeeper.services import Services
+from scorekeeper.services import ServiceError, Services
 from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 
@@ -40,3 +40,15 @@ def test_a_constraint_the_database_refuses_is_told_without_its_text(svc, monkeyp
     message = res.blocks[0].message
     assert "already holds that record once" in message and "nothing was written" in message
     assert "UNIQUE" not in message and "lineup_entry" not in message
+
+
+def test_a_season_file_import_the_database_refuses_is_told_without_its_text(svc, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise sqlite3.IntegrityError("UNIQUE constraint failed: lineup_entry.game_id, lineup_entry.player_id")
+
+    monkeypatch.setattr(store, "write_changes", refuse)
+    data = svc.export()
+    data["games"][3]["notes"] = "moved to rink 2"
+    with pytest.raises(ServiceError) as refused:
+        svc.import_data({k: v for k, v in data.items() if k not in ("computed", "audit")}, replace=True)
+    assert "already holds that record once" in str(refused.value) and "UNIQUE" not in str(refused.value)
