@@ -11,13 +11,14 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.screens import Consequence
 
 # The tables a write can touch: the season file's lists, then what the office records beside them.
-TABLES = ("divisions", "teams", "players", "roster", "games", "lineups", "appeals", "payments", "suspensions",
-          "fines", "notices", "audit")
+TABLES = ("divisions", "teams", "players", "roster", "games", "lineups", "appeals", "payments",
+          "season_suspension_decisions", "suspensions", "fines", "notices", "audit")
 # The season-wide results a write can change.
 RESULTS = ("standings", "stats", "discipline")
 
 SEASON_LEVEL = frozenset({"divisions", "teams", "players", "roster"})
-DISCIPLINE_TABLES = frozenset({"appeals", "payments", "suspensions", "fines", "notices"})
+DISCIPLINE_TABLES = frozenset({"appeals", "payments", "season_suspension_decisions", "suspensions", "fines",
+                               "notices"})
 
 
 def _ordered(names: Iterable[str], order: tuple[str, ...]) -> tuple[str, ...]:

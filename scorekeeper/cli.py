@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     from scorekeeper import season_commands
 
     season_commands.add_parsers(sub)
+    from scorekeeper import suspension_commands
+
+    suspension_commands.add_parsers(sub)
     from scorekeeper import game_commands
 
     game_commands.add_parsers(sub)
@@ -263,6 +266,10 @@ def _writes(args: argparse.Namespace) -> str | None:
         from scorekeeper import season_commands
 
         return season_commands.writes(args)
+    if args.command == "suspension":
+        from scorekeeper import suspension_commands
+
+        return suspension_commands.writes(args)
     if args.command == "officials":
         from scorekeeper import game_commands
 
@@ -292,6 +299,10 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
         from scorekeeper import season_commands
 
         return season_commands.run(svc, args, _ask)
+    if cmd == "suspension":
+        from scorekeeper import suspension_commands
+
+        return suspension_commands.run(svc, args, _ask)
     if cmd == "officials":
         from scorekeeper import game_commands
 

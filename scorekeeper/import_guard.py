@@ -120,6 +120,20 @@ def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
     return out
 
 
+def _decisions(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+    """PEN-GM-2: a decision on a proposed suspension (confirmed: it bars the player; declined: it is dropped)
+    is the office's, like a lift."""
+    old = {(d["player"], d["game"]): d for d in existing.get("season_suspension_decisions") or []}
+    out: list[Guarded] = []
+    for d in changes.get("season_suspension_decisions") or []:
+        was = old.get((d["player"], d["game"]))
+        before = {"status": was["decision"] if was else "proposed"}
+        out.append(Guarded(f"records the proposed suspension of {d['player']} from game {d['game']} as "
+                           f"{d['decision']!r} (was {before['status']!r})", f"season suspension {d['decision']}",
+                           f"{d['player']}/{d['game']}", before, {**d, "reason": reason}))
+    return out
+
+
 def _overrides(overridable: list[Violation], offered: dict[str, str], reason: str) -> list[Guarded]:
     return [Guarded(f"overrides a block ({v.rule}{' at ' + v.where if v.where else ''}: {v.message}) by an "
                     "'override block' entry of its own audit trail", "override block", override_key(v),
@@ -136,5 +150,6 @@ def import_guards(existing: dict[str, Any], view: SeasonView, changes: dict[str,
     if before is not None:
         out += _suspensions(before[0], view, reason) + _fines(before[1], view, reason)
     out += _appeals(existing, changes, reason)
+    out += _decisions(existing, changes, reason)
     out += _overrides(overridable, offered, reason)
     return out

@@ -28,6 +28,7 @@ from scorekeeper.facade.mail import SECURITIES as MAIL_SECURITIES
 from scorekeeper.facade.mail import Mail, MailSettings
 from scorekeeper.facade.office import Office
 from scorekeeper.facade.pipeline import ChangeStep
+from scorekeeper.facade.proposals import SuspensionProposals
 from scorekeeper.facade.queries import Queries
 from scorekeeper.facade.results import Results
 from scorekeeper.facade.roster import Rosters
@@ -91,6 +92,7 @@ class Services:
         self.told = EntryConsequences(self, self.entries)  # the entries at the boards, with what they caused
         self.rosters = Rosters(self, self.step)
         self.discipline = Discipline(self, self.step)
+        self.proposals = SuspensionProposals(self, self.step)  # PEN-GM-2: the office decides proposed suspensions
         self.queries = Queries(self)
         self.results = Results(self)
         self.season_files = SeasonFiles(self, self.books, self.step)
@@ -153,6 +155,10 @@ class Services:
     record_notice = delegate("discipline", Discipline.record_notice)
     lift_suspension = delegate("discipline", Discipline.lift_suspension)
     waive_fine = delegate("discipline", Discipline.waive_fine)
+    proposed_suspensions = delegate("proposals", SuspensionProposals.proposed_suspensions)
+    confirm_suspension = delegate("proposals", SuspensionProposals.confirm_suspension)
+    decline_suspension = delegate("proposals", SuspensionProposals.decline_suspension)
+    decide_suspension = delegate("proposals", SuspensionProposals.decide_suspension)
 
     has_office_password = delegate("office", Office.has_office_password)
     set_office_password = delegate("office", Office.set_office_password)

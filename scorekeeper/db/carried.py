@@ -15,12 +15,22 @@ from peewee import DatabaseError, fn
 
 from scorekeeper.db import store
 from scorekeeper.db.base import Meta, database_proxy
-from scorekeeper.db.models import Appeal, Division, Game, Player, RosterSigning, Season, Suspension, Team
+from scorekeeper.db.models import (
+    Appeal,
+    Division,
+    Game,
+    Player,
+    RosterSigning,
+    Season,
+    Suspension,
+    SuspensionDecision,
+    Team,
+)
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import DisciplineRow
 from scorekeeper.season.records import Carried
 
-FORMAT = 1  # the stored summary's layout and the rules' reading it was computed by: bump when either changes
+FORMAT = 2  # the stored summary's layout and the rules' reading it was computed by: bump when either changes
 
 
 def digest(season: Season, before: str) -> str:
@@ -42,6 +52,8 @@ def digest(season: Season, before: str) -> str:
         Appeal.select().where(Appeal.season == season).order_by(Appeal.id),
         Suspension.select(Suspension.id, Suspension.player, Suspension.game, Suspension.lifted)
         .where(Suspension.season == season).order_by(Suspension.id),
+        # PEN-GM-2: a proposed suspension is carried only once the office confirms it
+        SuspensionDecision.select().where(SuspensionDecision.season == season).order_by(SuspensionDecision.id),
     )
     for query in queries:  # the raw rows, as the database holds them
         h.update(repr(database_proxy.execute_sql(*query.sql()).fetchall()).encode())

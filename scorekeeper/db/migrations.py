@@ -111,6 +111,15 @@ def _m007_archived_seasons_and_fine_payments(db: Database) -> None:
         db.execute_sql("alter table payment add column fine text")
 
 
+def _m008_suspension_decisions(db: Database) -> None:
+    """Version 8: the office's decisions on the suspensions the rules propose (PEN-GM-2: the sixth incident of a
+    season proposes a season suspension, which bars the player only once confirmed) (issue 19)."""
+    from scorekeeper.db.models import SuspensionDecision
+
+    if not db.table_exists(SuspensionDecision._meta.table_name):
+        db.create_tables([SuspensionDecision])
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -119,6 +128,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (5, _m005_shipped_rulebook_keys),
     (6, _m006_game_sheet_details),
     (7, _m007_archived_seasons_and_fine_payments),
+    (8, _m008_suspension_decisions),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -25,7 +25,7 @@ from scorekeeper.db.base import BaseModel, Meta, _now, database_proxy
 
 __all__ = ["ALL_MODELS", "Appeal", "AuditEntry", "BaseModel", "Division", "Fine", "Game", "GameEvent", "League",
            "LineupEntry", "Meta", "Payment", "Player", "RosterSigning", "RulebookRecord", "Season", "Suspension",
-           "Team", "database_proxy"]
+           "SuspensionDecision", "Team", "database_proxy"]
 
 class RulebookRecord(BaseModel):
     """A rulebook as loaded into the database; a season keeps the text it is played under."""
@@ -220,6 +220,27 @@ class Suspension(BaseModel):
     note = TextField(null=True)
 
 
+class SuspensionDecision(BaseModel):
+    """The office's decision on a suspension the rules proposed (PEN-GM-2): confirmed or declined (migration 8);
+    the season file's `season_suspension_decisions`."""
+
+    player_id: int
+    game_id: int
+
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="suspension_decisions", on_delete="CASCADE")
+    player = ForeignKeyField(Player, backref="suspension_decisions", on_delete="CASCADE")
+    game = ForeignKeyField(Game, backref="suspension_decisions", on_delete="CASCADE")
+    decision = CharField()  # confirmed, declined
+    decided = DateField()
+    by = CharField(null=True)
+    note = TextField(null=True)
+    seq = IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("season", "player", "game"), True),)
+
+
 class Fine(BaseModel):
     """A fine recorded by the office beyond the computed ones (or a waiver of a computed one)."""
 
@@ -268,5 +289,5 @@ class AuditEntry(BaseModel):
 
 ALL_MODELS: list[type[BaseModel]] = [
     Meta, RulebookRecord, League, Season, Division, Player, Team, RosterSigning, Game, LineupEntry,
-    GameEvent, Appeal, Payment, Suspension, Fine, AuditEntry,
+    GameEvent, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry,
 ]

@@ -25,6 +25,7 @@ from scorekeeper.db.models import (
     RulebookRecord,
     Season,
     Suspension,
+    SuspensionDecision,
     Team,
     database_proxy,
 )
@@ -178,6 +179,13 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                 "amount": cents_to_money(p.amount_cents), "date": _date(p.date), "memo": p.memo,
                 "fine": json.loads(p.fine) if p.fine else None})
         for p in Payment.select().where(Payment.season == season).order_by(Payment.seq, Payment.id)]
+    decisions = [  # PEN-GM-2: the office's decisions on proposed suspensions (written only when there are any)
+        _clean({"player": pid[d.player_id], "game": gid[d.game_id], "decision": d.decision,
+                "decided": _date(d.decided), "by": d.by, "note": d.note})
+        for d in SuspensionDecision.select().where(SuspensionDecision.season == season)
+        .order_by(SuspensionDecision.seq, SuspensionDecision.id)]
+    if decisions:
+        out["season_suspension_decisions"] = decisions
     return out
 
 
@@ -286,6 +294,7 @@ def _player_refs(changes: dict[str, list[dict[str, Any]]]) -> set[str]:
     refs = {p["id"] for p in changes["players"]} | {r["player"] for r in changes["roster"]}
     refs |= {t["captain"] for t in changes["teams"] if t.get("captain")}
     refs |= {a["player"] for a in changes["appeals"]}
+    refs |= {d["player"] for d in changes.get("season_suspension_decisions") or []}
     refs |= {p["payer"]["player"] for p in changes["payments"] if "player" in p["payer"]}
     for g in changes["games"]:
         for entries in (g.get("lineups") or {}).values():
@@ -409,6 +418,21 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                        date=_pdate(p["date"]), memo=p.get("memo"), seq=seq,
                        fine=json.dumps(p["fine"], sort_keys=True) if p.get("fine") else None)
         seq += 1
+    decisions = changes.get("season_suspension_decisions") or []
+    gid = _ids(Game, season) if decisions else {}
+    seq = next_seq(SuspensionDecision, SuspensionDecision.season == season) if decisions else 0
+    for d in decisions:  # PEN-GM-2: one decision per proposal (player, game); a later one replaces it
+        fields = {"decision": d["decision"], "decided": _pdate(d["decided"]), "by": d.get("by"),
+                  "note": d.get("note")}
+        cond = ((SuspensionDecision.season == season) & (SuspensionDecision.player == pid[d["player"]])
+                & (SuspensionDecision.game == gid[d["game"]]))
+        row = SuspensionDecision.get_or_none(cond)
+        if row:
+            SuspensionDecision.update(**fields).where(SuspensionDecision.id == row.id).execute()
+        else:
+            SuspensionDecision.create(season=season, player=pid[d["player"]], game=gid[d["game"]], seq=seq,
+                                      **fields)
+            seq += 1
     return revisions
 
 

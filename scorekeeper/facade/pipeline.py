@@ -103,6 +103,7 @@ def touched_players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any
     that changed (its result reaches their figures)."""
     named = [*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"]),
              *(a["player"] for a in incoming["appeals"]),
+             *(d["player"] for d in incoming.get("season_suspension_decisions") or []),
              *(p["payer"]["player"] for p in incoming["payments"] if "player" in p["payer"])]
     for g in incoming["games"]:
         named += sorted(game_players(g) | game_players(old_games[g["id"]]))

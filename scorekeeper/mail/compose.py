@@ -274,7 +274,8 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
             section = book.section(s.rule) or "fines table"
             length = _length(s)
             lengths.append(length)
-            lines.append(f"{who} of the {tname} is suspended for {length} for {offence.lower()} in game {game} on "
+            verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
+            lines.append(f"{who} of the {tname} {verb} for {length} for {offence.lower()} in game {game} on "
                          f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s.rule}, rulebook "
                          f"{section}).")
             if s.kind == "games":
@@ -288,7 +289,10 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
                 lines.append(f"Fine: {_money(fine)}, owed by {payer}.")
             if s.review:
                 lines.append("The case is referred to the league's Suspension Director for review.")
-            if s.status != "active":
+            if s.status == "proposed":  # PEN-GM-2: the rulebook's row proposes; the office decides
+                lines.append("Status: proposed: awaiting the office's decision. Until it is confirmed the player "
+                             "may dress; you will be told when it is confirmed or declined.")
+            elif s.status != "active":
                 lines.append(f"Status: {s.status}.")
             if s.appeal:
                 lines.append(f"Appeal: {s.appeal}.")

@@ -100,7 +100,8 @@ def notice_story(d: SuspensionNoticesData, n: SuspensionNotice) -> list[Flowable
     fee = money(d.appeal_fee_cents)
     opening = (f"This is to notify you, as captain of <b>{esc(n.team)}</b>, that <b>{esc(n.player)}</b>"
                + (f" (#{n.jersey})" if n.jersey is not None else "")
-               + f" is suspended for <b>{esc(_length(n))}</b> for <b>{esc(n.offence)}</b> in game "
+               + (" is proposed for a suspension" if n.status in ("proposed", "declined") else " is suspended")
+               + f" for <b>{esc(_length(n))}</b> for <b>{esc(n.offence)}</b> in game "
                f"{esc(n.game)} on {esc(long_date(n.game_date))} against {esc(n.opponent)} "
                f"({esc(n.rule)}, rulebook {esc(n.section or 'fines table')}).")
     if n.kind == "games" and n.left is not None:
@@ -108,7 +109,10 @@ def notice_story(d: SuspensionNoticesData, n: SuspensionNotice) -> list[Flowable
     body: list[Flowable] = [head, _addresses(d, n), Spacer(0, 12),
                             Paragraph(f"Re: suspension of {esc(n.player)}", styles.HEADING),
                             Paragraph(opening, styles.BODY), Spacer(0, 4),
-                            Paragraph("The suspended player may not dress for any game of the team until the "
+                            Paragraph("A proposed suspension bars the player only once the league office "
+                                      "confirms it; until then the player may dress." if n.status in (
+                                          "proposed", "declined") else
+                                      "The suspended player may not dress for any game of the team until the "
                                       "suspension is served. A suspension is served by the team's next games in "
                                       "date order. Dressing a suspended player is playing an "
                                       "ineligible player.", styles.BODY),
@@ -119,11 +123,16 @@ def notice_story(d: SuspensionNoticesData, n: SuspensionNotice) -> list[Flowable
             "case is referred to the league's Suspension Director for review"
             + (", and the suspension stands until the Director lifts it" if n.kind == "indefinite" else "")
             + ". You will be told of the outcome.", styles.BODY)]
-    if n.confirm:
-        body += [Spacer(0, 8), Paragraph(
-            f"<b>Subject to confirmation.</b> This suspension is proposed by the league office and applies subject "
-            f"to the {esc(_confirmer(n.confirm))}'s confirmation; you will be told when it is confirmed.",
-            styles.BODY)]
+    if n.confirm:  # PEN-GM-2: the row proposes; the office confirms or declines
+        who = esc(_confirmer(n.confirm))
+        body += [Spacer(0, 8), Paragraph({
+            "declined": f"<b>Declined.</b> The {who} declined this proposed suspension: it does not apply, and the "
+                        "player may dress.",
+            "proposed": f"<b>Subject to confirmation.</b> Proposed: awaiting the office's decision. This suspension is "
+                        f"proposed by the league office and applies subject to the {who}'s confirmation; until it "
+                        "is confirmed the player may dress. You will be told when it is confirmed or declined.",
+        }.get(n.status, f"<b>Confirmed.</b> The {who} confirmed this suspension: it applies from the date of the "
+                        "decision."), styles.BODY)]
     body += _schedule(n)
     appeal = Table([[Paragraph(
         "<b>APPEAL PROCEDURE (rulebook Section 8)</b><br/>"

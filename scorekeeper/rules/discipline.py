@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.ejections import REPEAT_TRIGGER
+from scorekeeper.rules.proposals import CONFIRMED, proposal_state, serving_from
 from scorekeeper.rules.suspensions import carried_all, person_key, team_games, team_games_served
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 from scorekeeper.season.view import SeasonView
@@ -138,8 +139,11 @@ def _games_dressed(view: SeasonView, provisional: str | None = None) -> Callable
 
 def served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
     """SUSP-1: games of the sanction's team served since the offence, up to place `before` (None: the season's
-    end)."""
-    return team_games_served(view, s.team, s.order, before, offence_stage(view, s))
+    end); a proposed suspension (PEN-GM-2) is served only once confirmed, by the games from the decision on."""
+    after = serving_from(view, s)
+    if after is None:
+        return 0
+    return team_games_served(view, s.team, after, before, offence_stage(view, s))
 
 
 def offence_stage(view: SeasonView, s: Sanction) -> str:
@@ -198,6 +202,9 @@ def _suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
             status = "active"
         if lifted(view, s):
             status = "lifted"
+        state = proposal_state(view, s)  # PEN-GM-2: "proposed" until the office confirms or declines it
+        if state is not None and state != CONFIRMED:
+            status = state
         rows.append(SuspensionVerdict(s.player, s.team, s.game, row.rule, s.kind, games, count, status,
                                       appeal["decision"] if appeal else None, row.review))
     return rows
@@ -287,7 +294,8 @@ def unfinished(view: SeasonView) -> list[Carried]:
     suspensions and those carried into it, less what was served, lifted or upheld on appeal."""
     out: list[Carried] = []
     for s in sanctions(view):
-        if s.row.suspend == 0 or s.kind == "season" or lifted(view, s):
+        if s.row.suspend == 0 or s.kind == "season" or lifted(view, s) or proposal_state(view, s) not in (
+                None, CONFIRMED):
             continue
         count = served(view, s)
         if s.kind == "games" and count >= int(s.row.suspend):

@@ -18,6 +18,7 @@ from scorekeeper.engine.events import SIDES
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.coed import division1_cap
 from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
+from scorekeeper.rules.proposals import bars, pending
 from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
@@ -51,6 +52,7 @@ class PlayerStatus:
     suspensions: tuple[Suspended, ...] = ()  # in force at the game, in the order they were set off
     playoff_games: tuple[int, int] | None = None  # (played, required) for a playoff game the player is short of
     division1_cap: tuple[str, int] | None = None  # ("males", 1): counted toward the Division-1 limit per game
+    proposed: tuple[Sanction, ...] = ()  # PEN-GM-2: suspensions proposed, awaiting the office (a warning only)
 
     @property
     def suspended(self) -> Suspended | None:
@@ -58,15 +60,20 @@ class PlayerStatus:
 
     @property
     def code(self) -> str:
-        """'suspended', 'ineligible' (playoffs), 'div1_limit' (counted toward the limit), else 'ok'."""
+        """'suspended', 'ineligible' (playoffs), 'proposed' (a suspension awaits the office's decision: the player
+        may dress), 'div1_limit' (counted toward the limit), else 'ok'."""
         if self.suspensions:
             return "suspended"
         if self.playoff_games is not None:
             return "ineligible"
+        if self.proposed:
+            return "proposed"
         return "div1_limit" if self.division1_cap is not None else "ok"
 
     @property
     def rule(self) -> str | None:
+        if self.code == "proposed":
+            return self.proposed[0].row.rule
         return {"suspended": "ELIG-2", "ineligible": "ELIG-1", "div1_limit": "COED-5"}.get(self.code)
 
     @property
@@ -137,8 +144,8 @@ def suspensions_in_force(view: SeasonView, player: str, game_id: str,
     for s in sanctions_of(view, player):  # in game order
         if s.order >= at:
             break
-        if s.row.suspend == 0 or lifted(view, s, on=date):
-            continue
+        if s.row.suspend == 0 or lifted(view, s, on=date) or not bars(view, s, date):
+            continue  # PEN-GM-2: a proposed suspension bars only once the office confirms it
         if not bars_from(view, s.team, team) or not applies_in(view, offence_stage(view, s), game):
             continue
         count = served(view, s, before=at)
@@ -149,6 +156,16 @@ def suspensions_in_force(view: SeasonView, player: str, game_id: str,
         c, count = carried
         out.append((Sanction(c.player, c.team, c.game, c.row, -1, c.infraction, c.date, season=c.season), count))
     return out
+
+
+def proposals_pending(view: SeasonView, player: str, game_id: str, team: str | None = None) -> list[Sanction]:
+    """PEN-GM-2: the suspensions proposed for `player` before game `game_id` that still await the office's
+    decision at that game (the player may dress; the line-up warns)."""
+    at = view.order_of(game_id)
+    game = view.games[game_id]
+    return [s for s in sanctions_of(view, player) if s.order < at and pending(view, s, game["date"])
+            and not lifted(view, s, on=game["date"]) and bars_from(view, s.team, team)
+            and applies_in(view, offence_stage(view, s), game)]
 
 
 def player_status(view: SeasonView, game_id: str, side: str, player: str,
@@ -174,4 +191,5 @@ def player_status(view: SeasonView, game_id: str, side: str, player: str,
             signing = view.signing(team, player, g["date"])
             goalie = bool(signing and signing.get("position") == "goalie")
     return PlayerStatus(PlayerId(player), TeamId(team), GameId(game_id), suspended, playoff,
-                        division1_cap(view, team, player, goalie))
+                        division1_cap(view, team, player, goalie),
+                        tuple(proposals_pending(view, player, game_id, team)))

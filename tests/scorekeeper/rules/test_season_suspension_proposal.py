@@ -1,0 +1,83 @@
+"""PEN-GM-2 / A-11 (issue 19 point 6): the sixth game misconduct, ejection or suspension of a season *proposes* a
+season suspension, pending the Director. Proposed, the player may dress (the line-up warns); confirmed by the
+office, it bars the player from the decision's date on; declined, it never bars."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from scorekeeper.services import Services
+from tests.scorekeeper.rules.test_catalogue_examples import game, load, p_, season
+
+GM = [p_("home", 1, "05:00", "a3", "game_misconduct")]
+
+
+def six_incidents(later: list[dict[str, Any]] = (), decision: dict[str, Any] | None = None) -> dict[str, Any]:
+    """a3 takes a game misconduct in g1..g6 (Jan 1-6); `later` games follow."""
+    data = season([game(f"g{i}", "a", "b", f"2016-01-{i:02d}", GM) for i in range(1, 7)] + list(later))
+    if decision is not None:
+        data["season_suspension_decisions"] = [decision]
+    return data
+
+
+def attempt(tmp_path, data: dict[str, Any], name: str) -> tuple[Services, Any]:
+    svc = Services.open(str(tmp_path / name))
+    return svc, svc.import_data(copy.deepcopy(data))
+
+
+def gm2(svc: Services) -> list[tuple[str, str, str, int]]:
+    return [(s["game"], s["kind"], s["status"], s["served"]) for s in svc.suspensions()["suspensions"]
+            if s["player"] == "a3" and s["rule"] == "PEN-GM-2"]
+
+
+def test_pen_gm_2_sixth_incident_proposes_and_the_player_may_still_dress_with_a_warning(tmp_path):
+    svc, report = attempt(tmp_path, six_incidents([game("g7", "a", "b", "2016-01-07")]), "p.db")
+    assert report.ok, [v.line() for v in report.violations]
+    assert gm2(svc) == [("g6", "season", "proposed", 0)]
+    warned = [v for v in report.warnings if v.rule == "PEN-GM-2"]
+    assert len(warned) == 1 and warned[0].where == "game g7"
+    assert "proposed: awaiting the office's decision" in warned[0].message
+    assert not any(v.rule == "ELIG-2" for v in report.violations)
+    a3 = next(c for c in svc.lineup_candidates("g7", "home") if c["player"] == "a3")
+    assert (a3["status"], a3["rule"]) == ("proposed", "PEN-GM-2")
+
+
+def test_pen_gm_2_five_incidents_propose_nothing(tmp_path):
+    data = six_incidents()
+    data["games"] = data["games"][:5]
+    svc = load(tmp_path, data)
+    assert gm2(svc) == [] and svc.proposed_suspensions() == []
+
+
+def test_pen_gm_2_confirmed_bars_from_the_decision_date_on(tmp_path):
+    confirmed = {"player": "a3", "game": "g6", "decision": "confirmed", "decided": "2016-01-08"}
+    # g7 (Jan 7) is before the decision: a3 dresses with the warning; g8 (Jan 8) is barred
+    barred = six_incidents([game("g7", "a", "b", "2016-01-07"), game("g8", "a", "b", "2016-01-08")], confirmed)
+    svc, report = attempt(tmp_path, barred, "barred.db")
+    assert not report.ok and [(v.rule, v.where) for v in report.blocks] == [("ELIG-2", "game g8")]
+    assert [v.where for v in report.warnings if v.rule == "PEN-GM-2"] == ["game g7"]
+    svc.close()
+    served = six_incidents([game("g7", "a", "b", "2016-01-07"),
+                            game("g8", "a", "b", "2016-01-08", dressed={"a": [1, 2, 4, 5, 6, 7, 8, 9, 10]})],
+                           confirmed)
+    svc, report = attempt(tmp_path, served, "served.db")
+    assert report.ok, [v.line() for v in report.violations]
+    assert gm2(svc) == [("g6", "season", "active", 1)]  # served by g8 only: g7 came before the decision
+
+
+def test_pen_gm_2_declined_never_bars(tmp_path):
+    declined = {"player": "a3", "game": "g6", "decision": "declined", "decided": "2016-01-06", "by": "Director"}
+    svc, report = attempt(tmp_path, six_incidents([game("g7", "a", "b", "2016-01-07")], declined), "d.db")
+    assert report.ok and not any(v.rule in ("PEN-GM-2", "ELIG-2") for v in report.violations)
+    assert gm2(svc) == [("g6", "season", "declined", 0)]
+    assert svc.proposed_suspensions()[0]["state"] == "declined"
+
+
+def test_pen_gm_2_a_decision_is_checked_like_the_rest_of_the_file(tmp_path):
+    bad = six_incidents(decision={"player": "a3", "game": "g6", "decision": "maybe", "decided": "2016-01-07"})
+    svc, report = attempt(tmp_path, bad, "bad.db")
+    assert not report.ok and any("season_suspension_decisions[0].decision" in v.where for v in report.blocks)
+    undated = six_incidents(decision={"player": "a3", "game": "g6", "decision": "confirmed", "decided": None})
+    svc, report = attempt(tmp_path, undated, "undated.db")
+    assert not report.ok and any("decided" in v.where for v in report.blocks)
