@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from pathlib import Path
@@ -9,8 +10,8 @@ from typing import Any
 
 from scorekeeper.inputfile import RULEBOOK_LIMIT, InputFileError, read_bounded
 from scorekeeper.resources import resource_path
+from scorekeeper.rulebook import schema
 from scorekeeper.rulebook.model import (
-    GOALIE_GP,
     PENALTY_CLASSES,
     STAGES,
     Clock,
@@ -44,11 +45,11 @@ CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
 REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
 # A league without these tables: a forfeit's score where no `[lateness]` table says it, and how suspensions (the
 # office's own, where no `[[discipline]]` row sets any off) are served where no `[suspensions]` table says it.
-NO_LATENESS_FORFEIT_SCORE = (1, 0)
+NO_LATENESS_FORFEIT_SCORE: tuple[int, int] = tuple(schema.key("lateness.forfeit_score").off)
 # A stage without overtime (its table left out, or `enabled = false` without the other keys): a tie after
 # regulation stands (one period at most, so nothing says a tie "plays on").
-NO_OVERTIME = Overtime(enabled=False, min=0, stop_time_last_min=0, skaters=1, sudden_death=True, max_periods=1,
-                       new_timeouts=0)
+NO_OVERTIME = Overtime(False, *(schema.key(f"overtime.*.{k}").off for k in (
+    "min", "stop_time_last_min", "skaters", "sudden_death", "max_periods", "new_timeouts")))
 NO_APPEAL_CHANNELS: tuple[str, ...] = ()
 NO_SUSPENSIONS_TABLE: dict[str, object] = {"count_forfeits": True, "carry_playoffs": True, "carry_next_season": True,
                                            "scope": "person", "notify_captain": "none"}
@@ -77,16 +78,27 @@ class RulebookError(ValueError):
     """A rulebook file that cannot be used; the message names the file, the key and the reason."""
 
 
-class _Reader:
-    """Typed access to a TOML table that remembers its path and rejects unknown keys."""
+def _unknown_key_reason(name: str, allowed: tuple[str, ...]) -> str:
+    """Why a key is refused: not declared in `schema`; the table's keys listed, the nearest suggested."""
+    near = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+    hint = f"did you mean {near[0]!r}? " if near else "a typo? "
+    return f"is not a key Scorekeeper knows ({hint}this table's keys are {', '.join(allowed)})"
 
-    def __init__(self, data: Any, path: str, origin: str) -> None:
+
+class _Reader:
+    """Typed access to a TOML table that remembers its path and its declaration (`schema`): each read takes the
+    key's type, range, choices and default from there, and `done` refuses a key not declared."""
+
+    def __init__(self, data: Any, path: str, origin: str, schema_path: str = "", on: bool = True) -> None:
         if not isinstance(data, dict):
             raise RulebookError(f"{origin}: key '{path}': must be a table")
         self.data: dict[str, Any] = data
         self.path = path
         self.origin = origin
+        self.schema = schema_path
+        self.on = on  # False: the table's rule is off (`enabled = false`): its keys fall back to their `off` value
         self.used: set[str] = set()
+        self.done()  # a key not declared is refused first: a typo of a required key is named as a typo
 
     def _key(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -102,44 +114,80 @@ class _Reader:
             return default
         return self.data[key]
 
-    def num(self, key: str, default: Any = ..., lo: int = 0, hi: int = 10**7) -> Any:
+    def _spec(self, key: str, kind: str, derived: Any) -> tuple[schema.Key, Any]:
+        """The key's declaration and the default to read it with (`...`: required)."""
+        spec = schema.key(schema.child_path(self.schema, key))
+        assert spec.kind == kind, f"{spec.path} is declared {spec.kind}, read as {kind}"
+        if isinstance(spec.default, schema.Derived):
+            assert derived is not ..., f"{spec.path}: its default is worked out by the loader"
+            default = derived
+        else:
+            assert derived is ..., f"{spec.path}: its default is declared in schema.py"
+            default = ... if spec.default is schema.REQUIRED else spec.default
+        if not self.on and spec.off is not schema.NOT_GIVEN:
+            default = spec.off
+        return spec, default
+
+    def num(self, key: str, derived: Any = ...) -> Any:
+        spec, default = self._spec(key, schema.NUMBER, derived)
         value = self._get(key, default)
         if value is None and default is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(key, f"must be a whole number (got {value!r})")
-        if not lo <= value <= hi:
-            raise self.fail(key, f"must be between {lo} and {hi} (got {value})")
+        if not spec.lo <= value <= spec.hi:
+            raise self.fail(key, f"must be between {spec.lo} and {spec.hi} (got {value})")
         return value
 
-    def yes(self, key: str, default: Any = ...) -> bool:
+    def yes(self, key: str, derived: Any = ...) -> bool:
+        _, default = self._spec(key, schema.YES_NO, derived)
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false (got {value!r})")
         return value
 
-    def txt(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> Any:
+    def txt(self, key: str, derived: Any = ...) -> Any:
+        spec, default = self._spec(key, schema.TEXT, derived)
         value = self._get(key, default)
         if value is None and default is None:
             return None
         if not isinstance(value, str) or not value:
             raise self.fail(key, f"must be a non-empty text (got {value!r})")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)} (got {value!r})")
+        if spec.choices is not None and value not in spec.choices:
+            raise self.fail(key, f"must be one of {', '.join(spec.choices)} (got {value!r})")
         return value
 
-    def txts(self, key: str, default: Any = ..., choices: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    def txts(self, key: str, check_choices: bool = True) -> tuple[str, ...]:
+        spec, default = self._spec(key, schema.TEXTS, ...)
         value = self._get(key, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(key, f"must be a list of texts (got {value!r})")
-        if choices is not None:
+        if spec.choices is not None and check_choices:
             for v in value:
-                if v not in choices:
-                    raise self.fail(key, f"{v!r} is not one of {', '.join(choices)}")
+                if v not in spec.choices:
+                    raise self.fail(key, f"{v!r} is not one of {', '.join(spec.choices)}")
         return tuple(value)
 
+    def score(self, key: str) -> tuple[int, int]:
+        _, default = self._spec(key, schema.SCORE, ...)
+        value = self._get(key, default)
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+            raise self.fail(key, f"must be two whole numbers [winner, loser] (got {value!r})")
+        return value[0], value[1]
+
+    def suspension(self, key: str) -> int | str:
+        _, default = self._spec(key, schema.SUSPENSION, ...)
+        value = self._get(key, default)
+        if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0) and value not in (
+                "season", "indefinite"):
+            raise self.fail(key, f"must be a number of games, 'season' or 'indefinite' (got {value!r})")
+        return value
+
     def table(self, key: str) -> _Reader:
-        return _Reader(self._get(key), self._key(key), self.origin)
+        """A sub-table: required where this table's rule is on, empty where it is off and left out."""
+        data = self._get(key, ... if self.on else {})
+        return _Reader(data, self._key(key), self.origin, schema.child_path(self.schema, key), self.on)
 
     def optional(self, key: str) -> _Reader | None:
         """A table the league may leave out: None where it does."""
@@ -150,20 +198,37 @@ class _Reader:
         """A rule the league may not have: its table and whether the rule is on (a table left out, or with
         `enabled = false`, is off; an off table's other keys are checked where given, never required)."""
         table = self.optional(key)
-        return table, table is not None and table.yes("enabled", True)
+        return table, table is not None and table.switched()
 
-    def need(self, on: bool, default: Any) -> Any:
-        """A key's default in a table that may be off: required (no default) where the rule is on."""
-        return ... if on else default
+    def switched(self) -> bool:
+        """Read this table's `enabled`: where it is false, the keys left out take their `off` value."""
+        self.on = self.yes("enabled")
+        return self.on
+
+    def rows(self, key: str) -> list[_Reader]:
+        """A list of tables (`[[key]]`), none where it is left out."""
+        rows = self._get(key, [])
+        if not isinstance(rows, list):
+            raise self.fail(key, f"must be a list of tables ([[{key}]])")
+        spec = schema.child_path(self.schema, key)
+        return [_Reader(raw, f"{self._key(key)}[{n}]", self.origin, spec) for n, raw in enumerate(rows)]
+
+    def names(self) -> list[str]:
+        """The names of a table whose keys the file chooses (infraction codes, rule IDs)."""
+        return list(self.data)
 
     def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
+        """Refuse a key the declaration does not have in this table, naming the table's keys."""
+        allowed = schema.allowed_names(self.schema)
+        if allowed is None:
+            return
+        unknown = sorted(set(self.data) - set(allowed))
         if unknown:
-            raise self.fail(unknown[0], "is not a key Scorekeeper knows (a typo?)")
+            raise self.fail(unknown[0], _unknown_key_reason(unknown[0], allowed))
 
 
 def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
-    """Parse and validate rulebook TOML text."""
+    """Parse and validate rulebook TOML text against the declaration in `schema`."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -180,8 +245,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         raise top.fail("id", id_problem(rid))
 
     c = top.table("clock")
-    clock = Clock(c.num("periods", lo=1, hi=9), c.num("period_min", lo=1, hi=90), c.txt("period_word"),
-                  c.num("stop_time_last_min", lo=0, hi=90))
+    clock = Clock(c.num("periods"), c.num("period_min"), c.txt("period_word"), c.num("stop_time_last_min"))
     if clock.stop_time_last_min > clock.period_min:
         raise c.fail("stop_time_last_min", "cannot exceed period_min")
     c.done()
@@ -192,68 +256,56 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         o = ot_table.optional(stage) if ot_table is not None else None
         if o is None:
             continue
-        on = o.yes("enabled")
-        overtime[stage] = Overtime(on, o.num("min", o.need(on, 0), lo=0, hi=90),
-                                   o.num("stop_time_last_min", o.need(on, 0), lo=0, hi=90),
-                                   o.num("skaters", o.need(on, NO_OVERTIME.skaters), lo=1, hi=10),
-                                   o.yes("sudden_death", o.need(on, NO_OVERTIME.sudden_death)),
-                                   o.num("max_periods", o.need(on, NO_OVERTIME.max_periods), lo=0, hi=20),
-                                   o.num("new_timeouts", o.need(on, 0), lo=0, hi=10),
-                                   o.yes("penalties_add_skaters", False))
+        on = o.switched()
+        overtime[stage] = Overtime(on, o.num("min"), o.num("stop_time_last_min"), o.num("skaters"),
+                                   o.yes("sudden_death"), o.num("max_periods"), o.num("new_timeouts"),
+                                   o.yes("penalties_add_skaters"))
         if overtime[stage].enabled and overtime[stage].min < 1:
             raise o.fail("min", "must be at least 1 when overtime is enabled")
         o.done()
     if ot_table is not None:
         ot_table.done()
 
-    s = top.optional("shootout")
-    shootout = {stage: s.yes(stage, False) if s is not None else False for stage in STAGES}
-    winner_goal = s.yes("winner_goal", True) if s is not None else True
-    if s is not None:
-        s.done()
+    s = top.optional("shootout") or _absent("shootout", origin)
+    shootout = {stage: s.yes(stage) for stage in STAGES}
+    winner_goal = s.yes("winner_goal")
+    s.done()
 
     p = top.table("points")
-    points = Points(*(p.num(k, hi=100) for k in (
+    points = Points(*(p.num(k) for k in (
         "win", "tie", "loss", "ot_win", "ot_loss", "so_win", "so_loss", "forfeit_win", "forfeit_loss",
         "double_forfeit")))
     p.done()
 
     st = top.table("standings")
-    tiebreakers = st.txts("tiebreakers")
+    tiebreakers = st.txts("tiebreakers", check_choices=False)
     for name in tiebreakers:
         if unknown_tiebreaker(name):
             raise st.fail("tiebreakers", unknown_tiebreaker(name))
     st.done()
 
     i = top.table("icing")
-    icing = Icing(i.num("last_min", hi=90), i.num("off_margin", None, lo=1, hi=100), i.yes("off_if_leader_sh"),
-                  i.txt("when_tied", choices=("both", "none")), i.yes("in_overtime"),
-                  i.yes("short_handed_may_ice", False))
+    icing = Icing(i.num("last_min"), i.num("off_margin"), i.yes("off_if_leader_sh"), i.txt("when_tied"),
+                  i.yes("in_overtime"), i.yes("short_handed_may_ice"))
     i.done()
 
     m, on = top.switch("mercy")
     mercy = Mercy(0, "never", enabled=False)
     if m is not None:
-        spread = m.num("spread", m.need(on, 1), lo=1, hi=1000)
-        start = m.txt("from", m.need(on, "never"), choices=("halftime", "start", "never"))
+        spread, start = m.num("spread"), m.txt("from")
         mercy = Mercy(spread, start) if on else mercy
         m.done()
 
     la, on = top.switch("lateness")
     lateness = Lateness(0, 0, NO_LATENESS_FORFEIT_SCORE, 0, enabled=False)
     if la is not None:
-        score = la._get("forfeit_score", la.need(on, list(NO_LATENESS_FORFEIT_SCORE)))
-        if (not isinstance(score, list) or len(score) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
-            raise la.fail("forfeit_score", f"must be two whole numbers [winner, loser] (got {score!r})")
-        numbers = (la.num("goal_every_min", la.need(on, 1), lo=1, hi=90),
-                   la.num("forfeit_at_min", la.need(on, 1), lo=1, hi=90), (score[0], score[1]),
-                   la.num("min_dressed", la.need(on, 1), lo=1, hi=30))
-        lateness = Lateness(*numbers, enabled=True) if on else Lateness(0, 0, numbers[2], 0, enabled=False)
+        score = la.score("forfeit_score")
+        numbers = (la.num("goal_every_min"), la.num("forfeit_at_min"), score, la.num("min_dressed"))
+        lateness = Lateness(*numbers, enabled=True) if on else Lateness(0, 0, score, 0, enabled=False)
         la.done()
 
     oi = top.table("on_ice")
-    on_ice = OnIce(oi.num("max", lo=2, hi=20), oi.num("min", lo=1, hi=20))
+    on_ice = OnIce(oi.num("max"), oi.num("min"))
     if on_ice.min > on_ice.max:
         raise oi.fail("min", "cannot exceed on_ice.max")
     oi.done()
@@ -261,17 +313,12 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     co, on = top.switch("coed")
     coed = Coed(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, enabled=False)
     if co is not None:
-        empty: Any = {} if not on else ...
-        caps = _Reader(co._get("caps", empty), co._key("caps"), origin)
-        wg = _Reader(caps._get("with_goalie", empty), caps._key("with_goalie"), origin)
-        ng = _Reader(caps._get("no_goalie", empty), caps._key("no_goalie"), origin)
-        d1 = _Reader(co._get("div1_in_div2", empty), co._key("div1_in_div2"), origin)
-        caps_numbers = (wg.num("m", wg.need(on, 0), hi=20), wg.num("f", wg.need(on, 0), hi=20),
-                        ng.num("m", ng.need(on, 0), hi=20), ng.num("f", ng.need(on, 0), hi=20),
-                        caps.num("male_serving_reduction", caps.need(on, 0), hi=20),
-                        caps.num("overtime_with_goalie_m", caps.need(on, 0), hi=20),
-                        d1.num("sign_m", d1.need(on, 0), hi=99), d1.num("dress_m", d1.need(on, 0), hi=99),
-                        d1.num("dress_f", d1.need(on, 0), hi=99), d1.num("sign_g", d1.need(on, 0), hi=99))
+        caps = co.table("caps")
+        wg, ng = caps.table("with_goalie"), caps.table("no_goalie")
+        d1 = co.table("div1_in_div2")
+        caps_numbers = (wg.num("m"), wg.num("f"), ng.num("m"), ng.num("f"), caps.num("male_serving_reduction"),
+                        caps.num("overtime_with_goalie_m"), d1.num("sign_m"), d1.num("dress_m"), d1.num("dress_f"),
+                        d1.num("sign_g"))
         coed = Coed(*caps_numbers, enabled=True) if on else coed
         for r in (wg, ng, caps, d1, co):
             r.done()
@@ -279,12 +326,11 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     e = top.optional("eligibility")
     eligibility = Eligibility(0, 0)
     if e is not None:
-        eligibility = Eligibility(e.num("playoff_min_games", hi=200), e.num("mask_under_age", hi=120))
+        eligibility = Eligibility(e.num("playoff_min_games"), e.num("mask_under_age"))
         e.done()
 
     sc = top.table("scoring")
-    scoring = Scoring(sc.num("goal", hi=10), sc.num("assist", hi=10), sc.num("max_assists", hi=5),
-                      sc.txt("goalie_gp", "dressed", choices=GOALIE_GP))
+    scoring = Scoring(sc.num("goal"), sc.num("assist"), sc.num("max_assists"), sc.txt("goalie_gp"))
     sc.done()
 
     pe = top.table("penalties")
@@ -292,35 +338,32 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     classes: dict[str, PenaltyClass] = {}
     for name in PENALTY_CLASSES:
         k = cls_table.table(name)
-        minutes = k.num("min", hi=60)
+        minutes = k.num("min")
         classes[name] = PenaltyClass(
-            name, minutes, k.num("pim", default=minutes, hi=60), k.yes("short_handed"), k.yes("pp_release"),
-            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm", default=False),
+            name, minutes, k.num("pim", minutes), k.yes("short_handed"), k.yes("pp_release"),
+            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm"),
             k.txt("trigger", CLASS_TRIGGERS.get(name)))
         k.done()
     cls_table.done()
     penalties = Penalties(
-        pe.num("ejection_at_count", 0, lo=0, hi=50), pe.yes("count_bench_minors"),
-        pe.num("game_misconduct_pim", hi=60), pe.yes("added_gm_counts_pim"),
-        pe.txts("goalie_served_by_teammate", choices=PENALTY_CLASSES), pe.num("report_last_min", hi=90),
-        classes, pe.yes("sh_goal_ends_own_penalty", False),
-        pe.num("ejection_at_majors", repeat_ejection_default(top.data, "second_major"), hi=50),
-        pe.num("ejection_at_misconducts", repeat_ejection_default(top.data, "second_misconduct"), hi=50),
-        pe.yes("coincidental_offset", False), pe.yes("coincidental_lone_minors_short", False))
+        pe.num("ejection_at_count"), pe.yes("count_bench_minors"), pe.num("game_misconduct_pim"),
+        pe.yes("added_gm_counts_pim"), pe.txts("goalie_served_by_teammate"), pe.num("report_last_min"), classes,
+        pe.yes("sh_goal_ends_own_penalty"),
+        pe.num("ejection_at_majors", repeat_ejection_default(top.data, "second_major")),
+        pe.num("ejection_at_misconducts", repeat_ejection_default(top.data, "second_misconduct")),
+        pe.yes("coincidental_offset"), pe.yes("coincidental_lone_minors_short"))
     pe.done()
 
     inf_table = top.table("infractions")
     infractions: dict[str, Infraction] = {}
-    for code in inf_table.data:
+    for code in inf_table.names():
         f = inf_table.table(code)
-        adds_gm = f.yes("adds_gm", False)
+        adds_gm = f.yes("adds_gm")
         inf = Infraction(
-            code=code, name=f.txt("name"), cls=f.txt("class", choices=PENALTY_CLASSES),
-            also=f.txts("also", default=[], choices=PENALTY_CLASSES), minutes=f.num("minutes", None, hi=60),
-            section=f.txt("section"), rule=f.txt("rule"), adds_gm=adds_gm,
-            ejects=f.yes("ejects", False), trigger=f.txt("trigger", None), report=f.yes("report", adds_gm),
-            coed_only=f.yes("coed_only", False), repeat_warning=f.txt("repeat_warning", None),
-            double_minor=f.yes("double_minor", False))
+            code=code, name=f.txt("name"), cls=f.txt("class"), also=f.txts("also"), minutes=f.num("minutes"),
+            section=f.txt("section"), rule=f.txt("rule"), adds_gm=adds_gm, ejects=f.yes("ejects"),
+            trigger=f.txt("trigger"), report=f.yes("report", adds_gm), coed_only=f.yes("coed_only"),
+            repeat_warning=f.txt("repeat_warning"), double_minor=f.yes("double_minor"))
         if inf.double_minor and inf.cls not in ("minor", "bench_minor"):
             raise f.fail("double_minor", f"a double minor is given as a minor or bench minor (class is {inf.cls!r})")
         if inf.double_minor and inf.minutes is not None:
@@ -334,28 +377,20 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     fi = top.optional("fines")
     payer = "player"
     if fi is not None:
-        payer = fi.txt("default_payer", choices=("player", "team"))
+        payer = fi.txt("default_payer")
         fi.done()
     discipline: list[DisciplineRow] = []
-    rows = top._get("discipline", [])
-    if not isinstance(rows, list):
-        raise top.fail("discipline", "must be a list of tables ([[discipline]])")
-    for n, raw in enumerate(rows):
-        d = _Reader(raw, f"discipline[{n}]", origin)
-        suspend = d._get("suspend", 0)
-        if not (isinstance(suspend, int) and not isinstance(suspend, bool) and suspend >= 0) and suspend not in (
-                "season", "indefinite"):
-            raise d.fail("suspend", f"must be a number of games, 'season' or 'indefinite' (got {suspend!r})")
+    for d in top.rows("discipline"):
+        suspend = d.suspension("suspend")
         trigger = d.txt("trigger")
-        repeat_of = d.txt("repeat_of", REPEAT_ROWS.get(trigger, (None, None))[0])
+        repeat = REPEAT_ROWS.get(trigger, (None, None))
+        repeat_of = d.txt("repeat_of", repeat[0])
         discipline.append(DisciplineRow(
             trigger=trigger, rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
-            min_games=d.num("min_games", None, hi=200), fine_cents=d.num("fine_cents", 0, hi=10**7),
-            fine_per_game_cents=d.num("fine_per_game_cents", 0, hi=10**7),
-            payer=d.txt("payer", payer, choices=("player", "team")), replaces=d.txt("replaces", None),
-            adds_gm=d.yes("adds_gm", False), review=d.yes("review", False),
-            count=d.num("count", REPEAT_ROWS.get(trigger, (None, None))[1], lo=1), confirm=d.txt("confirm", None),
-            repeat_of=repeat_of))
+            min_games=d.num("min_games"), fine_cents=d.num("fine_cents"),
+            fine_per_game_cents=d.num("fine_per_game_cents"), payer=d.txt("payer", payer),
+            replaces=d.txt("replaces"), adds_gm=d.yes("adds_gm"), review=d.yes("review"),
+            count=d.num("count", repeat[1]), confirm=d.txt("confirm"), repeat_of=repeat_of))
         d.done()
     triggers = {row.trigger for row in discipline}
     for n, row in enumerate(discipline):
@@ -378,37 +413,32 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     if su is not None:
         suspensions = {
             "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
-            "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope", choices=("person", "team")),
-            "notify_captain": su.txt("notify_captain", choices=("before_next_game", "none"))}
+            "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope"),
+            "notify_captain": su.txt("notify_captain")}
         su.done()
 
     ap = top.optional("appeals")
     appeal_fee, channels = 0, NO_APPEAL_CHANNELS
     if ap is not None:
-        appeal_fee = ap.num("fee_cents", hi=10**6)
+        appeal_fee = ap.num("fee_cents")
         channels = ap.txts("channels")
         ap.done()
 
-    injured_goalie = InjuredGoalie()
-    if "injured_goalie" in top.data:
-        ig = top.table("injured_goalie")
-        injured_goalie = InjuredGoalie(ig.num("recover_min", 10, hi=90), ig.num("substitute_min", 5, hi=90))
-        ig.done()
-
+    ig = top.optional("injured_goalie") or _absent("injured_goalie", origin)
+    injured_goalie = InjuredGoalie(ig.num("recover_min"), ig.num("substitute_min"))
+    ig.done()
 
     ru = top.optional("rules")
     rules: dict[str, RuleRef] = {}
-    for rule_id in ru.data if ru is not None else {}:
-        assert ru is not None
-        r = ru.table(rule_id)
-        rules[rule_id] = RuleRef(rule_id, r.txt("section"), r.txt("title"))
-        r.done()
     if ru is not None:
+        for rule_id in ru.names():
+            r = ru.table(rule_id)
+            rules[rule_id] = RuleRef(rule_id, r.txt("section"), r.txt("title"))
+            r.done()
         ru.done()
 
     book = Rulebook(
-        id=rid, name=top.txt("name"), league=top.txt("league"),
-        timeouts_per_game=top.num("timeouts_per_game", hi=20),
+        id=rid, name=top.txt("name"), league=top.txt("league"), timeouts_per_game=top.num("timeouts_per_game"),
         timeouts_carry_into_ot=top.yes("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
         shootout=shootout, points=points, tiebreakers=tiebreakers, icing=icing, mercy=mercy, lateness=lateness,
         on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
@@ -417,6 +447,11 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         shootout_winner_goal=winner_goal, injured_goalie=injured_goalie, source_text=text)
     top.done()
     return book
+
+
+def _absent(table: str, origin: str) -> _Reader:
+    """A table the file leaves out whose keys all have defaults: read as empty, each key its declared default."""
+    return _Reader({}, table, origin, table)
 
 
 def load_rulebook_file(path: str | Path) -> Rulebook:
