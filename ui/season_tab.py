@@ -138,6 +138,18 @@ class SeasonTab(TableTab):
                                     "recorded in the audit trail (needs the office password)")
         self.lift_button.clicked.connect(self.lift_suspension)
         row.addWidget(self.lift_button)
+        # issue 19.6: a suspension the rules only proposed waits for the office's Confirm or Decline
+        self.confirm_button = QPushButton("Confirm…", self)
+        self.confirm_button.setToolTip("Confirm the selected proposed suspension: from the date given it bars the "
+                                       "player (needs the office password; audited)")
+        self.confirm_button.clicked.connect(lambda: self.decide_proposal("confirmed"))
+        self.decline_button = QPushButton("Decline…", self)
+        self.decline_button.setToolTip("Decline the selected proposed suspension: it is dropped and never bars the "
+                                       "player (needs the office password; audited)")
+        self.decline_button.clicked.connect(lambda: self.decide_proposal("declined"))
+        row.addWidget(self.confirm_button)
+        row.addWidget(self.decline_button)
+        self.suspensions_view.selectionModel().currentChanged.connect(lambda *_: self._proposal_buttons())
         self.notice_print_button = QPushButton("Print notice…", self)
         self.notice_print_button.setToolTip("The suspension notice to the team captain: preview, print, save")
         self.notice_print_button.clicked.connect(self.print_notice)
@@ -253,6 +265,7 @@ class SeasonTab(TableTab):
         self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)
         self.notice_print_button.setEnabled(self.suspensions.rowCount() > 0)
         self.lift_button.setEnabled(self.suspensions.rowCount() > 0)
+        self._proposal_buttons()
         return self.model.rowCount() > 0
 
     def _named(self, row: dict[str, Any]) -> dict[str, Any]:
@@ -433,6 +446,37 @@ class SeasonTab(TableTab):
         return self._apply(lambda confirm: self.svc.lift_suspension(row["player"], row["game"], date, reason,
                                                                     season=self.season),
                            f"Suspension of {row['name']} (game {row['game']}) lifted on {date}.", self.messages)
+
+    def _proposal_buttons(self) -> None:
+        """Confirm and Decline are for a suspension the rules proposed and the office has not yet decided."""
+        index = self.suspensions_view.currentIndex()
+        proxy = self.suspensions_view.model()
+        row = (self.suspensions.row(proxy.mapToSource(index).row()) if index.isValid()
+               and isinstance(proxy, QSortFilterProxyModel) else {})
+        proposed = row.get("status") == "proposed"
+        self.confirm_button.setEnabled(proposed)
+        self.decline_button.setEnabled(proposed)
+
+    def decide_proposal(self, decision: str) -> bool:
+        """The office confirms or declines the selected proposed suspension (date and note asked; the office
+        password asked where needed)."""
+        from ui import proposal_dialog
+
+        row = self.selected_suspension()
+        if row is None:
+            return False
+        if row.get("status") != "proposed":
+            self.messages.setText("The selected suspension is not a proposal awaiting the office's decision.")
+            return False
+        answer = proposal_dialog.ask_decision(self, decision, row["name"], row["game"], dt.date.today().isoformat())
+        if answer is None:
+            return False
+        date, note = answer
+        follows = f"it bars the player from {date} on" if decision == "confirmed" else "it is dropped"
+        return self._apply(lambda confirm: self.svc.decide_suspension(row["player"], decision, game=row["game"],
+                                                                      date=date, note=note, season=self.season),
+                           f"Suspension of {row['name']} (game {row['game']}) {decision}: {follows}.",
+                           self.messages)
 
     def record_payment(self) -> bool:
         if self.season is None:

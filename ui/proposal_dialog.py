@@ -1,0 +1,50 @@
+"""The office's decision on a proposed suspension (the sixth incident of a season proposes a season suspension):
+the date it takes effect from and a note, asked before Confirm or Decline writes it."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+
+from ui import dialogs
+
+CONFIRMED, DECLINED = "confirmed", "declined"
+
+
+class DecisionDialog(QDialog):
+    """Confirming or declining a proposed suspension: the decision's date (default today) and a note."""
+
+    def __init__(self, decision: str, who: str, game: str, today: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        verb = "Confirm" if decision == CONFIRMED else "Decline"
+        self.setWindowTitle(f"{verb} proposed suspension — {who}")
+        follows = ("From this date on the suspension bars the player, and the team's games serve it."
+                   if decision == CONFIRMED else "The proposal is dropped: it never bars the player.")
+        intro = QLabel(f"<b>{html.escape(verb)} the season suspension proposed for {html.escape(who)} in game "
+                       f"{html.escape(game)}.</b><br>{html.escape(follows)} Recorded in the audit trail.", self)
+        intro.setWordWrap(True)
+        self.date = QLineEdit(today, self)
+        self.date.setPlaceholderText("YYYY-MM-DD")
+        self.note = QLineEdit(self)
+        self.note.setPlaceholderText("e.g. Suspension Director's letter of today (optional)")
+        form = QFormLayout(self)
+        form.addRow(intro)
+        form.addRow("&Date:", self.date)
+        form.addRow("&Note:", self.note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(f"&{verb}")
+        ok.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.resize(480, 0)
+
+
+def ask_decision(parent: QWidget | None, decision: str, who: str, game: str, today: str) -> tuple[str, str] | None:
+    """(date, note) for confirming or declining a proposed suspension, or None (cancelled, or no date)."""
+    dialog = DecisionDialog(decision, who, game, today, parent)
+    if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.date.text().strip():
+        return None
+    return dialog.date.text().strip(), dialog.note.text().strip()
