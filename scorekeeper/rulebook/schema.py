@@ -64,7 +64,7 @@ class Key:
     def type_words(self) -> str:
         """The value the key takes, in words: 'number 1-9', 'yes/no', '"both" or "none"'."""
         if self.kind == NUMBER:
-            return f"number {self.lo}-{self.hi:,}" if self.hi < 10**7 else f"number {self.lo} or more"
+            return f"number {self.lo}-{self.hi:,}"
         if self.kind in (TEXT, TEXTS) and self.choices is not None:
             names = ", ".join(f'"{c}"' for c in self.choices)
             return f"one of {names}" if self.kind == TEXT else f"list of: {names}"
@@ -89,7 +89,9 @@ class Table:
     path: str
     meaning: str
     section: str = ""
-    presence: str = "required"  # "required", "optional" (may be left out) or "switch" (left out or `enabled = false`)
+    # "required", "optional" (may be left out), "switch" (left out or `enabled = false`) or "when on" (required
+    # where the table it is in is switched on)
+    presence: str = "required"
     names: tuple[str, ...] | None = None  # for a `*` table: the names allowed (None: any name)
 
     @property
@@ -138,17 +140,20 @@ TABLES: tuple[Table, ...] = (
     Table("coed", "Co-ed rules for divisions marked co-ed; left out or `enabled = false`, none.",
           "co-ed play (Westridge §1 h, §1 i, §1 u)", "switch"),
     Table("coed.caps", "How many men and women a side may have on the ice, goalie not counted.",
-          "co-ed caps (Westridge §1 h, §1 i)"),
-    Table("coed.caps.with_goalie", "The caps while the side has its goalie in.", "co-ed caps (Westridge §1 h)"),
-    Table("coed.caps.no_goalie", "The caps with the goalie pulled.", "co-ed caps (Westridge §1 h)"),
+          "co-ed caps (Westridge §1 h, §1 i)", "when on"),
+    Table("coed.caps.with_goalie", "The caps while the side has its goalie in (written inline: "
+          "`with_goalie = { m = 3, f = 5 }`).", "co-ed caps (Westridge §1 h)", "when on"),
+    Table("coed.caps.no_goalie", "The caps with the goalie pulled (written inline, as `with_goalie`).",
+          "co-ed caps (Westridge §1 h)", "when on"),
     Table("coed.div1_in_div2", "Division-1 players signed by a Division-2 team.",
-          "Division-1 players (Westridge §1 u)"),
+          "Division-1 players (Westridge §1 u)", "when on"),
     Table("eligibility", "Playoff eligibility and face masks; left out, neither applies.",
           "eligibility (Westridge §1 k, §3 d)", "optional"),
     Table("scoring", "Scoring points and assists.", "scoring (Westridge §1 s; NHL Rule 78)"),
     Table("penalties", "Penalties: ejections, penalty minutes, reports and coincidental penalties.",
           "penalties (Westridge §4; NHL Rules 15-23)"),
-    Table("penalties.classes", "One table for each penalty class, all required.", "penalties (Westridge §4 II-VIII)",
+    Table("penalties.classes", "One table for each penalty class, each of them required.",
+          "penalties (Westridge §4 II-VIII)",
           "required", PENALTY_CLASSES),
     Table("penalties.classes.*", "A penalty class: its minutes and how it is served.",
           "penalties (Westridge §4 II-VIII; NHL Rules 16-23)"),
@@ -163,9 +168,10 @@ TABLES: tuple[Table, ...] = (
     Table("appeals", "Appeals; left out, no fee and no channel named.", "appeals (Westridge §8)", "optional"),
     Table("injured_goalie", "Time an injured goalie's team gets; left out, 10 and 5 minutes.",
           "injured goalie (Westridge §2 III)", "optional"),
-    Table("rules", "Every rule ID with its section and title; left out, rules are cited without a section.",
-          "the whole rulebook", "optional"),
-    Table("rules.*", "One rule ID (a catalogue ID or the league's own).", "the whole rulebook"),
+    Table("rules", "Every rule ID with its section and title (the IDs are listed in rules.md); left out, rules are "
+          "cited without a section.", "", "optional"),
+    Table("rules.*", "One rule ID (a catalogue ID or the league's own), usually written inline: "
+          '`"PEN-MINOR-2" = { section = "§4 II b", title = "A goal ends a minor" }`.'),
 )
 
 _OT = "overtime (Westridge §1 l; NHL Rule 84)"
@@ -226,7 +232,7 @@ KEYS: tuple[Key, ...] = (
     Key("points.double_forfeit", NUMBER, "Points each team gets when both forfeit.", "Westridge §1 j", hi=100),
     # -- [standings] ----------------------------------------------------------------------------------------------
     Key("standings.tiebreakers", TEXTS, "The order teams are ranked by, first to last: the first ranks the table, "
-        "each next one orders the teams still level (see docs/rulebook.md for what each name does).",
+        "each next one orders the teams still level (rulebook.md says what each name does).",
         "ranking of teams (league bylaws; NHL Rule 84.8)", choices=TIEBREAKER_NAMES),
     # -- [icing] --------------------------------------------------------------------------------------------------
     Key("icing.last_min", NUMBER, "Icing is called only in the last this many minutes.", "Westridge §1 b",
@@ -254,7 +260,8 @@ KEYS: tuple[Key, ...] = (
         "for every full this many minutes.", "Westridge §1 g", lo=1, hi=90, off=1),
     Key("lateness.forfeit_at_min", NUMBER, "A team this many minutes late forfeits.", "Westridge §1 g", lo=1, hi=90,
         off=1),
-    Key("lateness.forfeit_score", SCORE, "The score a forfeit is recorded as, e.g. [3, 0].", "Westridge §1 g",
+    Key("lateness.forfeit_score", SCORE, "The score a forfeit is recorded as, e.g. [3, 0] (where the rule is off "
+        "and the key left out: 1-0).", "Westridge §1 g",
         off=[1, 0]),
     Key("lateness.min_dressed", NUMBER, "A team with fewer players dressed forfeits.", "Westridge §1 g, §1 j",
         lo=1, hi=30, off=1),
@@ -373,7 +380,8 @@ KEYS: tuple[Key, ...] = (
     Key("discipline[].count", NUMBER, "For `season_incidents`: the incidents that set it off; with `repeat_of`: "
         "the offence of the season from which it is set off.", _DIS,
         default=Derived("`2` for a row `second_gross`, else none"), lo=1),
-    Key("discipline[].confirm", TEXT, 'Who must confirm it (e.g. "director").', "Westridge §8", default=None),
+    Key("discipline[].confirm", TEXT, 'Who must confirm it (e.g. "director"): the row only proposes its '
+        "suspension, which bars the player once the office confirms it.", "Westridge §8", default=None),
     Key("discipline[].repeat_of", TEXT, "The trigger of the row this one is set off instead of, from a player's "
         "`count`-th such offence of the season.", _DIS,
         default=Derived("`\"gross\"` for a row `second_gross`, else none")),
@@ -396,8 +404,8 @@ KEYS: tuple[Key, ...] = (
     Key("injured_goalie.substitute_min", NUMBER, "Minutes more when a skater has to dress as goalie.",
         "Westridge §2 III", default=5, hi=90),
     # -- [rules] --------------------------------------------------------------------------------------------------
-    Key("rules.*.section", TEXT, "Where the rule is in the league's printed rulebook.", "the whole rulebook"),
-    Key("rules.*.title", TEXT, "The rule in a few words.", "the whole rulebook"),
+    Key("rules.*.section", TEXT, "Where the rule is in the league's printed rulebook."),
+    Key("rules.*.title", TEXT, "The rule in a few words."),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

@@ -15,13 +15,16 @@ import pytest
 
 from scorekeeper.cli import build_parser
 from scorekeeper.roster_csv import ALIASES, COLUMNS
-from scorekeeper.rulebook import DEFAULT_RULEBOOK, load_rulebook
+from scorekeeper.rulebook import DEFAULT_RULEBOOK, load_rulebook, schema
 from scorekeeper.seasonfile import EVENT_FIELDS, FIELDS, SHOOTOUT_ATTEMPT, TOP_KEYS
 from tools.make_rule_docs import OUT, rules_markdown
+from tools.make_rulebook_docs import OUT as REFERENCE_OUT
+from tools.make_rulebook_docs import anchor, reference_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = ("season-file.md", "command-line.md", "rules.md", "rulebook.md", "roster-csv.md", "three-period-league.md")
+PAGES = ("season-file.md", "command-line.md", "rules.md", "rulebook.md", "rulebook-reference.md", "roster-csv.md",
+         "three-period-league.md")
 
 
 def page(name: str) -> str:
@@ -107,17 +110,40 @@ def _toml_keys(table: dict, prefix: str = "") -> set[str]:
     return out
 
 
-def test_rulebook_md_documents_every_key_of_the_shipped_rulebook():
+def test_rulebook_reference_md_is_what_the_generator_writes_from_the_schema_declaration():
+    assert REFERENCE_OUT == DOCS / "rulebook-reference.md"
+    assert page("rulebook-reference.md") == reference_markdown(), (
+        "docs/rulebook-reference.md is out of date: run python tools/make_rulebook_docs.py")
+
+
+def test_rulebook_reference_md_gives_every_declared_key_its_type_default_meaning_and_section():
+    text = page("rulebook-reference.md")
+    for table in schema.TABLES:
+        section = text.split(f'<a id="{anchor(table.path)}"></a>', 1)[1].split("<a id=", 1)[0]
+        for key in schema.keys_of(table.path):
+            row = (f"| `{key.name}` | {key.type_words()} | {key.default_words()} | {key.meaning} "
+                   f"| {key.section or '-'} |")
+            assert row in section, f"{key.path} not in its table of docs/rulebook-reference.md"
+
+
+def test_rulebook_md_links_the_reference_for_every_table():
+    text = page("rulebook.md")
+    for table in schema.TABLES:
+        if schema.keys_of(table.path):
+            assert f"(rulebook-reference.md#{anchor(table.path)})" in text, f"rulebook.md does not link {table.path!r}"
+
+
+def test_rulebook_reference_documents_every_key_of_the_shipped_rulebook():
     from scorekeeper.resources import resource_path
 
     data = tomllib.loads(resource_path("rulebooks", f"{DEFAULT_RULEBOOK}.toml").read_text(encoding="utf-8"))
+    spans = code_spans(page("rulebook-reference.md"))
     text = page("rulebook.md")
-    spans = code_spans(text)
     for name in sorted(_toml_keys(data)):
         last = name.rsplit(".", 1)[-1]
         if last == "*":
             continue
-        assert last in spans, f"rulebook key {name} not in docs/rulebook.md"
+        assert last in spans, f"rulebook key {name} not in docs/rulebook-reference.md"
     for table in ("clock", "overtime.regular", "shootout", "points", "standings", "icing", "mercy", "lateness",
                   "on_ice", "coed.caps", "coed.div1_in_div2", "eligibility", "scoring", "penalties",
                   "penalties.classes.NAME", "infractions.CODE", "discipline", "suspensions", "appeals", "fines",
