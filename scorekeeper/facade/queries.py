@@ -12,6 +12,7 @@ from scorekeeper.engine.events import SIDES
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.suspensions import carried_rows
 from scorekeeper.season.view import active_on
 
@@ -51,6 +52,9 @@ class Queries(Part):
                 message = f"suspended: {status.suspended.text}"
             elif status.playoff_games is not None:
                 message = "{} of {} regular-season games".format(*status.playoff_games)
+            elif status.proposed:  # PEN-GM-2: a warning; the player may dress until the office confirms it
+                s = status.proposed[0]
+                message = f"{s.kind} suspension from game {s.game} {pending_text(view, s)}"
             elif status.division1_cap is not None:
                 what, cap = status.division1_cap
                 message = f"Division-1 player: at most {cap} {what} per game"

@@ -663,7 +663,9 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
             parts[0] = f"Ejected ({parts[0].lower()})"
         susp = next((s for s in susp_rows if s.game == game_id and s.player == pid and s.rule == rule), None)
         if susp is not None:
-            parts.append(f"suspended {suspension_text(susp)}" + (" (Director review)" if susp.review else ""))
+            verb = "proposed suspension," if susp.status in ("proposed", "declined") else "suspended"
+            parts.append(f"{verb} {suspension_text(susp)}" + (" (Director review)" if susp.review else "")
+                         + (f" — {susp.status}" if susp.status in ("proposed", "declined") else ""))
         amount = 0
         for f in fines:
             if f["player"] == pid and f["rule"] == rule:

@@ -29,6 +29,7 @@ from scorekeeper.rules.ejections import (
 from scorekeeper.rules.fines import fine_cents, waived
 from scorekeeper.rules.league_report import LATE_MISCONDUCT_RULE, REPORT_RULE
 from scorekeeper.rules.on_ice import IN_BOX_RULE
+from scorekeeper.rules.proposals import pending_text, proposal_state
 from scorekeeper.screens import EJECTION, FINE, REPORT, SUSPENSION, TWO_DOWN, Consequence
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
@@ -147,6 +148,9 @@ def _sanction(view: SeasonView, state: GameState, s: Sanction, side: str) -> lis
     out = []
     if row.suspend:
         follows = suspension_text(s.kind, row.suspend, row.min_games, row.review)
+        decision = proposal_state(view, s)  # PEN-GM-2: a row with `confirm` proposes; the office decides
+        if decision is not None:
+            follows = f"{follows} — {pending_text(view, s) if decision == 'proposed' else decision}"
         if lifted(view, s):
             follows += " — lifted"
         out.append(Consequence(SUSPENSION, side, s.player, who, row.rule, book.section(row.rule), what, follows,

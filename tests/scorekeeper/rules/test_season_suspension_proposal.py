@@ -81,3 +81,30 @@ def test_pen_gm_2_a_decision_is_checked_like_the_rest_of_the_file(tmp_path):
     undated = six_incidents(decision={"player": "a3", "game": "g6", "decision": "confirmed", "decided": None})
     svc, report = attempt(tmp_path, undated, "undated.db")
     assert not report.ok and any("decided" in v.where for v in report.blocks)
+
+
+def test_pen_gm_2_the_boards_the_notice_and_the_mail_say_proposed_awaiting_the_office(tmp_path):
+    from scorekeeper.mail import MailSettings, suspension_notice_messages
+    from scorekeeper.reports.data import suspension_notices_data
+    from scorekeeper.reports.suspension_notice import build_suspension_notices
+    from scorekeeper.rules.consequences import game_consequences
+    from tests.scorekeeper.reports.conftest import flat, pdf_pages
+
+    data = six_incidents([game("g7", "a", "b", "2016-01-07")])
+    data["teams"][0].update(captain="a2", captain_email="captain.a@example.org")
+    svc = load(tmp_path, data)
+    (told,) = [c for c in game_consequences(svc.view(), "g6") if c.rule == "PEN-GM-2"]
+    assert told.follows == ("suspended for the rest of the season; the league reviews it — proposed: awaiting the "
+                            "office's decision (the Suspension Director confirms or declines it)")
+    a3 = next(c for c in svc.lineup_candidates("g7", "home") if c["player"] == "a3")
+    assert a3["message"].startswith("season suspension from game g6 proposed: awaiting the office's decision")
+    page = " ".join(flat(p) for p in pdf_pages(build_suspension_notices(suspension_notices_data(svc, "a3",
+                                                                                                 game="g6"))))
+    assert "is proposed for a suspension" in page and "Proposed: awaiting the office's decision." in page
+    assert "until it is confirmed the player may dress" in page
+    settings = MailSettings(host="localhost", port=25, sender="office@example.org")
+    (message,) = [m for m in suspension_notice_messages(svc, settings).messages if "a3" in m["X-Scorekeeper-Player"]
+                  or "A3" in str(m["Subject"])]
+    body = message.get_body(("plain",)).get_content()
+    assert "is proposed for a suspension for the rest of the season" in body
+    assert "Status: proposed: awaiting the office's decision." in body
