@@ -45,7 +45,11 @@ class Rosters(Part):
         clash = self._name_clash(team, season)
         if clash is not None:
             return clash
-        return self._season_change({"teams": [team]}, confirm, season)
+        stored = self.core.view(season).teams.get(str(team.get("id")))
+        renamed = stored is not None and stored.get("name") != team.get("name")
+        return self._season_change({"teams": [team]}, confirm, season, AuditRecord(
+            "team renamed", str(team["id"]), {"name": stored["name"]}, {"name": team["name"]})
+            if renamed and stored is not None else None)
 
     def _name_clash(self, team: dict[str, Any], season: str | None) -> EntryResult | None:
         view = self.core.view(season)
@@ -90,12 +94,7 @@ class Rosters(Part):
             raise ServiceError("type the team's new name")
         if name == old["name"]:
             raise ServiceError(f"{old['name']} is already called {name!r}; nothing changed")
-        renamed = {**old, "name": name}
-        clash = self._name_clash(renamed, season)
-        if clash is not None:
-            return clash
-        return self._season_change({"teams": [renamed]}, True, season, AuditRecord(
-            "team renamed", tid, {"name": old["name"]}, {"name": name}))
+        return self.save_team({**old, "name": name}, True, season)  # refused when the division has the name
 
     def _office_refusal(self, what: str) -> EntryResult | None:
         if self.core.read_only:

@@ -136,3 +136,11 @@ def test_a_team_a_season_file_brought_in_under_a_taken_name_stays_editable_until
     respelt = doubled.save_team({"id": "otters-b", "name": "Otters", "division": "coed1"})
     assert respelt.needs_confirmation and [v.rule for v in respelt.warnings] == ["TEAM"]  # still the same name
     assert doubled.rename_team("otters-b", "Otters Reserve").ok
+
+
+def test_a_name_changed_in_the_team_form_is_audited_as_a_rename(svc):
+    assert svc.save_team({"id": "herons", "name": "Grey Herons", "division": "coed1", "colour": "white"}).ok
+    entry = next(a for a in svc.audit() if a["action"] == "team renamed")
+    assert entry["subject"] == "herons"
+    assert svc.save_team({"id": "herons", "name": "Grey Herons", "division": "coed1", "colour": "grey"}).ok
+    assert sum(a["action"] == "team renamed" for a in svc.audit()) == 1  # a colour alone is no rename
