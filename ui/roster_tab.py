@@ -3,7 +3,9 @@
 Adding or editing a player, signing one to a team, releasing one, adding or editing a team (its captain and
 the captain's e-mail) and adding a division all go through the facade (`save_player`, `sign_player`,
 `release_player`, `save_team`, `save_division`); what it refuses is shown beside the form with the rule ID and
-section, and a warning is confirmed with one keystroke.
+section, and a warning is confirmed with one keystroke. The team picked in the list is renamed (Alt+R), merged
+into another team of its division (Alt+E) or deleted when it has nothing (Alt+D), each after a question
+(`rename_team`, `merge_teams`, `delete_team`; the office password where the facade asks for it).
 """
 
 from __future__ import annotations
