@@ -39,8 +39,8 @@ def _cell(text: str) -> str:
 def _table_section(table: schema.Table) -> list[str]:
     title = "Top-level keys" if not table.path else f"`{table.heading}`"
     lines = [f'<a id="{anchor(table.path)}"></a>', "", f"## {title}", "", table.meaning]
-    if table.path:
-        lines[-1] += f" {PRESENCE[table.presence]}"
+    if table.path and not (table.path.endswith("*") and table.presence == "required"):
+        lines[-1] += f" {PRESENCE[table.presence]}"  # a `*` table's presence is its parent's
     if table.section:
         lines[-1] += f" Usual section: {table.section}."
     allowed = schema.allowed_names(table.path)
