@@ -45,7 +45,7 @@ from ui.game_clock import GameClock, period_name
 from ui.hub import ChangeHub
 from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
-from ui.reflow import Reflow, Tuck
+from ui.reflow import Reflow
 from ui.score_line import ScoreLine
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, widen_columns
 
@@ -374,9 +374,12 @@ class LiveGameTab(TableTab):
         events_layout.setContentsMargins(0, 0, 0, 0)
         events_layout.addLayout(events_bar)
         events_layout.addWidget(self.events_view)
-        # the event list's every column in sight: on a narrow page the rules panel goes under the entry form
-        scoring = Tuck(form_box, events_box, message_box, self._events_width, self)
-        scoring.setObjectName("scoringPage")
+        scoring = QWidget(self)
+        scoring_layout = QHBoxLayout(scoring)
+        scoring_layout.setContentsMargins(4, 4, 4, 4)
+        scoring_layout.addWidget(form_box, 0)
+        scoring_layout.addWidget(events_box, 3)
+        scoring_layout.addWidget(message_box, 2)
 
         # line-ups page
         self.home_lineup, self.away_lineup = LineupPanel(self), LineupPanel(self)
@@ -418,7 +421,7 @@ class LiveGameTab(TableTab):
         splitter.addWidget(game)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([380, 980])
+        splitter.setSizes([300, 1060])  # the games list at its least on a small screen, the event list wider
         self.splitter = splitter
 
         self.entry.submitted.connect(self.submit)
@@ -439,13 +442,6 @@ class LiveGameTab(TableTab):
         self.home_lineup.save_button.clicked.connect(lambda: self.save_lineup("home"))
         self.away_lineup.save_button.clicked.connect(lambda: self.save_lineup("away"))
         return scrolling(splitter)
-
-    def _events_width(self) -> int:
-        """The width the event list needs to show each of its columns."""
-        view = self.events_view
-        header = view.horizontalHeader()
-        columns = sum(header.sectionSize(n) for n in range(header.count()) if not view.isColumnHidden(n))
-        return columns + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width()
 
     def _pill(self, text: str, tip: str) -> QLabel:
         label = QLabel(text, self)
