@@ -102,7 +102,7 @@ def test_susp_2_one_notice_per_suspension_at_the_captains_address_with_the_pdf(s
     assert {e["message_id"] for e in log} == ids == {r.message_id for r in result.sent}
     assert all(e["recipient"] == expected[(e["player"], e["game"])] for e in log)
     assert susp2_warnings(svc, "g203") == []
-    assert any("owls" in w for w in susp2_warnings(svc, "g204"))
+    assert any("the captain of Owls" in w for w in susp2_warnings(svc, "g204"))  # by name (issue 18.6)
 
     # sent once: the next batch holds only the Owls' notice, still unsendable
     again = suspension_notice_messages(svc, settings_for(smtp_server))
