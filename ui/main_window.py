@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from ui import APP_NAME, screen_fit
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
+    from PySide6.QtGui import QCloseEvent, QPaintEvent
 
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
@@ -113,14 +113,11 @@ class MainWindow(QMainWindow):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if self._after_paint is not None:
-            QTimer.singleShot(0, self._painted)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._on_screen:  # the real frame is known once shown: the status bar stays on the screen
+        if not self._on_screen:  # the frame is known once painted: frame and status bar kept on the screen
             self._on_screen = True
             QTimer.singleShot(0, lambda: screen_fit.keep_on_screen(self))
+        if self._after_paint is not None:
+            QTimer.singleShot(0, self._painted)
 
     def _painted(self) -> None:
         slot, self._after_paint = self._after_paint, None

@@ -21,6 +21,7 @@ def screen(monkeypatch: pytest.MonkeyPatch) -> list[QRect]:
     area = [QRect(0, 0, 1024, 768)]
     monkeypatch.setattr(screen_fit, "free_area", lambda window: area[0])
     monkeypatch.setattr(screen_fit, "FRAME_GUESS", QSize(0, 0))
+    monkeypatch.setattr(screen_fit, "frame_extra", lambda window: QSize(0, 0))
     return area
 
 
@@ -115,3 +116,15 @@ def test_a_layout_saved_on_a_bigger_screen_is_brought_back_onto_a_small_one(
     window.show()
     qtbot.waitUntil(lambda: window.height() <= 768 and window.y() + window.height() <= 768)
     assert inside(window.statusBar(), window)
+
+
+def test_a_task_bar_above_is_left_free(qtbot: QtBot, demo_svc: Services, settings: QSettings,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1366x768 screen with a 40-pixel task bar at its top: the window, its frame as measured once painted
+    included, starts below the bar and ends on the screen."""
+    area = QRect(0, 40, 1366, 728)
+    monkeypatch.setattr(screen_fit, "free_area", lambda window: area)
+    monkeypatch.setattr(screen_fit, "FRAME_GUESS", QSize(0, 0))  # a guess too small: the measured frame counts
+    window = open_window(qtbot, demo_svc, settings)
+    qtbot.waitUntil(lambda: area.contains(window.frameGeometry()))
+    assert window.height() >= 728 - 2 * 40 and inside(window.statusBar(), window)

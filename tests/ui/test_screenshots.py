@@ -44,6 +44,7 @@ def test_screenshots_of_every_tab(qtbot: QtBot, demo_svc: Services, settings: QS
     _play_some(demo_svc)
     monkeypatch.setattr(screen_fit, "free_area", lambda window: QRect(0, 0, width, height))
     monkeypatch.setattr(screen_fit, "FRAME_GUESS", QSize(0, 0))
+    monkeypatch.setattr(screen_fit, "frame_extra", lambda window: QSize(0, 0))  # the pictures: the window alone
     window = open_window(qtbot, demo_svc, settings)
     qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
     window.roster_tab.select_team("herons")
