@@ -80,3 +80,14 @@ def test_a_malformed_fine_is_refused_with_where_it_is(svc: Services) -> None:
     data["payments"].append({"payer": {"team": "herons"}, "amount": "1.00", "date": "2015-12-01", "fine": "g006"})
     report = svc.import_data(data)
     assert not report.ok and any(v.where.endswith(".fine") for v in report.blocks)
+
+
+def test_the_printed_statement_shows_the_payment_on_the_fine(svc: Services) -> None:
+    import pypdfium2
+
+    fine = player_fine(svc)
+    assert svc.record_payment({"payer": fine["payer"], "amount": "20.00", "date": "2015-12-01",
+                               "fine": {"game": fine["game"], "rule": fine["rule"]}}).ok
+    page = pypdfium2.PdfDocument(svc.fine_statements_pdf(team=fine["team"]))[0]
+    text = " ".join(page.get_textpage().get_text_range().split())
+    assert "paid $20.00 2015-12-01" in text and f"on the fine of game {fine['game']}" in text
