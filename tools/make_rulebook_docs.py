@@ -39,7 +39,10 @@ def _cell(text: str) -> str:
 def _table_section(table: schema.Table) -> list[str]:
     title = "Top-level keys" if not table.path else f"`{table.heading}`"
     lines = [f'<a id="{anchor(table.path)}"></a>', "", f"## {title}", "", table.meaning]
-    if table.path and not (table.path.endswith("*") and table.presence == "required"):
+    keys = schema.keys_of(table.path)
+    if table.presence == "optional" and keys and all(k.default is not schema.REQUIRED for k in keys):
+        lines[-1] += " Optional: left out, every key takes its default."
+    elif table.path and not (table.path.endswith("*") and table.presence == "required"):
         lines[-1] += f" {PRESENCE[table.presence]}"  # a `*` table's presence is its parent's
     if table.section:
         lines[-1] += f" Usual section: {table.section}."
@@ -53,7 +56,6 @@ def _table_section(table: schema.Table) -> list[str]:
                  and t.path.removesuffix("[]").rpartition(".")[0] == table.path and not t.path.endswith("*")]
     if subtables:
         lines += ["", "Its tables: " + ", ".join(f"[`{t.heading}`](#{anchor(t.path)})" for t in subtables) + "."]
-    keys = schema.keys_of(table.path)
     if keys:
         lines += ["", "| key | type | default | meaning | usual section |", "|---|---|---|---|---|"]
         for key in keys:
