@@ -107,6 +107,10 @@ class GameScreen:
     """What the game has set off so far (ejections, suspensions, fines, the report): the rules' reading."""
     figures: Mapping[int, EventFigures] = field(default_factory=lambda: MappingProxyType({}))
     """By entry (its index in `events`): the strength of a goal, the minutes of a penalty."""
+    colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Each side's team colour as the season records it ('#1f5fbf', 'red'), by 'home' and 'away'; absent: none."""
+    shots: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """Shots on goal per period, by side, where the game records them (the season file's `shots`)."""
 
     def ejected(self, side: str) -> tuple[Consequence, ...]:
         """The side's ejections."""

@@ -221,6 +221,10 @@ class LiveGameTab(TableTab):
     model: GamesModel
     finished = Signal(str)
     """A game was just finished (its id): the moment for an automatic backup."""
+    live_shown = Signal(object, object)
+    """The game at the boards (`game_shown`) was just drawn at the clock's time: the rulebook's live reading (None
+    when it has none) and the score shown. After every entry, each second of a running clock, on another game:
+    what the arena display follows."""
 
     def __init__(self, svc: Services, settings: QSettings | None = None, parent: QWidget | None = None,
                  hub: ChangeHub | None = None) -> None:
@@ -731,6 +735,7 @@ class LiveGameTab(TableTab):
         self.redo_button.setEnabled(screen.can_redo)
         if screen.live is None:
             self.strength.setText(f"<span style='color:gray'>{html.escape(screen.live_error)}</span>")
+            self.live_shown.emit(None, screen.score)
         else:
             self._show_live(screen.live, screen.score)
 
@@ -806,6 +811,7 @@ class LiveGameTab(TableTab):
             panel.show_side(f"{self.names[side]} ({side})", live["teams"][side], self.label_of,
                             len(lineups.get(side, ())),
                             self.game_shown.ejected(side) if self.game_shown is not None else ())
+        self.live_shown.emit(live, score)
 
     @staticmethod
     def _light(label: QLabel, on: bool, colour: str) -> None:

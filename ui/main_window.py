@@ -300,6 +300,11 @@ class MainWindow(QMainWindow):
                 office_menu.addSeparator()
             else:
                 office_menu.addAction(item)
+        from ui.arena_control import ArenaControl  # issue 20.1: the rink's board, on the screen the office picks
+
+        self.arena = ArenaControl(self, self.settings, self._action,
+                                  lambda: self.live_game_tab if self._ready else None)
+        self.arena.add_to(self.menuBar().addMenu("&View"))
         help_menu = self.menuBar().addMenu("&Help")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.show_shortcuts, "std:HelpContents")
         help_menu.addAction(self.shortcuts_action)

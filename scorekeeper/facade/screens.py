@@ -103,7 +103,10 @@ class Screens(Part):
             score=MappingProxyType(score),
             live=None if live is None else frozen(live), live_error=error, row=frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
-            consequences=game_consequences(view, game_id), figures=event_figures(state))
+            consequences=game_consequences(view, game_id), figures=event_figures(state),
+            colours=MappingProxyType({side: str(view.teams.get(g[side], {}).get("colour"))
+                                      for side in ("home", "away") if view.teams.get(g[side], {}).get("colour")}),
+            shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))
 
     def players(self, season: str | None = None) -> Mapping[str, Mapping[str, Any]]:
         """The season's players by id, read-only, each with the `name` the window shows."""
