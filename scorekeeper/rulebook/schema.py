@@ -79,7 +79,7 @@ class Key:
             return "none (optional)"
         if isinstance(self.default, Derived):
             return self.default.words
-        return f"`{_toml(self.default)}`"
+        return f"`{toml_value(self.default)}`"
 
 
 @dataclass(frozen=True)
@@ -107,13 +107,14 @@ class Table:
 _STAR_WORD = {"overtime.*": "STAGE", "penalties.classes.*": "NAME", "infractions.*": "CODE", "rules.*": "RULE-ID"}
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
+    """A value as a TOML file writes it: `true`, `"text"`, `[1, 0]`."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return str(value)
 
 

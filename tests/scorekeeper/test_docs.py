@@ -1,7 +1,8 @@
 """The project's own documentation (docs/) is complete and current, and nothing reads a folder beside the clone.
 
-docs/rules.md is generated from the rule registry (tools/make_rule_docs.py); the other pages are written by
-hand, so these tests check that each names every key, column, command and option the code accepts.
+docs/rules.md is generated from the rule registry (tools/make_rule_docs.py) and docs/rulebook-reference.md from
+the rulebook schema's declaration (tools/make_rulebook_docs.py); the other pages are written by hand, so these
+tests check that each names every key, column, command and option the code accepts.
 """
 
 from __future__ import annotations

@@ -175,6 +175,32 @@ def test_a_text_outside_its_declared_choices_is_refused_naming_them(key: schema.
         parse_rulebook(_with_value(key, '"nonsense"'))
 
 
+def _without(key: schema.Key) -> str:
+    """The shipped rulebook with `key` left out of its first table (where it is there)."""
+    text = SHIPPED.read_text(encoding="utf-8")
+    header = _header(key)
+    if header is None:
+        return re.sub(rf"^{key.name} = .*\n", "", text, count=1, flags=re.MULTILINE)
+    head, tail = text.split(header, 1)
+    body, sep, rest = tail.partition("\n[")
+    body = re.sub(rf"^{key.name} = .*\n", "", body, flags=re.MULTILINE)
+    return f"{head}{header}{body}{sep}{rest}"
+
+
+DEFAULTED = [k for k in schema.KEYS if k.default not in (schema.REQUIRED, None)
+             and not isinstance(k.default, schema.Derived) and not k.table.startswith("coed.caps.")
+             and (_header(k) or "") in SHIPPED.read_text(encoding="utf-8")]  # [coed] itself: only [coed.caps]
+
+
+@pytest.mark.parametrize("key", DEFAULTED, ids=lambda k: k.path)
+def test_a_key_left_out_reads_as_its_declared_default(key: schema.Key):
+    """Leaving a key out and writing its declared default give the same rulebook: the default the reference
+    documents is the one applied."""
+    written = parse_rulebook(_with_value(key, schema.toml_value(key.default)))
+    left_out = parse_rulebook(_without(key))
+    assert written == left_out
+
+
 def test_the_defaults_of_a_table_left_out_are_the_declared_ones():
     text = SHIPPED.read_text(encoding="utf-8")
     start = text.index("[injured_goalie]")
