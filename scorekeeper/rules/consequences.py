@@ -146,9 +146,9 @@ def _sanction(view: SeasonView, state: GameState, s: Sanction, side: str) -> lis
     at: dict[str, Any] = {"period": first.period, "elapsed": fmt_mmss(first.elapsed)} if first else {}
     who = _who(state, side, s.player)
     out = []
+    decision = proposal_state(view, s)  # PEN-GM-2: a row with `confirm` proposes; the office decides
     if row.suspend:
         follows = suspension_text(s.kind, row.suspend, row.min_games, row.review)
-        decision = proposal_state(view, s)  # PEN-GM-2: a row with `confirm` proposes; the office decides
         if decision is not None:
             follows = f"{follows} — {pending_text(view, s) if decision == 'proposed' else decision}"
         if lifted(view, s):
@@ -160,6 +160,8 @@ def _sanction(view: SeasonView, state: GameState, s: Sanction, side: str) -> lis
         payer = "the team" if row.payer == "team" else "the player"
         fine_rule = row.fine_row if row.fine_row in book.rules else row.rule
         follows = f"fine: {cents_to_money(cents)}, paid by {payer}" + (" — waived" if waived(view, s) else "")
+        if decision is not None and decision != "confirmed":
+            follows += f" — {decision}: owed only once the office confirms it"
         out.append(Consequence(FINE, side, s.player, who, fine_rule, book.section(fine_rule), what, follows, **at))
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.discipline import sanctions
+from scorekeeper.rules.proposals import DECLINED, PROPOSED, proposal_state
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView, active_on
 from scorekeeper.seasonfile import cents_to_money, money_to_cents
@@ -21,6 +22,8 @@ def fines(view: SeasonView) -> dict[str, Any]:
         appeal = appeals.get((s.player, s.game))
         if appeal and appeal["decision"] == "upheld":
             continue  # APPEAL-1: an upheld appeal lifts the suspension and waives the fines tied to it
+        if proposal_state(view, s) in (PROPOSED, DECLINED):
+            continue  # PEN-GM-2: a proposed sanction's fine is owed once the office confirms it, never if declined
         cents = fine_cents(s)
         if cents <= 0:
             continue

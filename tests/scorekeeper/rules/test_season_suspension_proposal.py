@@ -108,3 +108,37 @@ def test_pen_gm_2_the_boards_the_notice_and_the_mail_say_proposed_awaiting_the_o
     body = message.get_body(("plain",)).get_content()
     assert "is proposed for a suspension for the rest of the season" in body
     assert "Status: proposed: awaiting the office's decision." in body
+
+
+def _fined_book(tmp_path) -> Services:
+    """The shipped rulebook whose season's-incidents row also fines the player $25."""
+    from scorekeeper.resources import resource_path
+
+    text = resource_path("rulebooks", "westridge-2015-16.toml").read_text(encoding="utf-8")
+    for old, new in (('id = "westridge-2015-16"', 'id = "westridge-fined"'),
+                     ('fine_row = "FINE-12"\ncount = 6', 'fine_row = "FINE-12"\nfine_cents = 2500\ncount = 6')):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    (tmp_path / "fined.toml").write_text(text, encoding="utf-8")
+    svc = Services.open(str(tmp_path / "fined.db"))
+    svc.load_rulebook_file(tmp_path / "fined.toml")
+    return svc
+
+
+def test_pen_gm_2_a_proposed_sanction_s_fine_is_owed_only_once_confirmed(tmp_path):
+    svc = _fined_book(tmp_path)
+    assert svc.import_data({**six_incidents(), "rulebook": "westridge-fined"}).ok
+    assert [f for f in svc.fines()["fines"] if f["rule"] == "PEN-GM-2"] == []
+    from scorekeeper.rules.consequences import game_consequences
+
+    (fine,) = [c for c in game_consequences(svc.view(), "g6") if c.kind == "fine" and c.player == "a3"]
+    assert fine.follows.endswith("— proposed: owed only once the office confirms it")
+    assert svc.confirm_suspension("a3", date="2016-01-07").ok
+    assert [(f["amount"], f["payer"]) for f in svc.fines()["fines"] if f["rule"] == "PEN-GM-2"] == [
+        ("25.00", {"player": "a3"})]
+    svc.close()
+    declined = _fined_book(tmp_path / "..")
+    decision = {"player": "a3", "game": "g6", "decision": "declined", "decided": "2016-01-07"}
+    assert declined.import_data({**six_incidents(decision=decision), "rulebook": "westridge-fined"}).ok
+    assert [f for f in declined.fines()["fines"] if f["rule"] == "PEN-GM-2"] == []
+    declined.close()
