@@ -106,12 +106,12 @@ def _shots(screen: GameScreen, side: str) -> int | None:
 
 
 def strength_text(live: Mapping[str, Any] | None, names: Mapping[str, str]) -> str:
-    """'Power play Lynx 5 on 4' where a side is short-handed by a penalty, 'Empty net Owls' with a goalie
-    pulled, else the strength on the ice ('5 on 5'); empty without a live reading."""
+    """'Power play Lynx 5 on 4' (skaters) where a side is short-handed by a penalty, 'Empty net Owls' with a
+    goalie pulled, else the skaters on the ice ('5 on 5'); empty without a live reading."""
     if live is None:
         return ""
     teams = live["teams"]
-    on = {side: int(teams[side]["players_on_ice"]) for side in SIDES}
+    on = {side: int(teams[side]["skaters"]) for side in SIDES}  # skaters, as a rink counts a power play
     for side, other in (("home", "away"), ("away", "home")):
         if on[side] > on[other] and any(item.get("short_handed") for item in teams[other].get("box") or ()):
             return f"Power play {names.get(side, side)} {on[side]} on {on[other]}"
@@ -166,12 +166,12 @@ def goals(screen: GameScreen) -> dict[tuple[Any, ...], int]:
 
 def new_goal(previous: GameScreen | None, screen: GameScreen) -> Goal | None:
     """The latest goal `screen` has that `previous` (the same game drawn before) had not; None on another game
-    or when no goal was added (a goal undone, a penalty, the clock)."""
+    or when no goal was added (a goal undone or corrected, a penalty, the clock)."""
     if previous is None or (previous.season, previous.game_id) != (screen.season, screen.game_id):
         return None
-    before = goals(previous)
-    added = [(key, index) for key, index in goals(screen).items() if key not in before]
-    if not added:
+    before, after = goals(previous), goals(screen)
+    added = [(key, index) for key, index in after.items() if key not in before]
+    if not added or len(after) <= len(before):  # a goal corrected (its time, its scorer) is not a new goal
         return None
     key, index = max(added, key=lambda found: (found[0][2] or 0, str(found[0][3] or ""), found[1]))
     event = screen.events[index]

@@ -21,6 +21,7 @@ from ui_helpers import focus, open_window, press, replace_text, type_text
 
 from scorekeeper.services import Services
 from ui import arena_control, arena_display
+from ui.arena_board import strength_text
 from ui.arena_control import pick_screen
 from ui.arena_display import ArenaDisplay
 from ui.main_window import MainWindow
@@ -96,8 +97,8 @@ def test_the_display_follows_a_power_play_goal_scored_by_key_events(qtbot: QtBot
     assert display.box["away"].text() == " #7  01:00"
     assert display.box_title["away"].text() == "PENALTY" and display.box["home"].text() == ""
     on_ice = tab.game_shown.live["teams"] if tab.game_shown and tab.game_shown.live else {}
-    assert display.strength.text() == (f"POWER PLAY LYNX {on_ice['home']['players_on_ice']} ON "
-                                       f"{on_ice['away']['players_on_ice']}")
+    assert display.strength.text() == f"POWER PLAY LYNX {on_ice['home']['skaters']} ON {on_ice['away']['skaters']}"
+    assert on_ice["home"]["skaters"] == on_ice["away"]["skaters"] + 1
     assert display.goal is not None and display.goal.scorer == labels[16]  # still the first goal's turn
 
     # the power-play goal at 05:12 ends the minor: new score, announced, the box empty
@@ -139,6 +140,11 @@ def test_a_goal_undone_is_no_longer_announced_and_another_game_clears_the_board(
     assert display.goal_line.text() == "GOAL OWLS" and display.score["away"].text() == "1"
     press(qtbot, Qt.Key.Key_Z, CTRL)  # undo: the goal is gone, so is its announcement
     assert display.score["away"].text() == "0" and display.goal is None
+    tab.clock.set_position(2, 19 * 60 + 30)  # the last minute of the game: stop time, lit as the tab lights it
+    assert tab.stop_time.property("lit") is True and display.stop_time.text() == "STOP TIME"
+    assert display.period.text() == "2ND HALF" and display.clock.text() == "19:30"
+    tab.clock.set_position(2, 10 * 60)
+    assert tab.stop_time.property("lit") is False and display.stop_time.text() == ""
     final = next(g for g in demo_svc.games("2015-16") if g["status"] == "final")
     tab.select_game(final["id"])
     assert display.clock.text().startswith("FINAL")
@@ -160,7 +166,6 @@ def test_team_colours_shots_and_type_sized_to_the_screen(qtbot: QtBot, window: M
     small = display.score["home"].font().pixelSize()
     display.resize(1920, 1080)
     assert display.score["home"].font().pixelSize() > small >= 150  # a digit a 20-metre reader sees
-    display.grab().save(str(Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", "/tmp")) / "arena-display-test.png"))
 
 
 def test_f11_fills_the_screen_and_is_remembered(qtbot: QtBot, window: MainWindow, settings: QSettings) -> None:
@@ -247,3 +252,68 @@ def test_two_screens_the_board_goes_full_screen_on_the_other_one(tmp_path: Path,
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out == {"screen": "Arena TV", "full": True, "geometry": [1366, 0, 1920, 1080], "active": True,
                    "remembered": True, "moved": "Office", "saved": "Office"}
+
+
+def test_screenshot_of_the_board_at_1280x720(qtbot: QtBot, window: MainWindow, demo_svc: Services,
+                                             tmp_path: Path) -> None:
+    """The README's picture (SCOREKEEPER_SCREENSHOTS=docs/screenshots keeps it): Lynx on the power play, a
+    short-handed goal of the Owls announced."""
+    tab = window.live_game_tab
+    game = dict(demo_svc.view("2015-16").games["g016"])
+    assert demo_svc.save_game({**game, "shots": {"home": [14], "away": [6]}}).ok
+    assert demo_svc.set_lineup("g016", "home", [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]).ok
+    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1} for n in range(1, 11)]).ok
+    for event in ({"type": "goal", "team": "home", "period": 1, "elapsed": "02:00", "scorer": "ly02",
+                   "assists": ["ly05", "ly09"]},
+                  {"type": "penalty", "team": "away", "period": 1, "elapsed": "09:00", "player": "ow03",
+                   "infraction": "tripping"}):
+        assert demo_svc.add_event("g016", event).ok
+    tab.refresh_game()
+    tab.clock.set_position(1, 10 * 60 + 12)
+    display = open_display(window)
+    display.resize(1280, 720)
+    assert demo_svc.add_event("g016", {"type": "goal", "team": "away", "period": 1, "elapsed": "10:05",
+                                       "scorer": "ow05", "assists": ["ow02"]}).ok
+    tab.update_game()
+    assert display.goal_line.text() == "GOAL OWLS" and "Short-handed goal" in display.goal_detail.text()
+    assert display.strength.text().startswith("POWER PLAY LYNX") and "#7" in display.box["away"].text()
+    assert display.text().splitlines()[:3] == ["LYNX", "1", "SHOTS 14"]
+    folder = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    assert display.grab().save(str(folder / "arena-display.png"))
+
+
+def _side(skaters: int, goalie: bool = True, box: tuple[dict, ...] = ()) -> dict:
+    return {"skaters": skaters, "players_on_ice": skaters + goalie, "goalie": goalie, "box": list(box)}
+
+
+def test_the_strength_line_reads_the_live_state_as_the_rulebook_gave_it() -> None:
+    names = {"home": "Lynx", "away": "Owls"}
+    minor = {"player": "ow03", "remaining": "01:00", "short_handed": True}
+    coincidental = {"player": "ly03", "remaining": "04:00", "short_handed": False}
+    assert strength_text({"teams": {"home": _side(5), "away": _side(4, box=(minor,))}}, names) == \
+        "Power play Lynx 5 on 4"
+    assert strength_text({"teams": {"home": _side(3, box=(minor,)), "away": _side(4)}}, names) == \
+        "Power play Owls 4 on 3"
+    assert strength_text({"teams": {"home": _side(4, box=(coincidental,)), "away": _side(4, box=(coincidental,))}},
+                         names) == "4 on 4"
+    assert strength_text({"teams": {"home": _side(6, goalie=False), "away": _side(5)}}, names) == \
+        "Empty net Lynx · 6 on 5"
+    assert strength_text(None, names) == ""
+
+
+def test_a_goal_corrected_is_not_announced_again(qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
+    tab = window.live_game_tab
+    assert demo_svc.set_lineup("g016", "home", [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]).ok
+    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1} for n in range(1, 11)]).ok
+    goal = {"type": "goal", "team": "home", "period": 1, "elapsed": "02:00", "scorer": "ly02", "assists": []}
+    assert demo_svc.add_event("g016", goal).ok
+    tab.refresh_game()
+    display = open_display(window)
+    assert display.goal is None  # a goal already on the sheet when the board opens is no news
+    assert demo_svc.update_event("g016", 0, {**goal, "elapsed": "02:10"}).ok
+    tab.update_game()
+    assert display.goal is None
+    assert demo_svc.add_event("g016", {**goal, "elapsed": "03:00"}).ok  # the same scorer again: news
+    tab.update_game()
+    assert display.goal is not None and display.goal_line.text() == "GOAL LYNX"
