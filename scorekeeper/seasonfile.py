@@ -20,6 +20,7 @@ from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
 from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileError, read_bounded
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.violation import Violation
+from scorekeeper.signature_values import norm_signature, signature_problems
 
 FORMAT = "scorekeeper.season/1"
 TOP_KEYS = {"format", "league", "season", "rulebook", "rulebook_text", "divisions", "teams", "players", "roster",
@@ -40,7 +41,8 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "player": ({"id", "first", "last"}, {"gender", "birthdate", "email"}),
     "roster": ({"team", "player", "number"}, {"position", "signed", "released"}),
     "game": ({"id", "date", "time", "home", "away"},
-             {"number", "rink", "stage", "status", "lineups", "events", "referees", "officials", "shots", "notes"}),
+             {"number", "rink", "stage", "status", "lineups", "events", "referees", "officials", "shots", "notes",
+              "signatures"}),
     "lineup": ({"player"}, {"number", "goalie", "captain"}),
     "appeal": ({"player", "game", "filed", "form", "fee_paid", "decision"}, {"decided"}),
     "payment": ({"payer", "amount", "date"}, {"memo", "fine"}),
@@ -463,6 +465,8 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
                 isinstance(obj[key], list) and all(isinstance(x, str) for x in obj[key])):
             c.err(f"{where}.{key}", "referees must be a list of names")
     _check_officials(c, obj.get("officials"), where)
+    for at, problem in signature_problems(obj.get("signatures"), where):
+        c.err(at, problem)
     number = obj.get("number")
     if number is not None and not (isinstance(number, str) and number.strip() and len(number) <= NUMBER_LIMIT):
         c.err(f"{where}.number", f"number must be a text of 1 to {NUMBER_LIMIT} characters, e.g. \"W-014\" "
@@ -657,8 +661,11 @@ def norm_game(o: dict[str, Any]) -> dict[str, Any]:
             out[key] = o[key]
     if o.get("officials") is not None:
         out["officials"] = [{"name": x["name"], "role": x["role"]} for x in o["officials"]]
+    if o.get("signatures"):
+        out["signatures"] = [norm_signature(x) for x in o["signatures"]]
     return {k: out[k] for k in ["id", "number", "date", "time", "rink", "stage", "home", "away", "status",
-                                "lineups", "events", "referees", "officials", "shots", "notes"] if k in out}
+                                "lineups", "events", "referees", "officials", "shots", "notes", "signatures"]
+            if k in out}
 
 
 def norm_appeal(o: dict[str, Any]) -> dict[str, Any]:

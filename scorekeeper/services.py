@@ -36,6 +36,7 @@ from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.facade.screens import Screens
 from scorekeeper.facade.season_files import SeasonFiles
 from scorekeeper.facade.seasons import SeasonAdmin
+from scorekeeper.facade.signatures import Signatures
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
@@ -101,6 +102,7 @@ class Services:
         self.backups = Backups(self, self.office)
         self.mail = Mail(self)
         self.season_admin = SeasonAdmin(self, self.step, self.office)
+        self.signing = Signatures(self, self.step, self.entries)  # issue 20: signatures at the boards
 
     # -- the parts' methods ----------------------------------------------------------------------------
     import_file = delegate("season_files", SeasonFiles.import_file)
@@ -137,6 +139,8 @@ class Services:
     live = delegate("entries", Games.live)
     prepare_entries = delegate("entries", Games.prepare_entries)
     check_on_ice = delegate("entries", Games.check_on_ice)
+    sign_game = delegate("signing", Signatures.sign_game)
+    signatures = delegate("signing", Signatures.signatures)
 
     save_player = delegate("rosters", Rosters.save_player)
     save_team = delegate("rosters", Rosters.save_team)

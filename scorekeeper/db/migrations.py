@@ -120,6 +120,14 @@ def _m008_suspension_decisions(db: Database) -> None:
         db.create_tables([SuspensionDecision])
 
 
+def _m009_game_signatures(db: Database) -> None:
+    """Version 9: the signatures given on the screen at the end of a game (issue 20)."""
+    from scorekeeper.db.models import GameSignature
+
+    if not db.table_exists(GameSignature._meta.table_name):
+        db.create_tables([GameSignature])
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -129,6 +137,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (6, _m006_game_sheet_details),
     (7, _m007_archived_seasons_and_fine_payments),
     (8, _m008_suspension_decisions),
+    (9, _m009_game_signatures),
 ]
 LATEST = MIGRATIONS[-1][0]
 

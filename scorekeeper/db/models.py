@@ -11,6 +11,7 @@ from typing import Any
 
 from peewee import (
     AutoField,
+    BlobField,
     BooleanField,
     CharField,
     DateField,
@@ -174,6 +175,23 @@ class GameEvent(BaseModel):
         indexes = ((("game", "seq"), True),)
 
 
+class GameSignature(BaseModel):
+    """A signature given on the screen at the end of a game (issue 20): who, in which role, when, and the PNG of
+    the stroke; `before_correction` is the date of the reopen that came after it (None: it signs the game as it
+    is). The season file's game `signatures` (migration 9)."""
+
+    game_id: int
+
+    id = AutoField()
+    game = ForeignKeyField(Game, backref="signatures", on_delete="CASCADE")
+    role = CharField()  # referee, linesman, captain-home, captain-away, coach-home, coach-away
+    name = CharField()
+    signed_at = CharField()  # ISO date and time, to the second
+    png = BlobField()
+    before_correction = CharField(null=True)  # ISO date of the reopen that followed the signature
+    seq = IntegerField(default=0)
+
+
 class Appeal(BaseModel):
     game_id: int
     player_id: int
@@ -289,5 +307,5 @@ class AuditEntry(BaseModel):
 
 ALL_MODELS: list[type[BaseModel]] = [
     Meta, RulebookRecord, League, Season, Division, Player, Team, RosterSigning, Game, LineupEntry,
-    GameEvent, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry,
+    GameEvent, GameSignature, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry,
 ]

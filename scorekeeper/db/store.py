@@ -17,6 +17,7 @@ from scorekeeper.db.models import (
     Fine,
     Game,
     GameEvent,
+    GameSignature,
     League,
     LineupEntry,
     Payment,
@@ -31,6 +32,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
 from scorekeeper.seasonfile import FORMAT, cents_to_money, money_to_cents
+from scorekeeper.signature_values import decode_png, encode_png
 
 
 def _date(value: Any) -> str | None:
@@ -156,6 +158,7 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
             ev["elapsed"] = fmt_mmss(elapsed)
         ev.update(json.loads(data))
         events[game_id].append(ev)
+    signed = signatures_by_game(season)
     out["games"] = []
     for g in games:
         obj: dict[str, Any] = {"id": g.ext_id, "number": g.number, "date": _date(g.date), "time": g.time,
@@ -164,7 +167,8 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                                "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
                                "referees": json.loads(g.referees) if g.referees else None,
                                "officials": json.loads(g.officials) if g.officials else None,
-                               "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes}
+                               "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes,
+                               "signatures": signed.get(g.id)}
         out["games"].append(_clean(obj))
     if rows is not None:
         rows.games.update({g.ext_id: (g.id, g.revision) for g in games})
@@ -304,6 +308,32 @@ def _player_refs(changes: dict[str, list[dict[str, Any]]]) -> set[str]:
     return refs
 
 
+def signatures_by_game(season: Season) -> dict[int, list[dict[str, Any]]]:
+    """Each game's signatures (issue 20) in the season file's form, by game row id."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    rows: Any = (GameSignature.select(GameSignature.game, GameSignature.role, GameSignature.name,
+                                      GameSignature.signed_at, GameSignature.png, GameSignature.before_correction)
+                 .join(Game).where(Game.season == season).order_by(GameSignature.game, GameSignature.seq,
+                                                                   GameSignature.id).tuples())
+    for game_id, role, name, signed_at, png, before in rows:
+        out.setdefault(game_id, []).append(_clean({"role": role, "name": name, "signed_at": signed_at,
+                                                   "png_base64": encode_png(bytes(png)),
+                                                   "before_correction": before}))
+    return out
+
+
+def write_signatures(games: dict[int, dict[str, Any]]) -> None:
+    """Replace the signatures of the games (row id -> the game as the season file has it)."""
+    if not games:
+        return
+    for chunk in _batches(sorted(games)):
+        GameSignature.delete().where(GameSignature.game.in_(chunk)).execute()
+    _insert(GameSignature, [{"game": row, "role": s["role"], "name": s["name"], "signed_at": s["signed_at"],
+                             "png": decode_png(s["png_base64"]), "before_correction": s.get("before_correction"),
+                             "seq": i}
+                            for row, g in games.items() for i, s in enumerate(g.get("signatures") or [])])
+
+
 def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                   old_games: dict[str, dict[str, Any] | None] | None = None) -> dict[str, tuple[int, int]]:
     """Insert new and replace changed objects of a season (the caller holds the transaction); returns each written
@@ -396,6 +426,9 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                 event_rows.append(event_row(game_id, i, e, pid))
     _insert(LineupEntry, lineup_rows)
     _insert(GameEvent, event_rows)
+    write_signatures({revisions[g["id"]][0]: g for g in changes["games"]
+                      if ((old_games or {}).get(g["id"]) or {}).get("signatures") != g.get("signatures")
+                      or (old_games or {}).get(g["id"]) is None})
     gid = _ids(Game, season) if changes["appeals"] else {}
     seq = next_seq(Appeal, Appeal.season == season) if changes["appeals"] else 0
     for a in changes["appeals"]:

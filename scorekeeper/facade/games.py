@@ -17,6 +17,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 
@@ -195,13 +196,18 @@ class Games(Part):
         row_id, revision = view.rows.games[game_id] if view.rows is not None and game_id in view.rows.games \
             else (0, 0)
 
+        corrected = signed_before_correction(game)  # issue 20: the signatures stay, marked with the reopen's date
+
         def write() -> None:
             self.step.check_revision(view, game_id)
             Game.update(status="scheduled", revision=Game.revision + 1).where(Game.id == row_id).execute()
+            if corrected is not None:
+                mark_before_correction(row_id, corrected[0])
 
         try:
             self.step.commit(s, write, [AuditRecord("reopen game", game_id, {"status": "final", "reason": reason},
-                                                    {"status": "scheduled"})])
+                                                    {"status": "scheduled"}),
+                                        *([corrected[1]] if corrected is not None else [])])
         except store.GameChanged:
             return self.step.conflict(view, game_id, None)
         self.history.done(game_id, before, (row_id, revision + 1))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.reports.goalie_lines import goalie_lines
+from scorekeeper.reports.signature_lines import SheetSignature, sheet_signatures
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.fines import payments_applied
@@ -204,6 +205,7 @@ class GameSheetData:
     number: str = ""  # the league's game number ("" : the id)
     linesmen: list[str] = field(default_factory=list)
     scorekeeper: str = ""  # the scorekeeper's name (an official, else the operator who finished the game)
+    signatures: list[SheetSignature] = field(default_factory=list)  # given on the screen (issue 20)
 
     @property
     def game_number(self) -> str:
@@ -693,7 +695,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
         actions=actions, referees=[printed_name(r) for r in officials["referee"]], notes=notes, reports=reports,
         rulebook=book.id, number=printed_name(str(g.get("number") or ""), 20),
         linesmen=[printed_name(r) for r in officials["linesman"]],
-        scorekeeper=printed_name(_scorekeeper(svc, g, season)))
+        scorekeeper=printed_name(_scorekeeper(svc, g, season)), signatures=sheet_signatures(g.get("signatures")))
 
 
 def _result_text(state: dict[str, Any], home: str, away: str) -> str:

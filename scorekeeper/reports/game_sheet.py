@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, KeepInFrame, Spacer
 
 from scorekeeper.reports import styles
 from scorekeeper.reports.data import GameSheetData, SheetTeam, long_date
+from scorekeeper.reports.signature_lines import SignatureLine, before_corrections, place, signature_image
 from scorekeeper.reports.styles import CELL, CELL_MUTED, FONT, FONT_BOLD, GRID, INK, MUTED, NAVY, TINT, money
 from scorekeeper.reports.templates import (
     BODY_H,
@@ -241,11 +242,19 @@ def _goaltending(d: GameSheetData, W: float) -> SheetTable:
 def _signatures(d: GameSheetData, W: float) -> list[Flowable]:
     """A signature line for each referee (two at least), each linesman and the scorekeeper: at most
     SIGNATURES_PER_ROW side by side, more in balanced rows of lines of the same width."""
-    people = [("Referee", r) for r in d.referees] or [("Referee", "")]
+    people = [SignatureLine("Referee", r) for r in d.referees] or [SignatureLine("Referee", "")]
     if len(people) < 2:
-        people.append(("Referee", ""))
-    people += [("Linesman", r) for r in d.linesmen]
-    people.append(("Scorekeeper", d.scorekeeper))
+        people.append(SignatureLine("Referee", ""))
+    people += [SignatureLine("Linesman", r) for r in d.linesmen]
+    people.append(SignatureLine("Scorekeeper", d.scorekeeper))
+    out = _signature_rows(place(people, d.signatures), W)
+    for date, earlier in before_corrections(d.signatures):  # issue 20: kept after a reopen, under their own line
+        out += [Spacer(0, 6), text_block(f"Signed before the correction of {long_date(date)}", styles.LABEL, W),
+                Spacer(0, 2), *_signature_rows(earlier, W)]
+    return out
+
+
+def _signature_rows(people: list[SignatureLine], W: float) -> list[Flowable]:
     per_row = -(-len(people) // -(-len(people) // SIGNATURES_PER_ROW))
     out: list[Flowable] = []
     for start in range(0, len(people), per_row):
@@ -255,24 +264,25 @@ def _signatures(d: GameSheetData, W: float) -> list[Flowable]:
     return out
 
 
-def _signature_row(people: list[tuple[str, str]], columns: int, W: float) -> SheetTable:
+def _signature_row(people: list[SignatureLine], columns: int, W: float) -> SheetTable:
     n = len(people)
+    pad = 26.0 if any(p.png for p in people) else 18.0  # the line signed on the screen is a little taller
     gap = 18.0
     col = (W - gap * (columns - 1)) / columns
     widths: list[float] = []
     rows: list[list[Any]] = [[], [], [], [], []]
-    for i, (role, name) in enumerate(people):
+    for i, line in enumerate(people):
         if i:
             widths.append(gap)
             for r in rows:
                 r.append("")
         widths.append(col)
-        rows[0].append(role.upper())
-        rows[1].append(cell_text(name, FONT, styles.VALUE.fontSize, col) if name else "")
+        rows[0].append(line.label.upper())
+        rows[1].append(cell_text(line.name, FONT, styles.VALUE.fontSize, col) if line.name else "")
         rows[2].append("name (print)")
-        rows[3].append("")
+        rows[3].append(signature_image(line.png, col, pad - 1) if line.png else "")
         rows[4].append("signature")
-    t = SheetTable(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, 18, 8])
+    t = SheetTable(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, pad, 8])
     label, value = styles.LABEL, styles.VALUE
     cmds: list[Any] = [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
