@@ -147,17 +147,20 @@ class ArenaDisplay(QWidget):
         tab.live_shown.connect(self.follow)
         tab.clock.changed.connect(self.show_clock)
         tab.clock.moved.connect(self.show_clock)
+        tab.stack.currentChanged.connect(lambda _page: self.catch_up() if self.isVisible() else None)  # no games
         self.show_nothing()
 
     # -- what the tab drew ---------------------------------------------------------------------------------
     def catch_up(self) -> None:
         """Show the game at the boards now (on opening): the tab reads the rulebook at its clock's time."""
-        if self.tab.game_shown is None:
+        shown = self.tab.game_shown
+        if shown is None or self.tab.game_id is None or shown.season != self.tab.season or self.tab.showing_message():
             self.show_nothing()
             return
+        self.board = None
         self.tab.refresh_live()  # draws the live panel again and tells the display (`live_shown`)
         if self.board is None:  # no live reading at the clock's time: the game as last drawn
-            self.follow(self.tab.game_shown.live, self.tab.game_shown.score)
+            self.follow(shown.live, shown.score)
 
     def follow(self, live: Mapping[str, Any] | None, score: Mapping[str, int]) -> None:
         """The Live Game tab drew its game with `live` (the rulebook's reading at its clock) and `score`."""

@@ -317,3 +317,14 @@ def test_a_goal_corrected_is_not_announced_again(qtbot: QtBot, window: MainWindo
     assert demo_svc.add_event("g016", {**goal, "elapsed": "03:00"}).ok  # the same scorer again: news
     tab.update_game()
     assert display.goal is not None and display.goal_line.text() == "GOAL LYNX"
+
+
+def test_another_season_without_games_leaves_the_board_waiting(qtbot: QtBot, window: MainWindow,
+                                                               demo_svc: Services) -> None:
+    display = open_display(window)
+    assert "LYNX" in display.text()
+    demo_svc.create_season("Westridge", "2016-17", None)
+    window.reload_seasons(select="2016-17")
+    qtbot.waitUntil(lambda: display.text() == "Waiting for the game")
+    window.select_season("2015-16")
+    qtbot.waitUntil(lambda: "LYNX" in display.text())
