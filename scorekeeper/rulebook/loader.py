@@ -43,16 +43,12 @@ ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a
 # offence of the season (`discipline[].repeat_of` and `count`).
 CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
 REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
-# A league without these tables: a forfeit's score where no `[lateness]` table says it, and how suspensions (the
-# office's own, where no `[[discipline]]` row sets any off) are served where no `[suspensions]` table says it.
+# A league without a lateness rule: a forfeit's score where no `[lateness]` table says it.
 NO_LATENESS_FORFEIT_SCORE: tuple[int, int] = tuple(schema.key("lateness.forfeit_score").off)
 # A stage without overtime (its table left out, or `enabled = false` without the other keys): a tie after
 # regulation stands (one period at most, so nothing says a tie "plays on").
 NO_OVERTIME = Overtime(False, *(schema.key(f"overtime.*.{k}").off for k in (
     "min", "stop_time_last_min", "skaters", "sudden_death", "max_periods", "new_timeouts")))
-NO_APPEAL_CHANNELS: tuple[str, ...] = ()
-NO_SUSPENSIONS_TABLE: dict[str, object] = {"count_forfeits": True, "carry_playoffs": True, "carry_next_season": True,
-                                           "scope": "person", "notify_captain": "none"}
 
 
 def id_problem(name: object) -> str:
@@ -89,7 +85,8 @@ class _Reader:
     """Typed access to a TOML table that remembers its path and its declaration (`schema`): each read takes the
     key's type, range, choices and default from there, and `done` refuses a key not declared."""
 
-    def __init__(self, data: Any, path: str, origin: str, schema_path: str = "", on: bool = True) -> None:
+    def __init__(self, data: Any, path: str, origin: str, schema_path: str = "", on: bool = True,
+                 absent: bool = False) -> None:
         if not isinstance(data, dict):
             raise RulebookError(f"{origin}: key '{path}': must be a table")
         self.data: dict[str, Any] = data
@@ -97,6 +94,7 @@ class _Reader:
         self.origin = origin
         self.schema = schema_path
         self.on = on  # False: the table's rule is off (`enabled = false`): its keys fall back to their `off` value
+        self.absent = absent  # True: the file leaves the table out: its keys read as their `absent` value
         self.used: set[str] = set()
         self.done()  # a key not declared is refused first: a typo of a required key is named as a typo
 
@@ -126,6 +124,8 @@ class _Reader:
             default = ... if spec.default is schema.REQUIRED else spec.default
         if not self.on and spec.off is not schema.NOT_GIVEN:
             default = spec.off
+        if self.absent and spec.absent is not schema.NOT_GIVEN:
+            default = spec.absent
         return spec, default
 
     def num(self, key: str, derived: Any = ...) -> Any:
@@ -323,11 +323,9 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
         for r in (wg, ng, caps, d1, co):
             r.done()
 
-    e = top.optional("eligibility")
-    eligibility = Eligibility(0, 0)
-    if e is not None:
-        eligibility = Eligibility(e.num("playoff_min_games"), e.num("mask_under_age"))
-        e.done()
+    e = top.optional("eligibility") or _absent("eligibility", origin)
+    eligibility = Eligibility(e.num("playoff_min_games"), e.num("mask_under_age"))
+    e.done()
 
     sc = top.table("scoring")
     scoring = Scoring(sc.num("goal"), sc.num("assist"), sc.num("max_assists"), sc.txt("goalie_gp"))
@@ -374,11 +372,9 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     if not infractions:
         raise top.fail("infractions", "must list at least one infraction code")
 
-    fi = top.optional("fines")
-    payer = "player"
-    if fi is not None:
-        payer = fi.txt("default_payer")
-        fi.done()
+    fi = top.optional("fines") or _absent("fines", origin)
+    payer = fi.txt("default_payer")
+    fi.done()
     discipline: list[DisciplineRow] = []
     for d in top.rows("discipline"):
         suspend = d.suspension("suspend")
@@ -408,21 +404,16 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
             raise RulebookError(f"{origin}: key 'infractions.{code}.trigger': no discipline row has trigger "
                                 f"{inf.trigger!r}")
 
-    su = top.optional("suspensions")
-    suspensions: dict[str, object] = dict(NO_SUSPENSIONS_TABLE)
-    if su is not None:
-        suspensions = {
-            "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
-            "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope"),
-            "notify_captain": su.txt("notify_captain")}
-        su.done()
+    su = top.optional("suspensions") or _absent("suspensions", origin)
+    suspensions: dict[str, object] = {
+        "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
+        "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope"),
+        "notify_captain": su.txt("notify_captain")}
+    su.done()
 
-    ap = top.optional("appeals")
-    appeal_fee, channels = 0, NO_APPEAL_CHANNELS
-    if ap is not None:
-        appeal_fee = ap.num("fee_cents")
-        channels = ap.txts("channels")
-        ap.done()
+    ap = top.optional("appeals") or _absent("appeals", origin)
+    appeal_fee, channels = ap.num("fee_cents"), ap.txts("channels")
+    ap.done()
 
     ig = top.optional("injured_goalie") or _absent("injured_goalie", origin)
     injured_goalie = InjuredGoalie(ig.num("recover_min"), ig.num("substitute_min"))
@@ -450,8 +441,9 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
 
 
 def _absent(table: str, origin: str) -> _Reader:
-    """A table the file leaves out whose keys all have defaults: read as empty, each key its declared default."""
-    return _Reader({}, table, origin, table)
+    """A table the file leaves out: read as empty, each key its declared value where the table is left out (its
+    `absent` value, else its default)."""
+    return _Reader({}, table, origin, table, absent=True)
 
 
 def load_rulebook_file(path: str | Path) -> Rulebook:

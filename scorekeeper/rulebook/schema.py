@@ -52,6 +52,7 @@ class Key:
     hi: int = 10**7
     choices: tuple[str, ...] | None = None
     off: Any = NOT_GIVEN  # the value read where the table's rule is off (`enabled = false`) and the key is left out
+    absent: Any = NOT_GIVEN  # the value read where the whole (optional) table is left out, if not `default`
 
     @property
     def table(self) -> str:
@@ -74,7 +75,10 @@ class Key:
     def default_words(self) -> str:
         """The default in words: 'required', 'none', '`0`' or how it is worked out."""
         if self.default is REQUIRED:
-            return "required" if self.off is NOT_GIVEN else "required when on"
+            required = "required" if self.off is NOT_GIVEN else "required when on"
+            if self.absent is not NOT_GIVEN:
+                required += f" (`{toml_value(self.absent)}` where the table is left out)"
+            return required
         if self.default is None:
             return "none (optional)"
         if isinstance(self.default, Derived):
@@ -148,7 +152,7 @@ TABLES: tuple[Table, ...] = (
           "co-ed caps (Westridge §1 h)", "when on"),
     Table("coed.div1_in_div2", "Division-1 players signed by a Division-2 team.",
           "Division-1 players (Westridge §1 u)", "when on"),
-    Table("eligibility", "Playoff eligibility and face masks; left out, neither applies.",
+    Table("eligibility", "Playoff eligibility and face masks.",
           "eligibility (Westridge §1 k, §3 d)", "optional"),
     Table("scoring", "Scoring points and assists.", "scoring (Westridge §1 s; NHL Rule 78)"),
     Table("penalties", "Penalties: ejections, penalty minutes, reports and coincidental penalties.",
@@ -163,10 +167,10 @@ TABLES: tuple[Table, ...] = (
     Table("infractions.*", "One infraction, by its code.", "infractions (Westridge §5-6; NHL Rules 40-77)"),
     Table("discipline[]", "One row of the fines and suspensions table; none is allowed.",
           "fines table and suspensions (Westridge §8; NHL Rule 28)", "optional"),
-    Table("fines", "Who pays fines; left out, the player does.", "fines (Westridge fines table)", "optional"),
-    Table("suspensions", "How suspensions are served; left out, they count forfeits, carry into the playoffs and "
-          "the next season, follow the person and need no notice.", "suspensions (Westridge §8)", "optional"),
-    Table("appeals", "Appeals; left out, no fee and no channel named.", "appeals (Westridge §8)", "optional"),
+    Table("fines", "Who pays fines.", "fines (Westridge fines table)", "optional"),
+    Table("suspensions", "How suspensions are served (the office's own too).", "suspensions (Westridge §8)",
+          "optional"),
+    Table("appeals", "How an appeal is filed and what it costs.", "appeals (Westridge §8)", "optional"),
     Table("injured_goalie", "Time an injured goalie's team gets.",
           "injured goalie (Westridge §2 III)", "optional"),
     Table("rules", "Every rule ID with its section and title (the IDs are listed in rules.md); left out, rules are "
@@ -293,9 +297,9 @@ KEYS: tuple[Key, ...] = (
         off=0),
     # -- [eligibility] --------------------------------------------------------------------------------------------
     Key("eligibility.playoff_min_games", NUMBER, "Regular-season games a player must have played to play in the "
-        "playoffs.", "Westridge §1 k", hi=200),
+        "playoffs.", "Westridge §1 k", hi=200, absent=0),
     Key("eligibility.mask_under_age", NUMBER, "Players younger than this must wear a face mask (a warning at the "
-        "line-up).", "Westridge §3 d", hi=120),
+        "line-up).", "Westridge §3 d", hi=120, absent=0),
     # -- [scoring] ------------------------------------------------------------------------------------------------
     Key("scoring.goal", NUMBER, "Scoring points for a goal.", "Westridge §1 s", hi=10),
     Key("scoring.assist", NUMBER, "Scoring points for an assist.", "Westridge §1 s", hi=10),
@@ -388,18 +392,20 @@ KEYS: tuple[Key, ...] = (
         default=Derived("`\"gross\"` for a row `second_gross`, else none")),
     # -- [fines], [suspensions], [appeals], [injured_goalie] ------------------------------------------------------
     Key("fines.default_payer", TEXT, "Who pays a fine whose row does not say.", "Westridge fines table",
-        choices=PAYERS),
-    Key("suspensions.count_forfeits", YES_NO, "A game the team forfeits counts as a game served.", "Westridge §8"),
-    Key("suspensions.carry_playoffs", YES_NO, "Games still to serve carry into the playoffs.", "Westridge §8"),
+        choices=PAYERS, absent="player"),
+    Key("suspensions.count_forfeits", YES_NO, "A game the team forfeits counts as a game served.", "Westridge §8",
+        absent=True),
+    Key("suspensions.carry_playoffs", YES_NO, "Games still to serve carry into the playoffs.", "Westridge §8",
+        absent=True),
     Key("suspensions.carry_next_season", YES_NO, "Games still to serve carry into the league's next season.",
-        "Westridge §8"),
+        "Westridge §8", absent=True),
     Key("suspensions.scope", TEXT, "A suspension follows the person to any team, or bars the player only from the "
-        "team of the offence.", "Westridge §8", choices=("person", "team")),
-    Key("suspensions.notify_captain", TEXT, "When the team captain must be told of a suspension.", "Westridge §8",
-        choices=("before_next_game", "none")),
-    Key("appeals.fee_cents", NUMBER, "The appeal fee in cents.", "Westridge §8", hi=10**6),
+        "team of the offence.", "Westridge §8", choices=("person", "team"), absent="person"),
+    Key("suspensions.notify_captain", TEXT, "When the team captain must be told of a suspension (none: no notice "
+        "is tracked).", "Westridge §8", choices=("before_next_game", "none"), absent="none"),
+    Key("appeals.fee_cents", NUMBER, "The appeal fee in cents.", "Westridge §8", hi=10**6, absent=0),
     Key("appeals.channels", TEXTS, 'How an appeal may be filed: "official_form", "e-mail", "phone" or another '
-        "word.", "Westridge §8"),
+        "word (none named: notices say to ask the league office).", "Westridge §8", absent=[]),
     Key("injured_goalie.recover_min", NUMBER, "Minutes an injured goalie has to recover when no second goalie is "
         "dressed.", "Westridge §2 III", default=10, hi=90),
     Key("injured_goalie.substitute_min", NUMBER, "Minutes more when a skater has to dress as goalie.",

@@ -84,6 +84,9 @@ def test_every_declaration_says_its_type_default_and_meaning_for_people():
         if key.off is not schema.NOT_GIVEN:
             assert schema.TABLE_BY_PATH[key.table].presence in ("switch", "when on"), (
                 f"{key.path}: only a key of a table that can be switched off has an off value")
+        if key.absent is not schema.NOT_GIVEN:
+            assert schema.TABLE_BY_PATH[key.table].presence == "optional", (
+                f"{key.path}: only a key of a table the file may leave out has a value for it left out")
     for table in schema.TABLES:
         assert table.meaning.endswith("."), table.path
 
@@ -209,3 +212,15 @@ def test_the_defaults_of_a_table_left_out_are_the_declared_ones():
     assert book.injured_goalie.recover_min == schema.key("injured_goalie.recover_min").default
     assert book.injured_goalie.substitute_min == schema.key("injured_goalie.substitute_min").default
     assert loader.NO_OVERTIME.max_periods == schema.key("overtime.*.max_periods").off
+
+
+def test_a_table_left_out_reads_as_the_values_declared_for_it_left_out():
+    def left_out(table: str) -> dict[str, Any]:
+        return {k.name: k.absent for k in schema.keys_of(table)}
+
+    book = parse_rulebook(RULEBOOKS[1].read_text(encoding="utf-8"))  # no discipline family, no eligibility
+    assert book.suspensions == left_out("suspensions")
+    assert (book.appeal_fee_cents, list(book.appeal_channels)) == tuple(left_out("appeals").values())
+    assert book.default_fine_payer == left_out("fines")["default_payer"]
+    assert (book.eligibility.playoff_min_games, book.eligibility.mask_under_age) == tuple(
+        left_out("eligibility").values())
