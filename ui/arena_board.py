@@ -138,6 +138,9 @@ def board(screen: GameScreen, live: Mapping[str, Any] | None, score: Mapping[str
         if live is not None:
             for item in live["teams"][side].get("box") or ():
                 number, name = _number(screen, side, item.get("player"))
+                if not number and item.get("served_by"):  # a bench penalty: the number of who serves it
+                    number, name = _number(screen, side, item.get("served_by"))
+                number = number or "BENCH"
                 box.append(BoxLine(number, name, str(item["remaining"])))
         sides[side] = SideBoard(str(screen.names.get(side, side)), screen.colours.get(side), int(score[side]),
                                 _shots(screen, side), tuple(box))

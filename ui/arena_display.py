@@ -64,7 +64,9 @@ class Text(QLabel):
         self.paint(colour)
 
     def paint(self, colour: str, background: str = "transparent") -> None:
-        self.setStyleSheet(f"QLabel {{ color: {colour}; background: {background}; }}")
+        style = f"QLabel {{ color: {colour}; background: {background}; }}"
+        if style != self.styleSheet():  # each second of the clock redraws the board: no restyle for nothing
+            self.setStyleSheet(style)
 
     def scale(self, height: int, width: int) -> None:
         """The font for a window `height` pixels high, smaller where the text would not fit in `width`."""
@@ -80,7 +82,8 @@ class Text(QLabel):
                 break
             pixels = int(pixels * 0.92)
         font.setPixelSize(pixels)
-        self.setFont(font)
+        if font != self.font():
+            self.setFont(font)
 
 
 class ArenaDisplay(QWidget):

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from ui_helpers import focus, open_window, press, replace_text, type_text
 
 from scorekeeper.services import Services
 from ui import arena_control, arena_display
-from ui.arena_board import strength_text
+from ui.arena_board import board, result_text, strength_text
 from ui.arena_control import pick_screen
 from ui.arena_display import ArenaDisplay
 from ui.main_window import MainWindow
@@ -181,6 +182,11 @@ def test_f11_fills_the_screen_and_is_remembered(qtbot: QtBot, window: MainWindow
     assert not display.isVisible() and not window.arena.show_action.isChecked()
     press(qtbot, Qt.Key.Key_F11)  # F11 with the board closed opens it, full screen
     assert display.isVisible() and display.isFullScreen()
+    window.arena.fill_screens()  # View ▸ Arena display on screen: every screen, the board's ticked
+    items = window.arena.screens_menu.actions()
+    assert len(items) == len(QApplication.screens()) and [item.isChecked() for item in items].count(True) == 1
+    items[0].trigger()
+    assert settings.value(arena_control.SCREEN) == QApplication.screens()[0].name()
     window.close()
     assert not display.isVisible()
 
@@ -328,3 +334,25 @@ def test_another_season_without_games_leaves_the_board_waiting(qtbot: QtBot, win
     qtbot.waitUntil(lambda: display.text() == "Waiting for the game")
     window.select_season("2015-16")
     qtbot.waitUntil(lambda: "LYNX" in display.text())
+
+
+def test_a_bench_penalty_shows_the_number_of_who_serves_it_and_a_final_says_how_it_ended() -> None:
+    from types import MappingProxyType
+
+    from scorekeeper.screens import DressedPlayer, GameScreen
+
+    lineups = {"home": (DressedPlayer("ly04", 12, "Jo Roe", False),), "away": ()}
+    live = {"stop_time": False, "teams": {
+        "home": {**_side(4), "box": [{"player": None, "served_by": "ly04", "remaining": "01:30"}]},
+        "away": _side(5)}}
+    screen = GameScreen(season="s", game_id="g1", date="2016-01-01", time="19:00", stage="regular",
+                        status="scheduled", names=MappingProxyType({"home": "Lynx", "away": "Owls"}),
+                        lineups=MappingProxyType(lineups), events=(), score=MappingProxyType({"home": 0, "away": 0}),
+                        live=None, live_error="", row=MappingProxyType({"decision": None}), can_undo=False,
+                        can_redo=False)
+    shown = board(screen, live, {"home": 0, "away": 0}, "1ST HALF", "08:30", running=True)
+    assert [line.text for line in shown.home.box] == ["#12  01:30"]
+    assert shown.home.shots is None and shown.home.colour is None and shown.result == ""
+    over = replace(screen, status="final", row=MappingProxyType({"decision": "shootout"}))
+    assert result_text(over) == "FINAL — SHOOTOUT"
+    assert board(over, live, {"home": 3, "away": 2}, "", "", running=False).strength == ""
