@@ -6,8 +6,8 @@ keyboard from the office's window: F11 and the menu act on it from there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
@@ -28,7 +28,16 @@ def screen_label(screen: QScreen) -> str:
     return f"{screen.name() or 'Screen'} ({size.width()} × {size.height()})"
 
 
-def pick_screen(screens: list[QScreen], saved: object, office: QScreen | None) -> QScreen | None:
+class Named(Protocol):
+    """A screen as the choice sees it: by its name."""
+
+    def name(self) -> str: ...
+
+
+S = TypeVar("S", bound=Named)
+
+
+def pick_screen(screens: Sequence[S], saved: object, office: S | None) -> S | None:
     """The screen the board goes to: the one the office picked (by name) while it is connected; else another
     screen than the office window's (the rink's TV on the second output); else the office window's own."""
     if not screens:

@@ -201,7 +201,7 @@ class FakeScreen:
 
 def test_the_screen_picked_is_the_office_choice_else_another_than_the_office_window() -> None:
     office, tv = FakeScreen("eDP-1"), FakeScreen("HDMI-1")
-    screens: list = [office, tv]
+    screens = [office, tv]
     assert pick_screen(screens, None, office) is tv  # the rink's TV on the second output
     assert pick_screen(screens, "eDP-1", office) is office  # the office's choice
     assert pick_screen(screens, "DP-3", office) is tv  # the screen picked is not connected today
