@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from ui import dialogs
@@ -21,14 +22,18 @@ class DecisionDialog(QDialog):
         self.setWindowTitle(f"{verb} proposed suspension — {who}")
         follows = ("From this date on the suspension bars the player, and the team's games serve it."
                    if decision == CONFIRMED else "The proposal is dropped: it never bars the player.")
-        intro = QLabel(f"<b>{html.escape(verb)} the season suspension proposed for {html.escape(who)} in game "
-                       f"{html.escape(game)}.</b><br>{html.escape(follows)} Recorded in the audit trail.", self)
+        title = QLabel(f"<b>{html.escape(verb)} the suspension proposed for {html.escape(who)} in game "
+                       f"{html.escape(game)}.</b>", self)
+        title.setWordWrap(True)
+        intro = QLabel(f"{follows} Recorded in the audit trail.", self)
+        intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
         self.date = QLineEdit(today, self)
         self.date.setPlaceholderText("YYYY-MM-DD")
         self.note = QLineEdit(self)
         self.note.setPlaceholderText("e.g. Suspension Director's letter of today (optional)")
         form = QFormLayout(self)
+        form.addRow(title)
         form.addRow(intro)
         form.addRow("&Date:", self.date)
         form.addRow("&Note:", self.note)
@@ -39,7 +44,7 @@ class DecisionDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        self.resize(480, 0)
+        self.setMinimumWidth(520)
 
 
 def ask_decision(parent: QWidget | None, decision: str, who: str, game: str, today: str) -> tuple[str, str] | None:
