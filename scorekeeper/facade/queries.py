@@ -70,7 +70,9 @@ class Queries(Part):
         stats = {(r["player"], r["team"]): r for r in self.core.stats(season)["players"]}
         active: dict[str, dict[str, Any]] = {}
         for s in self.core.suspensions(season)["suspensions"] + self.carried_suspensions(season):
-            if s["status"] == "active":
+            if s["status"] == "active" and active.get(s["player"], {}).get("status") != "active":
+                active[s["player"]] = s
+            elif s["status"] == "proposed":  # PEN-GM-2: a proposal shows, marked, until decided
                 active.setdefault(s["player"], s)
         owed: dict[str, int] = {}
         for f in self.core.fines(season)["fines"]:
@@ -93,7 +95,8 @@ class Queries(Part):
                              "pim": st.get("pim", 0),
                              "suspension": None if sus is None else
                              f"{sus['rule']} {sus['kind']}" + (f" {sus['served']}/{sus['games']}"
-                                                              if sus["kind"] == "games" else ""),
+                                                              if sus["kind"] == "games" else "")
+                             + (" (proposed)" if sus["status"] == "proposed" else ""),
                              "fines_cents": owed.get(pid, 0)})
         return rows
 

@@ -160,3 +160,12 @@ def test_cli_suspension_confirm_and_decline(tmp_path):
     entry = AuditEntry.select().where(AuditEntry.action == "season suspension confirmed").get()
     assert entry.operator == "Pat" and json.loads(entry.after)["by"] == "Pat"
     audit.close()
+
+
+def test_the_roster_marks_a_proposed_suspension_until_the_office_decides(svc):
+    def a3() -> str | None:
+        return next(r["suspension"] for r in svc.roster() if r["player"] == "a3")
+
+    assert a3() == "PEN-GM-2 season (proposed)"
+    assert svc.confirm_suspension("a3", date="2016-01-10").ok
+    assert a3() == "PEN-GM-2 season"
