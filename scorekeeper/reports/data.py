@@ -11,8 +11,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.engine.goaltending import goalie_lines
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.reports.goalie_lines import goalie_lines
 from scorekeeper.reports.signature_lines import SheetSignature, sheet_signatures
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
