@@ -4,6 +4,8 @@ Decline drops it. Driven from the keyboard."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialog
@@ -55,7 +57,7 @@ def _answer(qtbot: QtBot, note: str, asked: list[str]):
 
 
 def test_confirm_in_the_season_tab_bars_the_player(qtbot: QtBot, window: MainWindow, empty_svc: Services,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+                                                   monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     tab = window.season_tab
     assert column(tab.suspensions, "Status") == ["proposed"] and column(tab.suspensions, "Rule") == ["PEN-GM-2"]
     assert not tab.confirm_button.isEnabled()  # nothing selected yet
@@ -75,7 +77,7 @@ def test_confirm_in_the_season_tab_bars_the_player(qtbot: QtBot, window: MainWin
     assert a3["status"] == "suspended"
     entry = AuditEntry.select().where(AuditEntry.action == "season suspension confirmed").get()
     assert entry.operator == "Dana" and "Director's letter" in entry.after
-    tab.grab().save("/tmp/season-tab-proposal-confirmed.png")
+    assert tab.grab().save(str(tmp_path / "season-tab-proposal-confirmed.png"))  # to look at
 
 
 def test_decline_in_the_season_tab_drops_the_proposal(qtbot: QtBot, window: MainWindow, empty_svc: Services,
