@@ -21,6 +21,7 @@ from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QBoxLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -45,7 +46,7 @@ from ui.game_clock import GameClock, period_name
 from ui.hub import ChangeHub
 from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
-from ui.reflow import Reflow
+from ui.reflow import BesideOrUnder, Reflow
 from ui.score_line import ScoreLine
 from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, widen_columns
 
@@ -58,6 +59,8 @@ if TYPE_CHECKING:
 CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
 NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
+EVENT_LIST_ROOM = 820
+"""Pixels the event list needs to show every column of an entry (the rules panel goes under it otherwise)."""
 """The clock to the next or the previous period, from anywhere in the tab."""
 
 SHORTCUTS = [
@@ -340,8 +343,10 @@ class LiveGameTab(TableTab):
         message_area.viewport().setAutoFillBackground(False)
         message_area.setMinimumWidth(220)
         message_area.setMaximumWidth(360)
+        self.message_area = message_area
         message_box = QGroupBox("What the rulebook says", self)
-        message_layout = QVBoxLayout(message_box)
+        message_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, message_box)
+        self.message_layout = message_layout
         message_layout.addWidget(message_area, 1)
         self.caused = QLabel(self)
         self.caused.setObjectName("gameCaused")
@@ -359,8 +364,12 @@ class LiveGameTab(TableTab):
         caused_area.setWidget(self.caused)
         caused_area.viewport().setAutoFillBackground(False)
         caused_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # to read, not a Tab stop between the form's fields
-        message_layout.addWidget(QLabel("<b>This game so far</b>", self))
-        message_layout.addWidget(caused_area, 1)
+        caused_box = QWidget(self)
+        caused_layout = QVBoxLayout(caused_box)
+        caused_layout.setContentsMargins(0, 0, 0, 0)
+        caused_layout.addWidget(QLabel("<b>This game so far</b>", self))
+        caused_layout.addWidget(caused_area, 1)
+        message_layout.addWidget(caused_box, 1)
         self.events = EventsModel()
         self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")
@@ -382,8 +391,10 @@ class LiveGameTab(TableTab):
         scoring_layout = QHBoxLayout(scoring)
         scoring_layout.setContentsMargins(4, 4, 4, 4)
         scoring_layout.addWidget(form_box, 0)
-        scoring_layout.addWidget(events_box, 3)
-        scoring_layout.addWidget(message_box, 2)
+        # the rules panel beside the event list while the list keeps room for every column, else under it (a
+        # 1024- or 1366-pixel screen): the list then has the page's whole width
+        self.events_and_rules = BesideOrUnder(events_box, message_box, EVENT_LIST_ROOM, self._rules_under, self)
+        scoring_layout.addWidget(self.events_and_rules, 1)
 
         # line-ups page
         self.home_lineup, self.away_lineup = LineupPanel(self), LineupPanel(self)
@@ -573,6 +584,12 @@ class LiveGameTab(TableTab):
             if game_id != self.game_id:
                 self.show_game(game_id)
 
+    def _rules_under(self, under: bool) -> None:
+        """The rules panel under the event list (its two parts side by side) or beside it (one over the other)."""
+        self.message_layout.setDirection(QBoxLayout.Direction.LeftToRight if under
+                                         else QBoxLayout.Direction.TopToBottom)
+        self.message_area.setMaximumWidth(16777215 if under else 360)
+
     def select_game(self, game_id: str) -> None:
         """Show game `game_id` (as if picked in the list)."""
         ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
@@ -723,7 +740,11 @@ class LiveGameTab(TableTab):
                 newest = next((n for n in range(changed[0], changed[1] + 1)
                                if self.events.event_index(n) == len(rows) - 1), None)
                 if newest is not None:
+                    bar = self.events_view.verticalScrollBar()
+                    before = bar.value()
                     self.events_view.scrollTo(self.events.index(newest, 0))
+                    if bar.value() != before:  # scrolled: the rows in sight move, all of them are drawn again
+                        self.events_view.viewport().update()
         self.model.replace_game(screen.row)
         if previous is None or previous.consequences != screen.consequences or previous.names != screen.names:
             self._show_caused(screen.consequences)

@@ -6,9 +6,11 @@ width of its widest part only, so a narrow window never scrolls sideways to show
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QBoxLayout, QLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLayout, QSplitter, QWidget
 
 ACROSS, DOWN = QBoxLayout.Direction.LeftToRight, QBoxLayout.Direction.TopToBottom
 
@@ -70,3 +72,33 @@ class Reflow(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(self.across_width(), self.box.sizeHint().height())
+
+
+class BesideOrUnder(QSplitter):
+    """Two parts side by side while the first keeps at least `room` pixels beside the second, else the second under
+    the first (a splitter either way: the person may move the handle). `turned(vertical)` is told each change."""
+
+    def __init__(self, first: QWidget, second: QWidget, room: int, turned: Callable[[bool], None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.room = room
+        self.turned = turned
+        self.setChildrenCollapsible(False)
+        self.addWidget(first)
+        self.addWidget(second)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 1)
+
+    def fits_beside(self, width: int) -> bool:
+        """Whether `width` pixels hold the first part's room and the second part beside it."""
+        second = self.widget(1)
+        need = second.minimumSizeHint().width() if second is not None else 0
+        return width >= self.room + self.handleWidth() + need
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        wanted = Qt.Orientation.Horizontal if self.fits_beside(event.size().width()) else Qt.Orientation.Vertical
+        if wanted != self.orientation():
+            self.setOrientation(wanted)
+            if self.turned is not None:
+                self.turned(wanted == Qt.Orientation.Vertical)
+        super().resizeEvent(event)

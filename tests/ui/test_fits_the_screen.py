@@ -4,7 +4,7 @@ stays on the screen); at 1024x768 and 1366x768 every tab shows all of itself wit
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, QSize
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
@@ -76,6 +76,13 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
     score_row = tab.findChild(Reflow, "scoreRow")
     assert score_row is not None
     assert score_row.is_across() == (width > 1100)  # at 1024 pixels the clock goes under the score
+    tab.select_game("g001")  # a final game's entries; the rules panel goes under the list to give it room
+    qtbot.wait(10)
+    events = tab.events_view
+    assert tab.events_and_rules.orientation() == Qt.Orientation.Vertical
+    assert tab.events.rowCount() > 0 and inside(events, window)
+    tab.select_game("g016")
+    qtbot.wait(10)
     assert no_sideways_scrolling(window) == []
     tab.pages.setCurrentIndex(1)
     qtbot.wait(10)
