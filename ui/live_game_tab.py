@@ -898,7 +898,7 @@ class LiveGameTab(TableTab):
             assists = ", ".join(who(p) for p in event.get("assists", [])) or "unassisted"
         elif kind == "penalty":
             infraction = self.infractions.get(event.get("infraction", ""))
-            name = infraction["name"] if infraction else str(event.get("infraction"))
+            name = (infraction.get("plain_name") or infraction["name"]) if infraction else str(event.get("infraction"))
             cls = event.get("class") or (infraction["classes"][0] if infraction else "")
             details = who(event.get("player")) or "bench"
             infraction_text = f"{name} ({str(cls).replace('_', ' ')})"
