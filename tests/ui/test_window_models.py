@@ -35,7 +35,7 @@ def test_a_game_row_is_found_by_id_and_only_its_changed_cells_are_signalled(qtmo
     assert model.number_of(last["id"]) == len(games) - 2 and model.number_of(games[0]["id"]) is None
     changed: list[tuple[int, int]] = []
     model.dataChanged.connect(lambda first, end: changed.append((first.row(), first.column())))
-    model.replace_game({**last, "status": "final", "score": {"home": 9, "away": 8}})
+    model.replace_game({**last, "status": "final", "status_text": "Final", "score": {"home": 9, "away": 8}})
     row = len(games) - 2
     assert model.index(row, 6).data() == "9 – 8"
     headers = [column.header for column in model.columns]
@@ -44,7 +44,7 @@ def test_a_game_row_is_found_by_id_and_only_its_changed_cells_are_signalled(qtmo
         signalled.insert(0, (row, headers.index("Status")))
     assert changed == signalled  # the teams, date and time cells are not repainted
     model.replace_game({**games[0], "status": "final"})  # a game no longer listed: nothing changes
-    model.replace_game({**last, "status": "final", "score": {"home": 9, "away": 8}})  # the same again: nothing
+    model.replace_game({**last, "status": "final", "status_text": "Final", "score": {"home": 9, "away": 8}})  # again
     assert changed == signalled
     qtmodeltester.check(model)
 
