@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
 
         self.arena = ArenaControl(self, self.settings, self._action,
                                   lambda: self.live_game_tab if self._ready else None)
-        self.arena.add_to(self.menuBar().addMenu("&View"))
+        self.arena.add_to(self.menuBar().addMenu("Vie&w"))  # Alt+V saves the away line-up
         help_menu = self.menuBar().addMenu("&Help")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.show_shortcuts, "std:HelpContents")
         help_menu.addAction(self.shortcuts_action)
