@@ -41,13 +41,16 @@ from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.signature_values import NAME_LIMIT as SIGNER_NAME_LIMIT
+from scorekeeper.signature_values import ROLE_LABELS as SIGNATURE_ROLE_LABELS
+from scorekeeper.signature_values import SIGNATURE_ROLES
 from scorekeeper.validation import (
     override_key,
     validate_season,
 )
 
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
-           "ServiceError", "Services",
+           "SIGNATURE_ROLES", "SIGNATURE_ROLE_LABELS", "SIGNER_NAME_LIMIT", "ServiceError", "Services",
            "override_key", "validate_season"]
 
 

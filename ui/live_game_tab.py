@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -286,6 +286,21 @@ class LiveGameTab(TableTab):
 
         self.details_button.clicked.connect(edit_details)
         header.addWidget(self.details_button)
+        self.sign_button = QPushButton("Sign…", self)  # issue 20: signatures at the boards
+        self.sign_button.setToolTip("The referee (and captains or coaches) sign on the screen; the referee's "
+                                    "signature locks the game as final")
+
+        def sign() -> bool:
+            from ui.signature_pad import sign_game
+
+            return sign_game(self)
+
+        self.sign_button.clicked.connect(sign)
+        sign_action = QAction("Sign…", self.view)  # the games list's context menu: the game right-clicked
+        sign_action.triggered.connect(sign)
+        self.view.addAction(sign_action)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        header.addWidget(self.sign_button)
         header.addWidget(self.print_button)
         header.addWidget(self.reopen_button)
         header.addWidget(self.finish_button)
