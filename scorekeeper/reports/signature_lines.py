@@ -7,10 +7,12 @@ from __future__ import annotations
 import io
 import struct
 from dataclasses import dataclass
-
-from reportlab.platypus import Flowable, Image
+from typing import TYPE_CHECKING
 
 from scorekeeper.signature_values import ROLE_LABELS, decode_png
+
+if TYPE_CHECKING:  # reportlab is loaded only when a document is built
+    from reportlab.platypus import Flowable
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 def signature_image(png: bytes, width: float, height: float) -> Flowable:
     """The picture of a signature, as large as fits `width` x `height` points with its proportions kept."""
+    from reportlab.platypus import Image
+
     w, h = png_size(png)
     scale = min(width / w, height / h)
     image = Image(io.BytesIO(png), width=w * scale, height=h * scale)
