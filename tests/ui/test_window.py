@@ -191,7 +191,7 @@ def test_about_names_the_program(window: MainWindow, monkeypatch: pytest.MonkeyP
     window.about_action.trigger()
     assert len(shown) == 1 and "Scorekeeper" in shown[0]
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&File", "R&ulebook", "&Office", "&Help"]
+    assert menus == ["&File", "R&ulebook", "&Office", "Vie&w", "&Help"]  # View: the arena display (issue 20.1)
 
 
 def test_empty_database_shows_an_empty_state(qtbot: QtBot, empty_svc: Services, settings: QSettings) -> None:
