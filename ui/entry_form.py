@@ -44,7 +44,7 @@ KINDS = (
     Kind("timeout", "Timeout", "T"),
     Kind("penalty_shot", "Penalty shot", "S"),
     Kind("awarded_goal", "Awarded goal", "W"),
-    Kind("goalie", "Goalie pulled / in", "K"),
+    Kind("goalie", "Goalie", "K"),  # pulled, or in: the form asks which
     Kind("late", "Team late", "L"),
     Kind("forfeit", "Forfeit", "F"),
     Kind("note", "Note", "N"),
@@ -128,7 +128,8 @@ class EntryForm(QWidget):
         self.number.setPlaceholderText("jersey number")
         self.assists = QLineEdit(self)
         self.assists.setValidator(QRegularExpressionValidator(QRegularExpression(r"[\d ,]{0,8}"), self))
-        self.assists.setPlaceholderText("e.g. 7 12 (none: leave blank)")
+        self.assists.setPlaceholderText("e.g. 7 12")
+        self.assists.setToolTip("The assisting players' numbers, e.g. 7 12; blank: unassisted")
         self.infraction = QLineEdit(self)
         self.infraction.setPlaceholderText("type part of its name or code")
         self.completer_model = QStringListModel(self)

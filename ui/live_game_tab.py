@@ -48,7 +48,7 @@ from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
 from ui.reflow import BesideOrUnder, Reflow
 from ui.score_line import ScoreLine
-from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, widen_columns
+from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, two_lines, widen_columns
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
@@ -59,9 +59,9 @@ if TYPE_CHECKING:
 CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
 NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
-EVENT_LIST_ROOM = 820
-"""Pixels the event list needs to show every column of an entry (the rules panel goes under it otherwise)."""
 """The clock to the next or the previous period, from anywhere in the tab."""
+EVENT_PADDING = 8
+"""The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
 
 SHORTCUTS = [
     *((kind.key, kind.label + (" (where the rulebook has shootouts)" if kind.type in OPTIONAL_KINDS else ""))
@@ -255,7 +255,7 @@ class LiveGameTab(TableTab):
         self.new_game_button.setToolTip("Schedule a game: date, time, rink, stage, home and away (Ctrl+Shift+N)")
         self.new_game_button.clicked.connect(self.new_game)
         self.view.setMinimumWidth(180)  # the game page keeps its width at 1024 pixels
-        self.view.setColumnHidden(2, True)  # the time of day: the date and the teams tell the games apart
+        two_lines(self.view, GamesModel.LINES)
         self.view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
         self.title = QLabel(self)
@@ -388,6 +388,8 @@ class LiveGameTab(TableTab):
         self.events = EventsModel()
         self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")
+        two_lines(self.events_view, EventsModel.LINES)
+        self.events_view.horizontalHeader().setMinimumSectionSize(24)  # Per., Str. and Min. as narrow as they read
         self.undo_button = self._tool("Undo", f"Undo the last change to this game ({key_text('std:Undo')})")
         self.redo_button = self._tool("Redo", f"Redo ({key_text('std:Redo')})")
         self.edit_button = self._tool("Edit", "Load the selected entry into the form (Enter)")
@@ -407,8 +409,12 @@ class LiveGameTab(TableTab):
         scoring_layout.setContentsMargins(4, 4, 4, 4)
         scoring_layout.addWidget(form_box, 0)
         # the rules panel beside the event list while the list keeps room for every column, else under it (a
-        # 1024- or 1366-pixel screen): the list then has the page's whole width
-        self.events_and_rules = BesideOrUnder(events_box, message_box, EVENT_LIST_ROOM, self._rules_under, self)
+        # 1024-pixel screen): the list then has the page's whole width
+        margins = message_layout.contentsMargins()  # beside the list, the panel's parts one over the other
+        self.events_and_rules = BesideOrUnder(events_box, message_box, self._event_list_room, self._rules_under,
+                                              self, beside=message_area.minimumWidth() + margins.left()
+                                              + margins.right() + 8)
+        self.events_view.horizontalHeader().sectionResized.connect(self.events_and_rules.reflow)
         scoring_layout.addWidget(self.events_and_rules, 1)
 
         # line-ups page
@@ -453,6 +459,7 @@ class LiveGameTab(TableTab):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([300, 1060])  # the games list at its least on a small screen, the event list wider
         self.splitter = splitter
+        self._games_width_set = False
 
         self.entry.submitted.connect(self.submit)
         self.entry.cleared.connect(self.events_view.setFocus)
@@ -543,6 +550,8 @@ class LiveGameTab(TableTab):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._games_width_set and self.model.rowCount():
+            self._fit_games_width()
         self.take_focus()
 
     def take_focus(self) -> None:
@@ -582,7 +591,22 @@ class LiveGameTab(TableTab):
         return True
 
     def fit_columns(self) -> None:
+        """The games list's columns to their text, and the list as wide as its columns the first time: the game
+        page gets the rest (the person may move the splitter's handle after that)."""
         fit_columns(self.view, padding=10)
+        if not self._games_width_set:
+            self._fit_games_width()
+
+    def _fit_games_width(self) -> None:
+        """The games list as wide as its columns, once the splitter is laid out at the window's width."""
+        if not self.splitter.isVisible():
+            return  # `showEvent` comes back
+        self._games_width_set = True
+        header = self.view.horizontalHeader()
+        wanted = header.length() + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
+        total = sum(self.splitter.sizes())
+        if total > wanted:
+            self.splitter.setSizes([wanted, total - wanted])
 
     def _select_row(self, row: int) -> None:
         index = self.model.index(row, 0)
@@ -598,6 +622,13 @@ class LiveGameTab(TableTab):
             game_id = self.model.row(current.row())["id"]
             if game_id != self.game_id:
                 self.show_game(game_id)
+
+    def _event_list_room(self) -> int:
+        """The width the event list needs to show every column whole, a scroll bar beside them."""
+        view = self.events_view
+        box = view.parentWidget()
+        return max(view.horizontalHeader().length() + view.verticalScrollBar().sizeHint().width()
+                   + 2 * view.frameWidth(), box.minimumSizeHint().width() if box is not None else 0)
 
     def _rules_under(self, under: bool) -> None:
         """The rules panel under the event list (its two parts side by side) or beside it (one over the other)."""
@@ -736,17 +767,17 @@ class LiveGameTab(TableTab):
         rows = self._event_rows(screen.events, screen.figures)
         if refit:
             self.events.set_rows(rows)
-            fit_columns(self.events_view, padding=12)
+            fit_columns(self.events_view, padding=EVENT_PADDING)
             if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
                 # opening a long game does not widen a column (and repaint the whole list) where the next do not
-                widen_columns(self.events_view, self.events, 0, len(rows) - 1, padding=12)
+                widen_columns(self.events_view, self.events, 0, len(rows) - 1, padding=EVENT_PADDING)
                 self.events_view.scrollToBottom()  # the latest play in sight
             self._reserve_columns()
         else:
             count = self.events.rowCount()
             changed = self.events.update_rows(rows)
             if changed is not None:
-                widen_columns(self.events_view, self.events, *changed, padding=12)
+                widen_columns(self.events_view, self.events, *changed, padding=EVENT_PADDING)
             if self.events.rowCount() != count:
                 # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
                 # window paints the entry once rather than twice
@@ -802,17 +833,20 @@ class LiveGameTab(TableTab):
             bar().showMessage(text, 30000)
 
     def _reserve_columns(self) -> None:
-        """The player columns as wide as the widest dressed player's number and name: a goal or a penalty then
-        widens no column (a refit costs a repaint of the whole list), and no name is cut short."""
+        """The Details column as wide as the widest dressed player's number and name, and as a goal with the two
+        widest assists; the Entry column as wide as a team's name: a goal or a penalty then widens no column (a
+        refit costs a repaint of the whole list), and no name is cut short."""
         header = self.events_view.horizontalHeader()
         metrics = self.events_view.fontMetrics()
-        widest = max((metrics.horizontalAdvance(text) for text in (*self.labels.values(), "unassisted")),
-                     default=0) + 24  # as `widen_columns` pads (12 + 12)
+        labels = sorted((metrics.horizontalAdvance(text) for text in self.labels.values()), reverse=True)
+        assisted = metrics.horizontalAdvance("A: , ") + sum(labels[:2]) if labels else 0
+        wanted = {"Details": max([*labels[:1], assisted, metrics.horizontalAdvance("unassisted")]),
+                  "Entry": max(metrics.horizontalAdvance(text) for text in (*self.names.values(), "Penalty"))}
         headers = [column.header for column in self.events.columns]
-        for name in ("Details", "Assists"):
+        for name, width in wanted.items():
             number = headers.index(name)
-            if header.sectionSize(number) < widest:
-                header.resizeSection(number, widest)
+            if header.sectionSize(number) < width + EVENT_PADDING + 12:  # as `widen_columns` pads
+                header.resizeSection(number, width + EVENT_PADDING + 12)
 
     def _show_game_violations(self) -> None:
         """On picking a game: what the rulebook already says about it (warnings kept with a final game)."""
@@ -907,24 +941,23 @@ class LiveGameTab(TableTab):
         """One entry as the event list shows it."""
         kind = event["type"]
         who = self.label_of
-        details = assists = infraction_text = ""
+        details = more = ""
         if kind == "goal":
             details = who(event.get("scorer"))
-            assists = ", ".join(who(p) for p in event.get("assists", [])) or "unassisted"
+            more = "A: " + ", ".join(who(p) for p in event["assists"]) if event.get("assists") else "unassisted"
         elif kind == "penalty":
             infraction = self.infractions.get(event.get("infraction", ""))
             name = (infraction.get("plain_name") or infraction["name"]) if infraction else str(event.get("infraction"))
             cls = event.get("class") or (infraction["classes"][0] if infraction else "")
             details = who(event.get("player")) or "bench"
-            infraction_text = f"{name} ({str(cls).replace('_', ' ')})"
+            more = f"{name} ({str(cls).replace('_', ' ')})"
             if event.get("served_by") and event["served_by"] != event.get("player"):
                 details += f", served by {who(event['served_by'])}"
         elif kind == "penalty_shot":
             details = f"{who(event.get('shooter'))} — {'scored' if event.get('scored') else 'no goal'}"
-            if event.get("fouled_by"):
-                details += f" (fouled by {who(event['fouled_by'])})"
             shot_for = self.infractions.get(event.get("infraction") or "")
-            infraction_text = shot_for["name"] if shot_for else ""
+            fouled = f"fouled by {who(event['fouled_by'])}" if event.get("fouled_by") else ""
+            more = ", ".join(part for part in (shot_for["name"] if shot_for else "", fouled) if part)
         elif kind == "awarded_goal":
             details = str(event.get("reason") or "")
         elif kind == "goalie":
@@ -952,9 +985,9 @@ class LiveGameTab(TableTab):
                 "SO" if kind == "shootout" else ""),
             "team_name": "Both" if team == "both" else self.names.get(team, "") if team else "",
             "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
-            "details": details, "assists": assists if kind == "goal" else "",
+            "details": details, "more": more,
             "strength": figure.strength if figure is not None else "",
-            "infraction": infraction_text, "minutes": "" if minutes is None else str(minutes),
+            "minutes": "" if minutes is None else str(minutes),
             "after_play": kind == "shootout",
         }
 

@@ -306,18 +306,26 @@ def _status(row: Row) -> str:
     return status
 
 
+def _game(row: Row) -> str:
+    return f"{row.get('home_name') or row.get('home')} – {row.get('away_name') or row.get('away')}\n" \
+           f"{row.get('date') or ''} · {row.get('id')}"
+
+
+def _result(row: Row) -> str:
+    score, status = _score(row), _status(row)
+    return f"{score}\n{status}" if score else status
+
+
 class GamesModel(RecordTableModel):
     """The games of a season, in the facade's order: rows of `Services.games()`."""
 
     columns = (
-        Column("Game", field("id"), tooltip="The game's id, as the command line and season file name it"),
-        Column("Date", field("date")),
-        Column("Time", field("time"), CENTER),
-        Column("Home", field("home_name"), stretch=True),
-        Column("Away", field("away_name"), stretch=True),
-        Column("Status", _status),
-        Column("Score", _score, CENTER, "Home – away"),
+        Column("Game", _game, tooltip="Home – away; under it the date and the game's number, as the command line "
+               "and the season file name it"),
+        Column("Result", _result, tooltip="The score (home – away), and under it where the game stands"),
     )
+    LINES = 2
+    """Every row two lines high: the whole list fits beside the game on a 1024-pixel screen."""
 
     def __init__(self, rows: Iterable[Row] = (), parent: QObject | None = None) -> None:
         super().__init__(rows, parent)
@@ -484,23 +492,34 @@ class ViolationsModel(RecordTableModel):
         return super().data(index, role)
 
 
+def _two_lines(first: str, second: str) -> Callable[[Row], str]:
+    """A cell of two lines: `row[first]`, and under it `row[second]` when there is one."""
+
+    def text(row: Row) -> str:
+        top, under = row.get(first) or "", row.get(second) or ""
+        return f"{top}\n{under}" if under else str(top)
+
+    return text
+
+
 class EventsModel(ItemTableModel):
     """A game's event list as the window describes it (rows made by the Live Game tab from the game); its cells
     are Qt's, so the list repaints after each entry without calling Python."""
 
     columns = (
-        Column("Per.", field("period_label"), CENTER, "Period: the rulebook's periods (1st, 2nd ...), then OT"),
-        Column("Time", field("elapsed"), CENTER, "Time elapsed in the period"),
-        Column("Team", field("team_name")),
-        Column("Entry", field("kind")),
-        Column("Details", field("details"), tooltip="Who: the scorer, the penalised player (number and name), the "
-               "shooter; or what the entry says"),
-        Column("Assists", field("assists"), tooltip="A goal's assists, by number and name"),
+        Column("Time", _two_lines("period_label", "elapsed"), CENTER, "The period (1st, 2nd ..., then OT), and "
+               "under it the time elapsed in it"),
+        Column("Entry", _two_lines("kind", "team_name"), tooltip="What was entered, and the team it is for"),
+        Column("Details", _two_lines("details", "more"), tooltip="Who: the scorer, the penalised player (number and "
+               "name), the shooter, or what the entry says; under it a goal's assists (A:), a penalty's infraction "
+               "and class"),
         Column("Str.", field("strength"), CENTER, "A goal's strength: EV even, PP power play, SH short-handed, "
                "EN empty net, PS penalty shot, AW awarded"),
-        Column("Infraction", field("infraction"), tooltip="A penalty's infraction and class"),
         Column("Min.", field("minutes"), RIGHT, "A penalty's minutes, as the game sheet shows them"),
     )
+    LINES = 2
+    """Every row is two lines high (what and for whom; who and the rest): each entry in full in a list narrow
+    enough for a 1024-pixel screen, and rows of one height, so an entry never makes the list measure its rows."""
 
     def event_index(self, number: int) -> int:
         """The index of table row `number`'s event in the game's own list (what the facade edits)."""

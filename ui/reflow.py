@@ -76,12 +76,16 @@ class Reflow(QWidget):
 
 class BesideOrUnder(QSplitter):
     """Two parts side by side while the first keeps at least `room` pixels beside the second, else the second under
-    the first (a splitter either way: the person may move the handle). `turned(vertical)` is told each change."""
+    the first (a splitter either way: the person may move the handle). `room` may be a function asked at each
+    resize (the width the first part's content asks now); `beside` is the width the second part needs beside the
+    first (by default its least width as it is laid out now). `turned(vertical)` is told each change."""
 
-    def __init__(self, first: QWidget, second: QWidget, room: int, turned: Callable[[bool], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, first: QWidget, second: QWidget, room: int | Callable[[], int],
+                 turned: Callable[[bool], None] | None = None, parent: QWidget | None = None,
+                 beside: int | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.room = room
+        self.beside = beside
         self.turned = turned
         self.setChildrenCollapsible(False)
         self.addWidget(first)
@@ -92,13 +96,22 @@ class BesideOrUnder(QSplitter):
     def fits_beside(self, width: int) -> bool:
         """Whether `width` pixels hold the first part's room and the second part beside it."""
         second = self.widget(1)
-        need = second.minimumSizeHint().width() if second is not None else 0
-        return width >= self.room + self.handleWidth() + need
+        need = self.beside if self.beside is not None else (
+            second.minimumSizeHint().width() if second is not None else 0)
+        room = self.room() if callable(self.room) else self.room
+        return width >= room + self.handleWidth() + need
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        wanted = Qt.Orientation.Horizontal if self.fits_beside(event.size().width()) else Qt.Orientation.Vertical
+    def reflow(self) -> None:
+        """Beside or under for the width the splitter has now (the first part's room may have changed)."""
+        self._turn(self.width())
+
+    def _turn(self, width: int) -> None:
+        wanted = Qt.Orientation.Horizontal if self.fits_beside(width) else Qt.Orientation.Vertical
         if wanted != self.orientation():
             self.setOrientation(wanted)
             if self.turned is not None:
                 self.turned(wanted == Qt.Orientation.Vertical)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._turn(event.size().width())
         super().resizeEvent(event)

@@ -70,6 +70,13 @@ def scrolling(page: QWidget) -> QScrollArea:
     return area
 
 
+def two_lines(view: QTableView, lines: int) -> None:
+    """Rows `lines` text lines high, all one height (a cell's text breaks at its newlines): no row is measured."""
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(lines * view.fontMetrics().lineSpacing() + 10)
+
+
 def widen_columns(view: QTableView, model: TableModel, first: int, last: int, padding: int = 18) -> None:
     """Widen a column that does not stretch where rows `first`..`last` (new or changed) hold longer text than it
     shows; the others keep their width (no refit of the whole table)."""
@@ -78,8 +85,8 @@ def widen_columns(view: QTableView, model: TableModel, first: int, last: int, pa
     for number, column in enumerate(model.columns):
         if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
             continue
-        wanted = max((metrics.horizontalAdvance(column.text(model.row(r))) for r in range(first, last + 1)),
-                     default=0) + padding + 12
+        wanted = max((metrics.horizontalAdvance(line) for r in range(first, last + 1)
+                      for line in column.text(model.row(r)).split("\n")), default=0) + padding + 12
         if wanted > header.sectionSize(number):
             header.resizeSection(number, wanted)
 

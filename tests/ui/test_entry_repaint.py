@@ -147,7 +147,7 @@ def test_after_each_entry_every_row_and_widget_in_sight_is_up_to_date(qtbot: QtB
     tab.clock.set_position(1, 30)  # earlier than every entry: its row goes above the rows in sight
     goal_by_keys(qtbot, tab, "h", "16")
     settle(qtbot)
-    assert column(tab.events, "Time")[0] == "00:30" and shown_is_drawn_afresh(window)
+    assert column(tab.events, "Time", 1)[0] == "00:30" and shown_is_drawn_afresh(window)
     tab.events_view.setCurrentIndex(tab.events.index(3, 0))
     assert tab.delete_selected()
     settle(qtbot)

@@ -49,6 +49,25 @@ def inside(widget: QWidget, window: QWidget) -> bool:
     return shown.size() == widget.size()
 
 
+def every_column_in_sight(view: QTableView) -> bool:
+    """Whether every column of `view` is whole within its viewport, with room for a vertical scroll bar (a game's
+    list grows), and each row is as tall as its lines."""
+    header = view.horizontalHeader()
+    scroll_bar = 0 if view.verticalScrollBar().isVisible() else view.verticalScrollBar().sizeHint().width()
+    if view.horizontalScrollBar().isVisible() or header.length() > view.viewport().width() - scroll_bar:
+        return False
+    metrics = view.fontMetrics()
+    rows = view.verticalHeader()
+    model = view.model()
+    for row in range(model.rowCount()):
+        for number in range(model.columnCount()):
+            lines = str(model.index(row, number).data() or "").split("\n")
+            if max(metrics.horizontalAdvance(line) for line in lines) > header.sectionSize(number) \
+                    or len(lines) * metrics.lineSpacing() > rows.sectionSize(row):
+                return False
+    return True
+
+
 def no_sideways_scrolling(window: MainWindow) -> list[str]:
     """The scroll areas holding a whole tab that scroll sideways (none should)."""
     front = window.tabs.currentWidget()
@@ -62,6 +81,14 @@ def no_sideways_scrolling(window: MainWindow) -> list[str]:
 def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
         qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect], width: int, height: int) -> None:
     screen[0] = QRect(0, 0, width, height)
+    for side, prefix in (("home", "ly"), ("away", "ow")):
+        assert demo_svc.set_lineup("g016", side, [{"player": f"{prefix}{n:02d}", "goalie": n == 1}
+                                                  for n in range(1, 11)]).ok
+    for event in ({"type": "goal", "team": "home", "period": 1, "elapsed": "02:00", "scorer": "ly02",
+                   "assists": ["ly05", "ly09"]},  # two assists: the widest entry there is
+                  {"type": "penalty", "team": "away", "period": 1, "elapsed": "09:00", "player": "ow03",
+                   "infraction": "tripping"}):
+        assert demo_svc.add_event("g016", event).ok
     window = open_window(qtbot, demo_svc, settings)
     qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
     assert inside(window.statusBar(), window)
@@ -76,13 +103,15 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
     score_row = tab.findChild(Reflow, "scoreRow")
     assert score_row is not None
     assert score_row.is_across() == (width > 1100)  # at 1024 pixels the clock goes under the score
-    tab.select_game("g001")  # a final game's entries; the rules panel goes under the list to give it room
-    qtbot.wait(10)
-    events = tab.events_view
-    assert tab.events_and_rules.orientation() == Qt.Orientation.Vertical
-    assert tab.events.rowCount() > 0 and inside(events, window)
-    tab.select_game("g016")
-    qtbot.wait(10)
+    for game in ("g001", "g016"):  # a final game's entries; the game at the boards with a two-assist goal
+        tab.select_game(game)
+        qtbot.wait(10)
+        assert tab.events.rowCount() > 0 and inside(tab.events_view, window)
+        assert every_column_in_sight(tab.events_view), game  # each entry in full, nothing scrolled off
+        assert every_column_in_sight(tab.view)  # the games list: teams, date, number, score and status
+    # at 1366 pixels the rules panel stays beside the list; at 1024 it goes under it, to leave the list its room
+    assert tab.events_and_rules.orientation() == (Qt.Orientation.Horizontal if width > 1100
+                                                  else Qt.Orientation.Vertical)
     assert no_sideways_scrolling(window) == []
     tab.pages.setCurrentIndex(1)
     qtbot.wait(10)

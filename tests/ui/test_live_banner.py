@@ -196,18 +196,23 @@ def test_the_event_list_shows_each_entry_in_full(qtbot: QtBot, window: MainWindo
     type_text(qtbot, "77 10")
     press(qtbot, Qt.Key.Key_Return)
     assert tab.events.rowCount() == 2, tab.messages.text()
-    assert column(tab.events, "Details")[0] == "#2 Simon Mercier"
-    assert column(tab.events, "Details")[1].startswith("#16 ")
-    assert column(tab.events, "Assists")[1].startswith("#77 Grant Lefebvre, #10 ")
+    assert column(tab.events, "Details", 0)[0] == "#2 Simon Mercier"
+    assert column(tab.events, "Details", 0)[1].startswith("#16 ")
+    assert column(tab.events, "Details", 1)[1].startswith("A: #77 Grant Lefebvre, #10 ")  # the assists under it
+    assert column(tab.events, "Entry") == ["Penalty\nOwls", "Goal\nLynx"]
+    assert column(tab.events, "Time") == ["1st\n04:00", "1st\n05:00"]
     assert column(tab.events, "Str.") == ["", "PP"]
-    infraction = column(tab.events, "Infraction")[0]
+    infraction = column(tab.events, "Details", 1)[0]
     assert infraction.startswith("Tripping") and infraction.endswith("(minor)")
     assert column(tab.events, "Min.") == ["2", ""]
     header = tab.events_view.horizontalHeader()
     metrics = tab.events_view.fontMetrics()
-    for name in ("Details", "Assists", "Infraction"):
+    rows = tab.events_view.verticalHeader()
+    for name in ("Time", "Entry", "Details"):
         number = [c.header for c in tab.events.columns].index(name)
-        widest = max(metrics.horizontalAdvance(text) for text in column(tab.events, name))
+        widest = max(metrics.horizontalAdvance(line) for text in column(tab.events, name) for line in text.split("\n"))
         assert header.sectionSize(number) >= widest, name  # nothing cut to "#9 Mik..."
+        for row in range(tab.events.rowCount()):
+            assert rows.sectionSize(row) >= 2 * metrics.height(), name  # both lines in sight
     last = tab.events.index(tab.events.rowCount() - 1, 0)
     assert tab.events_view.visualRect(last).intersects(tab.events_view.viewport().rect())  # the newest in sight

@@ -23,7 +23,7 @@ def test_a_game_with_entries_reads_in_progress(qtbot: QtBot, demo_svc: Services,
     window.tabs.setCurrentIndex(1)
     tab = window.live_game_tab
     tab.select_game("g016")
-    statuses = dict(zip(column(tab.model, "Game"), column(tab.model, "Status"), strict=True))
+    statuses = {tab.model.row(n)["id"]: text.split("\n")[-1] for n, text in enumerate(column(tab.model, "Result"))}
     assert (statuses["g016"], statuses["g017"], statuses["g001"]) == ("In progress", "Scheduled", "Final")
     assert "In progress" in tab.title.text() and "scheduled" not in tab.title.text().lower()
 

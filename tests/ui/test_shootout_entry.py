@@ -59,7 +59,7 @@ def test_game_2_shootout_entered_from_the_keyboard(qtbot: QtBot, league_svc: Ser
     window.tabs.setCurrentWidget(window.live_game_tab)
     tab = window.live_game_tab
     tab.select_game("s1")
-    assert column(tab.events, "Per.")[-1] == "3rd"  # the rulebook's three periods, not halves
+    assert column(tab.events, "Time", 0)[-1] == "3rd"  # the rulebook's three periods, not halves
     tab.events_view.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is tab.events_view)
     press(qtbot, Qt.Key.Key_O)
@@ -71,7 +71,7 @@ def test_game_2_shootout_entered_from_the_keyboard(qtbot: QtBot, league_svc: Ser
     assert "recorded" in tab.messages.text()
     event = league_svc.view("2026").games["s1"]["events"][-1]
     assert event == {"type": "shootout", "team": "away"}
-    assert "Shootout won by" in column(tab.events, "Entry") and "won the shootout" in column(tab.events, "Details")
+    assert "Shootout won by" in column(tab.events, "Entry", 0) and "won the shootout" in column(tab.events, "Details")
     league_svc.finish_game("s1", confirm=True, season="2026")
     game = league_svc.game("s1", "2026")
     assert game["decision"] == "shootout" and game["winner"] == "away" and game["points"] == {"home": 1, "away": 2}

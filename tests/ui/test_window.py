@@ -26,10 +26,14 @@ def open_window(qtbot: QtBot, svc: Services, settings: QSettings) -> MainWindow:
     return window
 
 
-def column(model: RecordTableModel, header: str) -> list[str]:
-    """The text of every row in the column named `header`."""
+def column(model: RecordTableModel, header: str, line: int | None = None) -> list[str]:
+    """The text of every row in the column named `header` (`line`: that line of each cell, "" where it has
+    fewer)."""
     number = [c.header for c in model.columns].index(header)
-    return [model.index(row, number).data() for row in range(model.rowCount())]
+    texts = [model.index(row, number).data() for row in range(model.rowCount())]
+    if line is None:
+        return texts
+    return [(text.split("\n") + [""] * (line + 1))[line] for text in texts]
 
 
 @pytest.fixture
@@ -111,14 +115,14 @@ def test_games_list_the_season(window: MainWindow, svc: Services) -> None:
     model = window.live_game_tab.model
     games = svc.games("2015-16")
     assert model.rowCount() == len(games) == 4
-    assert column(model, "Game") == [game["id"] for game in games]
-    assert column(model, "Home") == [game["home_name"] for game in games]
-    for text, game in zip(column(model, "Score"), games, strict=True):
+    assert column(model, "Game", 0) == [f"{game['home_name']} – {game['away_name']}" for game in games]
+    assert column(model, "Game", 1) == [f"{game['date']} · {game['id']}" for game in games]
+    for text, game in zip(column(model, "Result"), games, strict=True):
         score = game["score"]
-        assert text == ("" if score is None else f"{score['home']} – {score['away']}")
-    scheduled = column(model, "Game").index("g004")
-    assert column(model, "Status")[scheduled] == "Scheduled"
-    assert column(model, "Score")[scheduled] == ""
+        assert text == (game["status_text"] if score is None else
+                        f"{score['home']} – {score['away']}\n{game['status_text']}")
+    scheduled = [game["id"] for game in games].index("g004")
+    assert column(model, "Result")[scheduled] == "Scheduled"  # no score: one line
 
 
 def test_picking_a_season_redraws_every_tab(

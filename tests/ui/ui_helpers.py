@@ -50,7 +50,11 @@ def replace_text(qtbot: QtBot, text: str) -> None:
     type_text(qtbot, text)
 
 
-def column(model: RecordTableModel, header: str) -> list[str]:
-    """The text of every row in the column named `header`."""
+def column(model: RecordTableModel, header: str, line: int | None = None) -> list[str]:
+    """The text of every row in the column named `header` (`line`: that line of each cell, "" where it has
+    fewer)."""
     number = [c.header for c in model.columns].index(header)
-    return [model.index(row, number).data() for row in range(model.rowCount())]
+    texts = [model.index(row, number).data() for row in range(model.rowCount())]
+    if line is None:
+        return texts
+    return [(text.split("\n") + [""] * (line + 1))[line] for text in texts]
