@@ -160,6 +160,8 @@ class LineupPanel(QWidget):
         self.view = make_table_view(self.model, self)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setToolTip("Space ticks Dress in the first column, G in the second")
+        self.view.horizontalHeader().setMinimumSectionSize(20)  # G, # and gender as narrow as they read: every
+        # column, the note too, in sight at 1024 pixels
         self.all_button = QPushButton("Dress all", self)  # the mnemonics are set per side (home, away)
         self.none_button = QPushButton("None", self)
         self.save_button = QPushButton("Save line-up", self)

@@ -117,6 +117,8 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
     qtbot.wait(10)
     for widget in (tab.home_lineup.save_button, tab.away_lineup.save_button):
         assert inside(widget, window)
+    for panel in (tab.home_lineup, tab.away_lineup):
+        assert not panel.view.horizontalScrollBar().isVisible()  # Dress, G, #, player and the note in sight
     assert no_sideways_scrolling(window) == []
     window.tabs.setCurrentIndex(0)
     window.roster_tab.select_team("herons")
