@@ -944,6 +944,7 @@ class LiveGameTab(TableTab):
         kind = event["type"]
         who = self.label_of
         details = more = ""
+        minutes = figure.minutes if figure is not None else None
         if kind == "goal":
             details = who(event.get("scorer"))
             more = "A: " + ", ".join(who(p) for p in event["assists"]) if event.get("assists") else "unassisted"
@@ -952,7 +953,7 @@ class LiveGameTab(TableTab):
             name = (infraction.get("plain_name") or infraction["name"]) if infraction else str(event.get("infraction"))
             cls = event.get("class") or (infraction["classes"][0] if infraction else "")
             details = who(event.get("player")) or "bench"
-            more = f"{name} ({str(cls).replace('_', ' ')})"
+            more = f"{name} ({str(cls).replace('_', ' ')})" + ("" if minutes is None else f" · {minutes} min")
             if event.get("served_by") and event["served_by"] != event.get("player"):
                 details += f", served by {who(event['served_by'])}"
         elif kind == "penalty_shot":
@@ -980,7 +981,6 @@ class LiveGameTab(TableTab):
                                             if attempts else "")
         team = event.get("team")
         period = event.get("period")
-        minutes = figure.minutes if figure is not None else None
         return {
             "index": index, "period": period or 0, "elapsed": event.get("elapsed") or "",
             "period_label": period_name(period, self.regulation_periods, "") if period else (
@@ -989,7 +989,6 @@ class LiveGameTab(TableTab):
             "kind": next((k.label for k in KINDS if k.type == kind), kind.capitalize()),
             "details": details, "more": more,
             "strength": figure.strength if figure is not None else "",
-            "minutes": "" if minutes is None else str(minutes),
             "after_play": kind == "shootout",
         }
 

@@ -511,11 +511,10 @@ class EventsModel(ItemTableModel):
                "under it the time elapsed in it"),
         Column("Entry", _two_lines("kind", "team_name"), tooltip="What was entered, and the team it is for"),
         Column("Details", _two_lines("details", "more"), tooltip="Who: the scorer, the penalised player (number and "
-               "name), the shooter, or what the entry says; under it a goal's assists (A:), a penalty's infraction "
-               "and class"),
+               "name), the shooter, or what the entry says; under it a goal's assists (A:), a penalty's infraction, "
+               "class and minutes (as the game sheet shows them)"),
         Column("Str.", field("strength"), CENTER, "A goal's strength: EV even, PP power play, SH short-handed, "
                "EN empty net, PS penalty shot, AW awarded"),
-        Column("Min.", field("minutes"), RIGHT, "A penalty's minutes, as the game sheet shows them"),
     )
     LINES = 2
     """Every row is two lines high (what and for whom; who and the rest): each entry in full in a list narrow

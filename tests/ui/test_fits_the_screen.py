@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QTableView, QWidget
 from pytestqt.qtbot import QtBot
-from ui_helpers import open_window
+from ui_helpers import column, open_window
 
 from scorekeeper.services import Services
 from ui import screen_fit
@@ -103,12 +103,14 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
     score_row = tab.findChild(Reflow, "scoreRow")
     assert score_row is not None
     assert score_row.is_across() == (width > 1100)  # at 1024 pixels the clock goes under the score
-    for game in ("g001", "g016"):  # a final game's entries; the game at the boards with a two-assist goal
+    games = [str(tab.model.row(n)["id"]) for n in range(tab.model.rowCount())]
+    for game in [*games, "g016"]:  # every game's entries; the game at the boards has a two-assist goal
         tab.select_game(game)
         qtbot.wait(10)
-        assert tab.events.rowCount() > 0 and inside(tab.events_view, window)
+        assert inside(tab.events_view, window)
         assert every_column_in_sight(tab.events_view), game  # each entry in full, nothing scrolled off
         assert every_column_in_sight(tab.view)  # the games list: teams, date, number, score and status
+    assert column(tab.events, "Details", 1)[0].startswith("A: #")  # g016's goal and its two assists, in sight
     # at 1366 pixels the rules panel stays beside the list; at 1024 it goes under it, to leave the list its room
     assert tab.events_and_rules.orientation() == (Qt.Orientation.Horizontal if width > 1100
                                                   else Qt.Orientation.Vertical)
