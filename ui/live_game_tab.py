@@ -461,7 +461,15 @@ class LiveGameTab(TableTab):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([300, 1060])  # the games list at its least on a small screen, the event list wider
         self.splitter = splitter
-        self._games_width_set = False
+        self._games_width_moved = False
+        """Whether the person moved the handle beside the games list: it is theirs to size from then on."""
+        self._games_width_pending = True
+        """Whether the games list is to be sized to its columns when the splitter is next laid out."""
+
+        def moved(position: int, index: int) -> None:
+            self._games_width_moved = True
+
+        splitter.splitterMoved.connect(moved)
 
         self.entry.submitted.connect(self.submit)
         self.entry.cleared.connect(self.events_view.setFocus)
@@ -552,7 +560,7 @@ class LiveGameTab(TableTab):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._games_width_set and self.model.rowCount():
+        if self._games_width_pending and self.model.rowCount():
             self._fit_games_width()
         self.take_focus()
 
@@ -593,22 +601,22 @@ class LiveGameTab(TableTab):
         return True
 
     def fit_columns(self) -> None:
-        """The games list's columns to their text, and the list as wide as its columns the first time: the game
-        page gets the rest (the person may move the splitter's handle after that)."""
+        """The games list's columns to their text, and the list as wide as its columns (another season's longer
+        team names too): the game page gets the rest, until the person moves the splitter's handle."""
         fit_columns(self.view, padding=10)
-        if not self._games_width_set:
-            self._fit_games_width()
+        self._games_width_pending = True
+        self._fit_games_width()
 
     def _fit_games_width(self) -> None:
         """The games list as wide as its columns, once the splitter is laid out at the window's width."""
-        if not self.splitter.isVisible():
-            return  # `showEvent` comes back
-        self._games_width_set = True
+        if self._games_width_moved or not self.splitter.isVisible():
+            return  # the person's width; or not laid out yet: `showEvent` comes back
+        self._games_width_pending = False
         header = self.view.horizontalHeader()
         wanted = header.length() + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
-        total = sum(self.splitter.sizes())
-        if total > wanted:
-            self.splitter.setSizes([wanted, total - wanted])
+        sizes = self.splitter.sizes()
+        if sizes[0] != wanted and sum(sizes) > wanted:
+            self.splitter.setSizes([wanted, sum(sizes) - wanted])
 
     def _select_row(self, row: int) -> None:
         index = self.model.index(row, 0)

@@ -168,3 +168,21 @@ def test_a_task_bar_above_is_left_free(qtbot: QtBot, demo_svc: Services, setting
     window = open_window(qtbot, demo_svc, settings)
     qtbot.waitUntil(lambda: area.contains(window.frameGeometry()))
     assert window.height() >= 728 - 2 * 40 and inside(window.statusBar(), window)
+
+
+def test_the_games_list_is_as_wide_as_its_columns_until_the_person_moves_its_handle(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect]) -> None:
+    screen[0] = QRect(0, 0, 1366, 768)
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    qtbot.wait(10)
+    view = tab.view
+    wanted = view.horizontalHeader().length() + view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth()
+    assert tab.splitter.sizes()[0] == wanted and every_column_in_sight(view)
+    tab.splitter.moveSplitter(400, 1)  # as a drag of the handle does
+    qtbot.wait(10)
+    assert tab.splitter.sizes()[0] == 400
+    tab.show_season(tab.season)  # the season again (another PC's change, a season picked again)
+    qtbot.wait(10)
+    assert tab.splitter.sizes()[0] == 400  # the person's width stays
