@@ -215,7 +215,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.command in (None, "gui"):
         from ui.app import run_gui
 
-        return run_gui(args.db)
+        operator = getattr(args, "operator", None)
+        if operator is not None and not operator.strip():
+            print("scorekeeper: --operator needs a name (the audit trail records who did what)", file=sys.stderr)
+            return EXIT_USAGE
+        return run_gui(args.db, operator=operator or os.environ.get("SCOREKEEPER_OPERATOR") or "",
+                       season=getattr(args, "season", None) or "")
     import sqlite3
 
     from peewee import DatabaseError

@@ -83,12 +83,13 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
                 target = dialogs.ask_database(parent, False) or target
 
 
-def show_window(db: str | None, settings: QSettings | None = None) -> MainWindow:
+def show_window(db: str | None, settings: QSettings | None = None, operator: str = "", season: str = "") -> MainWindow:
     """The window's shell (menus, toolbar, "Loading…" tabs), shown and painted at once; the icon is set and `db`
     opens into it on the event loop's first turn (`after_paint`). Nothing but PySide6 is imported before the
-    shell is on screen."""
+    shell is on screen. `operator` and `season`: as named on the command line (empty: not named)."""
     app = application()
     window = MainWindow.opening(db, settings)
+    window.given_operator, window.given_season = operator.strip(), season
     window.when_painted(lambda: after_paint(app, window, db))
     window.show()
     app.processEvents()  # the shell painted now: on screen before the first turn of the event loop
@@ -111,7 +112,7 @@ def open_into(window: MainWindow, db: str | None) -> bool:
 
     from scorekeeper.services import ServiceError
 
-    operator = window.settings.value(OPERATOR)
+    operator = window.given_operator or window.settings.value(OPERATOR)
     svc = open_services(db, operator if isinstance(operator, str) else "", window)
     if svc is None:
         give_up(window)
@@ -165,13 +166,14 @@ def give_up(window: MainWindow) -> None:
     QApplication.exit(1)
 
 
-def run_gui(db: str | None) -> int:
+def run_gui(db: str | None, operator: str = "", season: str = "") -> int:
     """Show the window at once, open database `db` (path or URL; None: the default file) into it, return the
-    exit code.
+    exit code. `operator` (who is at the keyboard, not asked then) and `season` (shown first): as the command
+    line names them.
 
     A database that cannot be opened is reported in a message box and gives exit code 1, never a traceback.
     """
-    window = show_window(db)
+    window = show_window(db, operator=operator, season=season)
     install_error_handler(window)
     try:
         code = application().exec()

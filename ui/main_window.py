@@ -86,6 +86,10 @@ class MainWindow(QMainWindow):
         self._ready = False
         self.open_failed = False
         self._seasons: dict[str, dict[str, Any]] = {}
+        self.given_operator = ""
+        """The operator named on the command line (`--operator`): this session's, not asked, not remembered."""
+        self.given_season = ""
+        """The season named on the command line (`--season`): shown first instead of the one last shown."""
         self._stale: set[QWidget] = set()
         self._season_tabs: list[TableTab] = []
         self._actions: list[QAction] = []
@@ -173,7 +177,7 @@ class MainWindow(QMainWindow):
         """Fill the shell from `svc`: the real tabs in place of the placeholders (the tab in front stays in
         front), the seasons, the labels, the menus; then the tab in front loads and `loaded` is emitted."""
         self.svc = svc
-        operator = self.settings.value(OPERATOR)
+        operator = self.given_operator or self.settings.value(OPERATOR)
         if isinstance(operator, str) and operator:
             svc.operator = operator
         self._build_tabs()
@@ -189,7 +193,10 @@ class MainWindow(QMainWindow):
                 action.setShortcut(QKeySequence(shortcut))
         self.statusBar().clearMessage()
         self._show_labels()
-        self._fill_picker(self.settings.value(SEASON))
+        self._fill_picker(self.given_season or self.settings.value(SEASON))
+        if self.given_season and self.given_season not in self._seasons:
+            self.statusBar().showMessage(f"There is no season {self.given_season} in this database: showing "
+                                         f"{self.current_season() or 'none'}.", 30000)
         self.season_picker.currentIndexChanged.connect(self._season_changed)
         self._season_changed()
         self.loaded.emit()
@@ -426,7 +433,7 @@ class MainWindow(QMainWindow):
     # -- start-up --------------------------------------------------------------------------------------------
     def start(self) -> None:
         """After the window is shown: ask who is at the keyboard (once), offer a season on an empty database."""
-        if not self.settings.value(OPERATOR):
+        if not self.settings.value(OPERATOR) and not self.given_operator:
             self.ask_operator()
         self.warn_integrity()
         if not self._seasons:

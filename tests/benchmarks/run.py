@@ -91,8 +91,8 @@ def _peak_kib():
 def _patch(app_module):
     original = app_module.show_window
 
-    def show_window(db, settings=None):
-        window = original(db, settings)
+    def show_window(db, settings=None, **given):
+        window = original(db, settings, **given)
         print("shown", _peak_kib(), flush=True)
         window.loaded.connect(lambda: print("ready", _peak_kib(), flush=True))
         return window

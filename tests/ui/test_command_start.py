@@ -18,8 +18,8 @@ for fmt in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
 import ui.app
 show_window = ui.app.show_window
 
-def shown(db, settings=None):
-    window = show_window(db, settings)
+def shown(db, settings=None, **given):
+    window = show_window(db, settings, **given)
     assert window.isVisible() and not window.ready and db == sys.argv[2]
     print(" ".join(sorted(sys.modules)), flush=True)
     os._exit(0)

@@ -111,3 +111,49 @@ def test_open_another_database_from_the_refusal(
     svc = ui_app.open_services(str(bad), "Dana")
     assert svc is not None and svc.target.endswith("good.db") and svc.operator == "Dana"
     svc.close()
+
+
+def test_the_operator_and_season_named_on_the_command_line_are_the_windows(
+    qapp: QApplication, svc: Services, close_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`scorekeeper --operator NAME --season NAME`: the window opens the database as NAME and does not ask who is
+    at the keyboard; a season the database does not hold is said in the status bar, the latest shown instead."""
+    opened: list[object] = []
+
+    def open_example(target: str | None, **kwargs: object) -> Services:
+        opened.append(kwargs["operator"])
+        return svc
+
+    monkeypatch.setattr(Services, "open", staticmethod(open_example))
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_operator", lambda parent, name: asked.append(name) or "Someone else")
+    seen: list[tuple[str, str | None, str]] = []
+
+    def close_window() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                if not widget.ready:
+                    QTimer.singleShot(20, close_window)
+                    return
+                seen.append((widget.svc.operator, widget.current_season(), widget.statusBar().currentMessage()))
+                widget.close()
+
+    QTimer.singleShot(50, close_window)
+    safety = QTimer()
+    safety.setSingleShot(True)
+    safety.timeout.connect(QCoreApplication.quit)
+    safety.start(20_000)
+    try:
+        assert ui_app.run_gui("league.db", operator="Sam at the boards", season="1999-00") == 0
+    finally:
+        safety.stop()
+    assert opened == ["Sam at the boards"] and asked == []
+    assert seen[0][:2] == ("Sam at the boards", "2015-16")
+    assert "no season 1999-00" in seen[0][2]
+
+
+def test_a_blank_operator_for_the_window_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from scorekeeper.cli import EXIT_USAGE, main
+
+    assert main(["--operator", " ", "gui"]) == EXIT_USAGE
+    assert "--operator needs a name" in capsys.readouterr().err
