@@ -613,7 +613,7 @@ class RosterModel(RecordTableModel):
 
     columns = (
         Column("#", field("number"), **number("number", "Jersey number")),
-        Column("Player", field("name"), stretch=True),
+        Column("Player", field("name")),  # as wide as the longest name: never cut short (Status takes the rest)
         Column("Team", field("team_name")),
         Column("Pos.", field("position"), tooltip="Skater or goalie"),
         Column("", field("gender"), CENTER, "Gender"),
@@ -621,10 +621,11 @@ class RosterModel(RecordTableModel):
         Column("G", field("g"), **number("g", "Goals")),
         Column("A", field("a"), **number("a", "Assists")),
         Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
-        Column("Susp.", field("suspension"), tooltip="Active suspension: rule and games served"),
+        Column("Susp.", field("suspension"), tooltip="Active suspension: its rule, and the games served of the "
+               "games it lasts (0/5), or its kind"),
         Column("Fines", field("fines"), RIGHT, "Fines charged to the player (total)",
                sort=lambda row: int(row.get("fines_cents") or 0)),
-        Column("Status", field("status")),
+        Column("Status", field("status"), stretch=True),  # the room left over (a long one's tooltip says it)
     )
 
 

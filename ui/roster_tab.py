@@ -346,7 +346,7 @@ class RosterTab(TableTab):
                              "status": "not signed"})
         self.players.set_rows(rows)
         self.roster_view.horizontalHeader().setMinimumSectionSize(28)  # "4" in GP needs no 44 pixels: at 1024
-        fit_columns(self.roster_view, padding=4)  # pixels every column is in sight
+        fit_columns(self.roster_view, padding=3)  # pixels every column is in sight
         current = self.sign_player.currentData()
         self.sign_player.clear()
         shared = Counter(player["name"] for player in players.values())  # namesakes are told apart by birth

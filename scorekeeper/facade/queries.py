@@ -94,8 +94,8 @@ class Queries(Part):
                              "gp": st.get("gp", 0), "g": st.get("g", 0), "a": st.get("a", 0),
                              "pim": st.get("pim", 0),
                              "suspension": None if sus is None else
-                             f"{sus['rule']} {sus['kind']}" + (f" {sus['served']}/{sus['games']}"
-                                                              if sus["kind"] == "games" else "")
+                             f"{sus['rule']} " + (f"{sus['served']}/{sus['games']}" if sus["kind"] == "games"
+                                                  else str(sus["kind"]))
                              + (" (proposed)" if sus["status"] == "proposed" else ""),
                              "fines_cents": owed.get(pid, 0)})
         return rows

@@ -127,6 +127,9 @@ def test_a_first_start_fills_a_small_screen_and_every_tab_fits(
     qtbot.wait(10)
     roster = window.roster_tab.roster_view
     assert not roster.horizontalScrollBar().isVisible()  # Susp., Fines and Status in sight
+    window.roster_tab.show_all_teams()  # the Team column too: every player's name still whole
+    qtbot.wait(10)
+    assert every_column_in_sight(roster)
     assert no_sideways_scrolling(window) == []
     window.tabs.setCurrentIndex(2)
     for page in range(window.season_tab.pages.count()):

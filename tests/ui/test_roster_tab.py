@@ -39,7 +39,7 @@ def test_a_team_shows_its_players_with_their_figures(tab: RosterTab, demo_svc: S
     he04 = tab.players.row(next(n for n in range(tab.players.rowCount())
                                 if tab.players.row(n)["player"] == "he04" and tab.players.row(n)["team"] == "herons"))
     assert (he04["gp"], he04["g"], he04["a"], he04["pim"]) == tuple(stats["he04"][k] for k in ("gp", "g", "a", "pim"))
-    assert he04["suspension"] == "PEN-FIGHT-1 games 0/5"  # as Services.roster() words it
+    assert he04["suspension"] == "PEN-FIGHT-1 0/5"  # as Services.roster() words it: served of 5 games
     assert he04["fines"] == "50.00"
 
 

@@ -195,7 +195,7 @@ def test_a_28_the_roster_shows_the_carried_suspension(svc: Services):
     assert imported(svc, old_season()) == []
     assert imported(svc, new_season(b02_from=99, games=2)) == []
     rows = {(r["team"], r["player"]): r for r in svc.roster("2015-16")}
-    assert rows[("b", "b02")]["suspension"] == "PEN-FIGHT-1 games 2/5"
+    assert rows[("b", "b02")]["suspension"] == "PEN-FIGHT-1 2/5"
     assert rows[("b", "b03")]["suspension"] is None
 
 
