@@ -3,6 +3,7 @@ overrode (recorded in the audit trail) kept as information. The judge of the one
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.ids import GameId
@@ -54,5 +55,6 @@ def apply_overrides(view: SeasonView, found: list[Violation]) -> list[Violation]
     overrides = view.office.overrides
     if not overrides:
         return found
-    return [Violation(v.rule, "info", f"{v.message} (overridden by the office: {overrides[override_key(v)]})",
-                      v.section, v.where) if v.blocks and override_key(v) in overrides else v for v in found]
+    return [replace(v, severity="info", message=f"{v.message} (overridden by the office: "
+                    f"{overrides[override_key(v)]})") if v.blocks and override_key(v) in overrides else v
+            for v in found]

@@ -243,8 +243,9 @@ class _Computation:
             at = f" ({period_label(self.book, ev.period)} {fmt_mmss(ev.elapsed)})"
         return f"game {self.g.id} event {ev.seq + 1} {ev.type}{at}"
 
-    def flag(self, rule: str, severity: str, message: str, ev: Event | None = None) -> None:
-        self.add(Violation(rule, severity, message, self.book.section(rule)), ev)
+    def flag(self, rule: str, severity: str, message: str, ev: Event | None = None, player: str = "") -> None:
+        """A rule's violation, placed at the entry `ev` (or the game); `player`: the one it is about."""
+        self.add(Violation(rule, severity, message, self.book.section(rule), player=player), ev)
 
     def add(self, v: Violation, ev: Event | None = None) -> None:
         """A rule's violation, placed at the entry `ev` (or the game)."""
@@ -262,11 +263,12 @@ class _Computation:
             return True
         if self.g.dressed(side, player) is None:
             self.flag("DATA-4", "block", f"the {role} {self.who(side, player)} is not dressed for "
-                      f"{self.team_name(side)} in this game", ev)
+                      f"{self.team_name(side)} in this game", ev, player)
             return False
         ej = self.ejections.get(player)
         if ej is not None:
-            return self.refuse(takes_no_part(self.book, role, self.who(side, player), fmt_mmss(ej.t), ej.rule), ev)
+            return self.refuse(replace(takes_no_part(self.book, role, self.who(side, player), fmt_mmss(ej.t),
+                                                     ej.rule), player=player), ev)
         return True
 
     def team_name(self, side: str) -> str:
@@ -410,7 +412,7 @@ class _Computation:
         fouled_by = ev.get("fouled_by")
         if fouled_by is not None and self.g.dressed(other(side), fouled_by) is None:
             self.flag("DATA-4", "block", f"the player who fouled, {self.g.name(fouled_by)}, is not dressed for "
-                      f"{self.team_name(other(side))}", ev)
+                      f"{self.team_name(other(side))}", ev, fouled_by)
             ok = False
         problem = scoring.shot_infraction_problem(self.book, ev.get("infraction"))
         if problem is not None:
@@ -488,7 +490,7 @@ class _Computation:
         """The penalised player is dressed, and the player named to serve may serve."""
         if player is not None and self.g.dressed(side, player) is None:
             self.flag("DATA-4", "block", f"the penalised player {self.g.name(player)} is not dressed for "
-                      f"{self.team_name(side)} in this game", ev)
+                      f"{self.team_name(side)} in this game", ev, player)
             return False
         if served_by is None:
             return True

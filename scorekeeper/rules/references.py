@@ -7,8 +7,8 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
 
-def _v(where: str, message: str) -> Violation:
-    return Violation("FILE", "block", message, "season file", where)
+def _v(where: str, message: str, player: str = "") -> Violation:
+    return Violation("FILE", "block", message, "season file", where, player=player)
 
 
 def check_references(view: SeasonView, games: list[str] | None = None) -> list[Violation]:
@@ -63,7 +63,7 @@ def _check_game(view: SeasonView, g: dict) -> list[Violation]:
             out.append(_v(where, f"{side} team {g[side]!r} does not exist"))
         for x in g.get("lineups", {}).get(side, []):
             if x["player"] not in view.players:
-                out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist"))
+                out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist", x["player"]))
     if g.get("status") == "final" and not all(g.get("lineups", {}).get(s) for s in ("home", "away")):
         out.append(_v(where, "a final game needs both line-ups"))
     return out

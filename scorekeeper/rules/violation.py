@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SEVERITIES = ("block", "warn", "info")
 
@@ -14,6 +14,9 @@ class Violation:
     message: str
     section: str = ""
     where: str = ""  # the game and event (or file location) it concerns
+    player: str = field(default="", compare=False)
+    """The id of the player it is about ("": none, or several): what the line-up editor marks. Not part of
+    `to_json()` or `line()` (the command line's output stays as documented), nor of equality."""
 
     @property
     def blocks(self) -> bool:
