@@ -202,15 +202,16 @@ class LineupPanel(QWidget):
         self.said.setVisible(bool(text))
 
     def refused(self, violations: Iterable[Any]) -> None:
-        """A refusal beside each player it names (by name), the rule and section with it."""
-        self.blocked = {}
+        """A refusal beside each player it is about (`Violation.players`, by id), the rule and section with it;
+        one about no player is said above the roster and in the rules panel. A block's note stays over a
+        warning's about the same player."""
         rows = self.model.rows()
-        for v in violations:
+        listed = {str(row.get("player")) for row in rows}
+        self.blocked = {}
+        for v in sorted(violations, key=lambda v: bool(v.blocks)):  # warnings first: a block has the last word
             cite = f"{v.rule}{', ' + v.section if v.section else ''}"
-            for row in rows:
-                if row.get("name") and str(row["name"]) in v.message:
-                    label = "Refused" if v.blocks else "Warning"
-                    self.blocked[row["player"]] = f"{label} ({cite}): {v.message}"
+            for player in listed.intersection(v.players):
+                self.blocked[player] = f"{'Refused' if v.blocks else 'Warning'} ({cite}): {v.message}"
         self.model.update_rows([self.marked(row) for row in rows])
 
     def marked(self, row: Mapping[str, Any]) -> Mapping[str, Any]:

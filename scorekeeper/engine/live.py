@@ -82,7 +82,7 @@ def check_on_ice(game: GameInput, book: Rulebook, t: int, side: str, players: li
         if pid not in dressed:
             out.append(Violation("DATA-4", "block", f"{game.name(pid)} is not dressed for "
                                  f"{game.name(game.home if side == 'home' else game.away)}", book.section("DATA-4"),
-                                 player=pid))
+                                 players=(pid,)))
         elif pid in comp.ejections:
             out.append(on_ice.ejected_on_ice(book, dressed[pid].label(), comp.ejections[pid].rule))
         elif comp.clock.in_box(pid, t):

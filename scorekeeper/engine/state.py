@@ -245,7 +245,8 @@ class _Computation:
 
     def flag(self, rule: str, severity: str, message: str, ev: Event | None = None, player: str = "") -> None:
         """A rule's violation, placed at the entry `ev` (or the game); `player`: the one it is about."""
-        self.add(Violation(rule, severity, message, self.book.section(rule), player=player), ev)
+        self.add(Violation(rule, severity, message, self.book.section(rule), players=(player,) if player else ()),
+                 ev)
 
     def add(self, v: Violation, ev: Event | None = None) -> None:
         """A rule's violation, placed at the entry `ev` (or the game)."""
@@ -268,7 +269,7 @@ class _Computation:
         ej = self.ejections.get(player)
         if ej is not None:
             return self.refuse(replace(takes_no_part(self.book, role, self.who(side, player), fmt_mmss(ej.t),
-                                                     ej.rule), player=player), ev)
+                                                     ej.rule), players=(player,)), ev)
         return True
 
     def team_name(self, side: str) -> str:

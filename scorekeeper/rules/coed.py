@@ -80,5 +80,5 @@ def check_coed_lineup(view: SeasonView, game: dict[str, Any], side: str) -> list
         if len(found) > limit:
             out.append(Violation("COED-5", "block", f"{view.name_of(team)} dresses {len(found)} Division-1 {what} "
                                  f"({', '.join(map(view.player_name, found))}); at most {limit} per game",
-                                 book.section("COED-5"), f"game {game['id']}"))
+                                 book.section("COED-5"), f"game {game['id']}", players=tuple(found)))
     return out

@@ -30,17 +30,17 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                 out.append(Violation("DATA-2", "block", f"{view.player_name(x['player'])} is dressed for "
                                      f"{view.name_of(g['home'])} already and cannot dress for {name} too: a "
                                      "player dresses for one side of a game", book.section("DATA-2"), where,
-                                     player=x["player"]))
+                                     players=(x["player"],)))
                 continue
             s = view.signing(team, x["player"], g["date"])
             who = view.player_name(x["player"])
             if s is None:
                 out.append(Violation("DATA-2", "block", f"{who} is not on {name}'s active roster on {g['date']} "
-                                     f"and cannot dress for it", book.section("DATA-2"), where, player=x["player"]))
+                                     f"and cannot dress for it", book.section("DATA-2"), where, players=(x["player"],)))
                 continue
             if x.get("number") is not None and x["number"] != s["number"]:
                 out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
-                                     f"on {name}'s roster", book.section("DATA-2"), where, player=x["player"]))
+                                     f"on {name}'s roster", book.section("DATA-2"), where, players=(x["player"],)))
             status = player_status(view, game_id, side, x["player"], bool(x.get("goalie")))
             under = status.suspended
             if under is not None:
@@ -48,27 +48,27 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                 note = "; the appeal is pending: the suspension stays in force until it is decided" \
                     if under.appeal_pending else ""
                 out.append(Violation("ELIG-2", "block", f"{label} is suspended: {under.text}{note}",
-                                     book.section("ELIG-2"), where, player=x["player"]))
+                                     book.section("ELIG-2"), where, players=(x["player"],)))
             for proposed in status.proposed:  # PEN-GM-2: a warning, not a block, until the office decides
                 out.append(Violation(proposed.row.rule, "warn", f"#{x.get('number', s['number'])} {who} has a "
                                      f"{proposed.kind} suspension from game {proposed.game} "
                                      f"{pending_text(view, proposed)}; until it is confirmed the player may dress",
-                                     book.section(proposed.row.rule), where, player=x["player"]))
+                                     book.section(proposed.row.rule), where, players=(x["player"],)))
             if status.playoff_games is not None:
                 gp, need = status.playoff_games
                 out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
                                      f"for {name} and may not play in the playoffs", book.section("ELIG-1"),
-                                     where, player=x["player"]))
+                                     where, players=(x["player"],)))
             birth = view.players[x["player"]].get("birthdate")
             if birth and _age(birth, g["date"]) < book.eligibility.mask_under_age:
                 out.append(Violation("ELIG-4", "warn", f"{who} is under {book.eligibility.mask_under_age}: a full "
-                                     "face mask is required", book.section("ELIG-4"), where, player=x["player"]))
+                                     "face mask is required", book.section("ELIG-4"), where, players=(x["player"],)))
         out.extend(check_coed_lineup(view, g, side))
         for sanction in outstanding_notices(view, game_id, team) if entries else []:
             out.append(Violation("SUSP-2", "warn", f"the captain of {name} has no recorded e-mail about "
                                  f"{view.player_name(sanction.player)}'s suspension (game {sanction.game}) before "
                                  f"this, the team's next game", book.section("SUSP-2"), where,
-                                 player=sanction.player))
+                                 players=(sanction.player,)))
         if too_few_dressed(book, len(entries)) and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{name} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",

@@ -8,7 +8,7 @@ from scorekeeper.season.view import SeasonView
 
 
 def _v(where: str, message: str, player: str = "") -> Violation:
-    return Violation("FILE", "block", message, "season file", where, player=player)
+    return Violation("FILE", "block", message, "season file", where, players=(player,) if player else ())
 
 
 def check_references(view: SeasonView, games: list[str] | None = None) -> list[Violation]:

@@ -14,9 +14,10 @@ class Violation:
     message: str
     section: str = ""
     where: str = ""  # the game and event (or file location) it concerns
-    player: str = field(default="", compare=False)
-    """The id of the player it is about ("": none, or several): what the line-up editor marks. Not part of
-    `to_json()` or `line()` (the command line's output stays as documented), nor of equality."""
+    players: tuple[str, ...] = field(default=(), compare=False)
+    """The ids of the players it is about (none: the game, the team, the file): what the line-up editor marks
+    beside them. Not part of `to_json()` or `line()` (the command line's output stays as documented), nor of
+    equality."""
 
     @property
     def blocks(self) -> bool:
