@@ -772,9 +772,10 @@ class LiveGameTab(TableTab):
         final = screen.final
         stage = " · playoff" if screen.stage == "playoff" else ""
         status = "<b style='color:#1b5e20'>FINAL</b>" if final else html.escape(str(screen.row["status_text"]))
+        number = html.escape(str(screen.row.get("number") or screen.game_id))  # the league's number
         self.title.setText(f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                            f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
-                           f"{html.escape(screen.game_id)} · {screen.date} {screen.time}{stage} · {status}")
+                           f"{number} · {screen.date} {screen.time}{stage} · {status}")
         rows = self._event_rows(screen.events, screen.figures)
         if refit:
             self.events.set_rows(rows)

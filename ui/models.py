@@ -308,7 +308,7 @@ def _status(row: Row) -> str:
 
 def _game(row: Row) -> str:
     return f"{row.get('home_name') or row.get('home')} – {row.get('away_name') or row.get('away')}\n" \
-           f"{row.get('date') or ''} · {row.get('id')}"
+           f"{row.get('date') or ''} · {row.get('number') or row.get('id')}"
 
 
 def _result(row: Row) -> str:
@@ -320,8 +320,8 @@ class GamesModel(RecordTableModel):
     """The games of a season, in the facade's order: rows of `Services.games()`."""
 
     columns = (
-        Column("Game", _game, tooltip="Home – away; under it the date and the game's number, as the command line "
-               "and the season file name it"),
+        Column("Game", _game, tooltip="Home – away; under it the date and the league's game number (the office "
+               "sets it with Officials…; the game's id until then)"),
         Column("Result", _result, tooltip="The score (home – away), and under it where the game stands"),
     )
     LINES = 2

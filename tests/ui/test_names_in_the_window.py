@@ -46,3 +46,16 @@ def test_the_audit_trail_names_players_and_teams(demo_svc: Services) -> None:
     assert demo_svc.lift_suspension("he04", "g006", "2015-11-20", "reviewed", season=SEASON).ok
     subjects = [row["subject"] for row in audit_rows(demo_svc, SEASON, game="g006")]
     assert "Ryan Cote/g006" in subjects and not [s for s in subjects if "he04" in s]
+
+
+def test_the_games_list_and_the_title_show_the_leagues_game_number(qtbot: QtBot, demo_svc: Services,
+                                                                  settings: QSettings) -> None:
+    """The number the office set (Officials…) is the game's name in the window; the id until one is set."""
+    assert demo_svc.set_game_details("g016", "WS-042", []).ok
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    tab.select_game("g016")
+    numbers = {tab.model.row(n)["id"]: line for n, line in enumerate(column(tab.model, "Game", 1))}
+    assert numbers["g016"].endswith(" · WS-042") and numbers["g017"].endswith(" · g017")
+    assert "game WS-042 ·" in tab.title.text()
