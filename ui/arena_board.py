@@ -12,6 +12,8 @@ from typing import Any
 from scorekeeper.screens import GameScreen
 
 SIDES = ("home", "away")
+WAITING = "NEXT"
+"""What the board shows for a penalty waiting to start (a side already has as many in the box as may serve)."""
 GOAL_TYPES = ("goal", "penalty_shot", "awarded_goal")
 """The entries that put a goal on the board (a penalty shot only when scored)."""
 STRENGTH_WORDS = {"PP": "Power-play goal", "SH": "Short-handed goal", "EN": "Empty-net goal",
@@ -21,7 +23,8 @@ STRENGTH_WORDS = {"PP": "Power-play goal", "SH": "Short-handed goal", "EN": "Emp
 
 @dataclass(frozen=True)
 class BoxLine:
-    """A player serving a penalty: the number worn, the name, the time left (mm:ss) as the rulebook counts it."""
+    """A player serving a penalty: the number worn, the name, the time left (mm:ss) as the rulebook counts it, or
+    `WAITING` for a penalty that starts when a seat in the box frees."""
 
     number: str
     name: str
@@ -131,7 +134,8 @@ def result_text(screen: GameScreen) -> str:
 
 def board(screen: GameScreen, live: Mapping[str, Any] | None, score: Mapping[str, int], period: str, clock: str,
           running: bool) -> Board:
-    """The board for `screen` as the Live Game tab drew it with `live` and `score`, its clock at `clock`."""
+    """The board for `screen` as the Live Game tab drew it with `live` and `score`, its clock at `clock` (the
+    time left in the period); each box lists the penalties serving, then those waiting to start."""
     sides = {}
     for side in SIDES:
         box: list[BoxLine] = []
@@ -142,6 +146,9 @@ def board(screen: GameScreen, live: Mapping[str, Any] | None, score: Mapping[str
                     number, name = _number(screen, side, item.get("served_by"))
                 number = number or "BENCH"
                 box.append(BoxLine(number, name, str(item["remaining"])))
+            for item in live["teams"][side].get("waiting") or ():  # a penalty that starts when a seat frees
+                number, name = _number(screen, side, item.get("player"))
+                box.append(BoxLine(number or "BENCH", name, WAITING))
         sides[side] = SideBoard(str(screen.names.get(side, side)), screen.colours.get(side), int(score[side]),
                                 _shots(screen, side), tuple(box))
     return Board(sides["home"], sides["away"], period, clock, running,

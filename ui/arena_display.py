@@ -2,10 +2,11 @@
 
 It listens to the Live Game tab (`LiveGameTab.live_shown`, drawn after every entry and each second of a running
 clock, and its `GameClock`) and shows what the tab's state already holds, as `ui.arena_board` says it: both
-teams' names and colours, the score, shots where recorded, the period and the clock with the stop-time light,
-each team's penalty box by number with its countdown, the power-play strength, a goal announcement for a few
-seconds, and the final result. The type is sized to the window (legible from 20 metres on a TV), white and yellow
-on black. It never takes the keyboard focus: the scorekeeper's window keeps it.
+teams' names and colours, the score, shots where recorded, the period and the time left in it (counted down) with
+the stop-time light, each team's penalty box by number with its countdown (and who waits to serve), the
+power-play strength, a goal announcement for a few seconds, and the final result. The type is sized to the window
+(legible from 20 metres on a TV), white and yellow on black. It never takes the keyboard focus: the scorekeeper's
+window keeps it.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ class ArenaDisplay(QWidget):
             self.end_announcement()  # the goal announced was undone
         self._screen = screen
         clock = self.tab.clock
-        self.board = board(screen, live, score, self._period_name(), clock.elapsed(), clock.running())
+        self.board = board(screen, live, score, self._period_name(), clock.remaining(), clock.running())
         self._draw(self.board)
         if goal is not None:
             self.announce(goal)
@@ -189,7 +190,7 @@ class ArenaDisplay(QWidget):
         if self.board is None or self._screen is None or self._screen.final:
             return
         clock = self.tab.clock
-        self.clock.setText(clock.elapsed())
+        self.clock.setText(clock.remaining())  # counted down, as a rink's scoreboard does
         self.clock.paint(CLOCK if clock.running() else TEXT)
         self.period.setText(self._period_name())
 

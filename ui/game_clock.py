@@ -122,6 +122,10 @@ class GameClock(QWidget):
     def elapsed(self) -> str:
         return fmt(self.seconds())
 
+    def remaining(self) -> str:
+        """The time left in the period (mm:ss), as a rink's scoreboard counts it down."""
+        return fmt(max(0, self._period_length(self.period.value()) - self.seconds()))
+
     def running(self) -> bool:
         return self._started is not None
 

@@ -70,7 +70,7 @@ def test_the_display_follows_a_power_play_goal_scored_by_key_events(qtbot: QtBot
     press(qtbot, Qt.Key.Key_L, CTRL)
     clock_to(qtbot, tab, "02:00")
     press(qtbot, Qt.Key.Key_Escape)
-    assert display.clock.text() == "02:00" and display.period.text() == "1ST HALF"
+    assert display.clock.text() == "18:00" and display.period.text() == "1ST HALF"  # the time left, counted down
 
     # an even-strength goal: Lynx #16 from #77 and #10, announced with the names and numbers
     entry(qtbot, tab, Qt.Key.Key_G, "h")
@@ -115,7 +115,7 @@ def test_the_display_follows_a_power_play_goal_scored_by_key_events(qtbot: QtBot
     assert display.box["away"].text() == "" and display.box_title["away"].text() == ""
     assert not display.strength.text().startswith("POWER PLAY")
     text = display.text()
-    assert "GOAL LYNX" in text and labels[19] in text and "05:20" in text
+    assert "GOAL LYNX" in text and labels[19] in text and "14:40" in text
     assert_office_keeps_the_keys(window, display)
 
     # the announcement lasts a few seconds, then the board is the board again
@@ -143,7 +143,7 @@ def test_a_goal_undone_is_no_longer_announced_and_another_game_clears_the_board(
     assert display.score["away"].text() == "0" and display.goal is None
     tab.clock.set_position(2, 19 * 60 + 30)  # the last minute of the game: stop time, lit as the tab lights it
     assert tab.stop_time.property("lit") is True and display.stop_time.text() == "STOP TIME"
-    assert display.period.text() == "2ND HALF" and display.clock.text() == "19:30"
+    assert display.period.text() == "2ND HALF" and display.clock.text() == "00:30"
     tab.clock.set_position(2, 10 * 60)
     assert tab.stop_time.property("lit") is False and display.stop_time.text() == ""
     final = next(g for g in demo_svc.games("2015-16") if g["status"] == "final")
@@ -356,3 +356,25 @@ def test_a_bench_penalty_shows_the_number_of_who_serves_it_and_a_final_says_how_
     over = replace(screen, status="final", row=MappingProxyType({"decision": "shootout"}))
     assert result_text(over) == "FINAL — SHOOTOUT"
     assert board(over, live, {"home": 3, "away": 2}, "", "", running=False).strength == ""
+
+
+def test_a_penalty_waiting_to_start_is_on_the_board_under_those_serving(
+        qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
+    """A third Owls penalty while two are served waits for a seat: the board lists it, marked NEXT, and counts it
+    down once it starts."""
+    tab = window.live_game_tab
+    lineup = [{"player": f"ly{n:02d}", "goalie": n == 1} for n in range(1, 11)]
+    assert demo_svc.set_lineup("g016", "home", lineup).ok
+    assert demo_svc.set_lineup("g016", "away", [{"player": f"ow{n:02d}", "goalie": n == 1} for n in range(1, 11)]).ok
+    for player, minute in (("ow03", "04:00"), ("ow05", "04:10"), ("ow07", "04:20")):
+        assert demo_svc.add_event("g016", {"type": "penalty", "team": "away", "period": 1, "elapsed": minute,
+                                           "player": player, "infraction": "tripping"}, confirm=True).ok
+    tab.refresh_game()
+    display = open_display(window)
+    clock_to(qtbot, tab, "05:00")
+    waiting = demo_svc.live("g016", 1, "05:00", season="2015-16")["teams"]["away"]["waiting"]
+    assert len(waiting) == 1  # the rulebook's reading the tab drew the board with
+    numbers = {d.player: d.number for d in tab.game_shown.lineups["away"]} if tab.game_shown else {}
+    lines = display.box["away"].text().split("\n")
+    assert lines[-1].split() == [f"#{numbers[waiting[0]['player']]}", "NEXT"]
+    assert len(lines) == 3 and all(":" in line for line in lines[:2])  # two served, counted down
