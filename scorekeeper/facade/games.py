@@ -20,6 +20,7 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
+from scorekeeper.signature_values import ROLE_LABELS
 
 
 def office_needed(core: Core, what: str) -> EntryResult | None:
@@ -37,14 +38,30 @@ def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, A
     becomes = (previous or {}).get("status") == "final"
     if not (was or becomes) or previous == current:
         return None
+    signed = _signature_step(current, previous)
     if was and not becomes:
-        return ("reopen game", {"status": "final", "reason": "undo of finish" if name == "undo" else
-                                "redo of reopen"}, {"status": (previous or {}).get("status", "removed")})
+        return ("reopen game", {"status": "final", "reason": f"{name} of {signed}" if signed else "undo of finish"
+                                if name == "undo" else "redo of reopen"},
+                {"status": (previous or {}).get("status", "removed")})
     if becomes and not was:
-        return ("finish game", {"status": (current or {}).get("status", "none"), "reason": "undo of reopen"
-                                if name == "undo" else "redo of finish"}, {"status": "final"})
-    return ("replace final game", {"status": "final", "reason": f"{name} of a change of a final game"},
+        return ("finish game", {"status": (current or {}).get("status", "none"), "reason": f"{name} of {signed}"
+                                if signed else "undo of reopen" if name == "undo" else "redo of finish"},
+                {"status": "final"})
+    return ("replace final game", {"status": "final", "reason": f"{name} of {signed or 'a change of a final game'}"},
             {"status": "final"})
+
+
+def _signature_step(current: dict[str, Any] | None, previous: dict[str, Any] | None) -> str:
+    """What a step between `current` and `previous` does to the game's signatures, said for a person ("the
+    signature of the referee", "the signatures of the captain (home) and the referee"); empty: none changed."""
+    now = {(s.get("role"), s.get("signed_at")) for s in (current or {}).get("signatures") or []}
+    then = {(s.get("role"), s.get("signed_at")) for s in (previous or {}).get("signatures") or []}
+    roles = sorted({ROLE_LABELS.get(str(role), str(role)).lower() for role, _ in now ^ then})
+    if not roles:
+        return ""
+    if len(roles) == 1:
+        return f"the signature of the {roles[0]}"
+    return f"the signatures of the {', the '.join(roles[:-1])} and the {roles[-1]}"
 
 
 @bound

@@ -188,3 +188,21 @@ def test_migration_9_adds_the_signature_table_once(svc: Services):
     assert svc.db.table_exists(table) and stored_version(svc.db) == LATEST >= 9
     _m009_game_signatures(svc.db)  # idempotent
     assert svc.db.table_exists(table)
+
+
+def test_undoing_the_referees_signature_says_so_and_needs_the_office_as_a_reopen_does(svc: Services):
+    """DATA-5: the referee's signature finished the game, so its undo reopens it: the office password while the
+    office is locked, and the refusal and the audit name the signature, not a bare "undo of finish"."""
+    dress_g004(svc)
+    svc.set_office_password(PASSWORD)
+    svc.lock_office()
+    assert svc.sign_game("g004", "referee", "Pat Quinn", signature_png(2), confirm=True).ok
+    refused = svc.undo("g004")
+    assert not refused.ok and refused.violations[0].rule == "OFFICE"
+    assert "the undo of the signature of the referee of game g004 needs the office password" in \
+        refused.violations[0].message
+    assert svc.unlock_office(PASSWORD)
+    assert svc.undo("g004").ok
+    assert svc.game("g004")["status"] != "final" and svc.signatures("g004") == []
+    reopened = [e for e in svc.audit(game="g004") if e["action"] == "reopen game"]
+    assert reopened and reopened[-1]["before"]["reason"] == "undo of the signature of the referee"
