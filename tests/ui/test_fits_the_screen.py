@@ -189,3 +189,29 @@ def test_the_games_list_is_as_wide_as_its_columns_until_the_person_moves_its_han
     tab.show_season(tab.season)  # the season again (another PC's change, a season picked again)
     qtbot.wait(10)
     assert tab.splitter.sizes()[0] == 400  # the person's width stays
+
+
+@pytest.mark.parametrize("width", (1024, 1366))
+def test_every_entry_kinds_fields_show_their_hints_whole(qtbot: QtBot, demo_svc: Services, settings: QSettings,
+                                                         screen: list[QRect], width: int) -> None:
+    """Each kind of entry (goal, penalty, penalty shot...): every field's grey hint reads whole in its field."""
+    from PySide6.QtWidgets import QLineEdit, QStyle, QStyleOptionFrame
+
+    screen[0] = QRect(0, 0, width, 768)
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    tab.select_game("g016")
+    form = tab.entry
+    for number in range(form.kind.count()):
+        form.kind.setCurrentIndex(number)
+        qtbot.wait(5)
+        for field in form.findChildren(QLineEdit):
+            if not field.isVisible() or not field.placeholderText():
+                continue
+            option = QStyleOptionFrame()
+            field.initStyleOption(option)
+            room = field.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, field).width()
+            wanted = field.fontMetrics().horizontalAdvance(field.placeholderText())
+            assert wanted <= room - 4, (form.kind.currentText(), field.placeholderText())
+        assert inside(form, window)
