@@ -187,10 +187,35 @@ class LineupPanel(QWidget):
         """Each player's (dressed, goalie) as the facade last gave them: what differs is not saved yet."""
         self.blocked: dict[str, str] = {}
         """The last refusal's note beside each player it names (until the side is saved)."""
+        self.note = QLabel(self)  # every note whole: the Note column is narrow at 1024 pixels, and a refused
+        # player's row takes no cursor
+        self.note.setObjectName("lineupNotes")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.RichText)
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note.hide()
+        self.model.dataChanged.connect(lambda first, last: self.show_notes())
+        self.model.modelReset.connect(self.show_notes)
+        self.model.rowsInserted.connect(self.show_notes)
         layout.addWidget(self.title)
         layout.addWidget(self.said)
         layout.addWidget(self.view)
+        layout.addWidget(self.note)
         layout.addLayout(buttons)
+
+    def show_notes(self) -> None:
+        """Under the list, each player's note whole, by name (refusals in red, warnings in amber, as the list
+        colours them); hidden while no player has one."""
+        lines = []
+        for row in self.model.rows():
+            if row.get("note"):
+                colour = "#b00020" if row.get("refused") or row.get("blocked") else "#8a5a00"
+                lines.append(f"<span style='color:{colour}'><b>{html.escape(str(row['name']))}</b>: "
+                             f"{html.escape(str(row['note']))}</span>")
+        text = "<br>".join(lines)
+        if text != self.note.text():
+            self.note.setText(text)
+        self.note.setVisible(bool(lines))
 
     def unsaved(self) -> dict[str, tuple[bool, bool]]:
         """The ticks changed since the line-up was last saved, by player."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 from ui_helpers import column, open_window
@@ -215,3 +216,24 @@ def test_every_entry_kinds_fields_show_their_hints_whole(qtbot: QtBot, demo_svc:
             wanted = field.fontMetrics().horizontalAdvance(field.placeholderText())
             assert wanted <= room - 4, (form.kind.currentText(), field.placeholderText())
         assert inside(form, window)
+
+
+def test_the_line_up_shows_each_players_whole_note_under_the_list(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect]) -> None:
+    """At 1024 pixels the Note column is narrow (and a refused player's row takes no cursor): each note is shown
+    whole under the list, by the player's name; a side with nothing to note shows no such line."""
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    tab.select_game("g008")  # Herons, whose Ryan Cote is suspended
+    tab.pages.setCurrentIndex(1)
+    qtbot.wait(10)
+    panel = tab.home_lineup
+    note = next(str(row["note"]) for row in panel.model.rows() if row["player"] == "he04")
+    assert note.startswith("suspended") and panel.note.isVisible() and inside(panel.note, window)
+    shown = QTextDocument()
+    shown.setHtml(panel.note.text())
+    assert shown.toPlainText() == f"Ryan Cote: {note}"
+    tab.select_game("g016")  # nobody to note
+    qtbot.wait(10)
+    assert not panel.note.isVisible() and not tab.away_lineup.note.isVisible()
