@@ -211,16 +211,24 @@ def window_args(argv: Sequence[str]) -> argparse.Namespace | None:
                               command="gui" if rest else None)
 
 
+def _operator(args: argparse.Namespace) -> str | None:
+    """Who is at the keyboard: `--operator`, else `SCOREKEEPER_OPERATOR`, else "" (none given); None when
+    `--operator` is blank, which is said on standard error (a usage error)."""
+    operator = getattr(args, "operator", None)
+    if operator is not None and not operator.strip():
+        print("scorekeeper: --operator needs a name (the audit trail records who did what)", file=sys.stderr)
+        return None
+    return (operator or os.environ.get("SCOREKEEPER_OPERATOR") or "").strip()
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command in (None, "gui"):
         from ui.app import run_gui
 
-        operator = getattr(args, "operator", None)
-        if operator is not None and not operator.strip():
-            print("scorekeeper: --operator needs a name (the audit trail records who did what)", file=sys.stderr)
+        operator = _operator(args)
+        if operator is None:
             return EXIT_USAGE
-        return run_gui(args.db, operator=operator or os.environ.get("SCOREKEEPER_OPERATOR") or "",
-                       season=getattr(args, "season", None) or "")
+        return run_gui(args.db, operator=operator, season=getattr(args, "season", None) or "")
     import sqlite3
 
     from peewee import DatabaseError
@@ -232,12 +240,11 @@ def _run(args: argparse.Namespace) -> int:
         from scorekeeper import mail
 
         return int(mail.run(None, args))
-    operator = getattr(args, "operator", None)
-    if operator is not None and not operator.strip():
-        print("scorekeeper: --operator needs a name (the audit trail records who did what)", file=sys.stderr)
+    operator = _operator(args)
+    if operator is None:
         return EXIT_USAGE
     try:
-        svc = Services.open(args.db, operator=(operator or os.environ.get("SCOREKEEPER_OPERATOR") or "").strip())
+        svc = Services.open(args.db, operator=operator)
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED

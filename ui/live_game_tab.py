@@ -48,7 +48,7 @@ from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
 from ui.reflow import BesideOrUnder, Reflow
 from ui.score_line import ScoreLine
-from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, two_lines, widen_columns
+from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling, two_lines, whole_width, widen_columns
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
@@ -209,9 +209,8 @@ class LineupPanel(QWidget):
         lines = []
         for row in self.model.rows():
             if row.get("note"):
-                colour = "#b00020" if row.get("refused") or row.get("blocked") else "#8a5a00"
-                lines.append(f"<span style='color:{colour}'><b>{html.escape(str(row['name']))}</b>: "
-                             f"{html.escape(str(row['note']))}</span>")
+                lines.append(f"<span style='color:{LineupModel.note_colour(row)}'>"
+                             f"<b>{html.escape(str(row['name']))}</b>: {html.escape(str(row['note']))}</span>")
         text = "<br>".join(lines)
         if text != self.note.text():
             self.note.setText(text)
@@ -417,7 +416,7 @@ class LiveGameTab(TableTab):
         self.events_view: QTableView = make_table_view(self.events, self, kind=FocusQuietView)
         self.events_view.setObjectName("eventList")
         two_lines(self.events_view, EventsModel.LINES)
-        self.events_view.horizontalHeader().setMinimumSectionSize(24)  # Per., Str. and Min. as narrow as they read
+        self.events_view.horizontalHeader().setMinimumSectionSize(24)  # Str. as narrow as it reads
         self.undo_button = self._tool("Undo", f"Undo the last change to this game ({key_text('std:Undo')})")
         self.redo_button = self._tool("Redo", f"Redo ({key_text('std:Redo')})")
         self.edit_button = self._tool("Edit", "Load the selected entry into the form (Enter)")
@@ -638,8 +637,7 @@ class LiveGameTab(TableTab):
         if self._games_width_moved or not self.splitter.isVisible():
             return  # the person's width; or not laid out yet: `showEvent` comes back
         self._games_width_pending = False
-        header = self.view.horizontalHeader()
-        wanted = header.length() + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
+        wanted = whole_width(self.view)
         sizes = self.splitter.sizes()
         if sizes[0] != wanted and sum(sizes) > wanted:
             self.splitter.setSizes([wanted, sum(sizes) - wanted])
@@ -661,10 +659,8 @@ class LiveGameTab(TableTab):
 
     def _event_list_room(self) -> int:
         """The width the event list needs to show every column whole, a scroll bar beside them."""
-        view = self.events_view
-        box = view.parentWidget()
-        return max(view.horizontalHeader().length() + view.verticalScrollBar().sizeHint().width()
-                   + 2 * view.frameWidth(), box.minimumSizeHint().width() if box is not None else 0)
+        box = self.events_view.parentWidget()
+        return max(whole_width(self.events_view), box.minimumSizeHint().width() if box is not None else 0)
 
     def _rules_under(self, under: bool) -> None:
         """The rules panel under the event list (its two parts side by side) or beside it (one over the other)."""

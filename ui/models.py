@@ -547,14 +547,18 @@ class LineupModel(RecordTableModel):
             checked = bool(self._rows[index.row()].get(key))
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and self._rows[index.row()].get("note"):
-            row = self._rows[index.row()]
-            return QColor("#b00020") if row.get("refused") or row.get("blocked") else QColor("#8a5a00")
+            return QColor(self.note_colour(self._rows[index.row()]))
         if role == Qt.ItemDataRole.ToolTipRole and self._valid(index) and self._rows[index.row()].get("note"):
             row = self._rows[index.row()]
             if row.get("blocked"):  # the last save's refusal: the note says it with its rule
                 return str(row["note"])
             return ("Refused: " if row.get("refused") else "Note: ") + str(row["note"])
         return super().data(index, role)
+
+    @staticmethod
+    def note_colour(row: Row) -> str:
+        """The colour of a candidate's note: red for a refusal, amber for a warning."""
+        return "#b00020" if row.get("refused") or row.get("blocked") else "#8a5a00"
 
     def refused(self, number: int) -> bool:
         """The rulebook refuses this player outright (suspended, not eligible): the box cannot be ticked."""

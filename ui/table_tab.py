@@ -77,6 +77,11 @@ def two_lines(view: QTableView, lines: int) -> None:
     rows.setDefaultSectionSize(lines * view.fontMetrics().lineSpacing() + 10)
 
 
+def whole_width(view: QTableView) -> int:
+    """The width `view` needs to show every column whole, with a vertical scroll bar beside them."""
+    return view.horizontalHeader().length() + view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth()
+
+
 def widen_columns(view: QTableView, model: TableModel, first: int, last: int, padding: int = 18) -> None:
     """Widen a column that does not stretch where rows `first`..`last` (new or changed) hold longer text than it
     shows; the others keep their width (no refit of the whole table)."""

@@ -39,16 +39,19 @@ def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, A
     if not (was or becomes) or previous == current:
         return None
     signed = _signature_step(current, previous)
+
+    def reason(undone: str, redone: str) -> str:
+        """What the step does: to a signature, said so; else `undone` (an undo) or `redone` (a redo)."""
+        return f"{name} of {signed}" if signed else undone if name == "undo" else redone
+
     if was and not becomes:
-        return ("reopen game", {"status": "final", "reason": f"{name} of {signed}" if signed else "undo of finish"
-                                if name == "undo" else "redo of reopen"},
+        return ("reopen game", {"status": "final", "reason": reason("undo of finish", "redo of reopen")},
                 {"status": (previous or {}).get("status", "removed")})
     if becomes and not was:
-        return ("finish game", {"status": (current or {}).get("status", "none"), "reason": f"{name} of {signed}"
-                                if signed else "undo of reopen" if name == "undo" else "redo of finish"},
-                {"status": "final"})
-    return ("replace final game", {"status": "final", "reason": f"{name} of {signed or 'a change of a final game'}"},
-            {"status": "final"})
+        return ("finish game", {"status": (current or {}).get("status", "none"),
+                                "reason": reason("undo of reopen", "redo of finish")}, {"status": "final"})
+    changed = f"{name} of a change of a final game"
+    return ("replace final game", {"status": "final", "reason": reason(changed, changed)}, {"status": "final"})
 
 
 def _signature_step(current: dict[str, Any] | None, previous: dict[str, Any] | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -24,6 +25,30 @@ def critical(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(dialogs, "ask_open_failed",
                         lambda parent, target, message, locked: shown.append(f"offer {locked}: {message}"))
     return shown
+
+
+def run_and_close(look: Callable[[MainWindow], None], db: str = "league.db", **given: str) -> int:
+    """`run_gui(db, **given)`; once the database is in the window (it opens on the event loop's first turn),
+    `look` at the window and close it. The exit code (a safety timer ends a loop that would not end)."""
+
+    def close_window() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, MainWindow) and widget.isVisible():
+                if not widget.ready:
+                    QTimer.singleShot(20, close_window)
+                    return
+                look(widget)
+                widget.close()
+
+    QTimer.singleShot(50, close_window)
+    safety = QTimer()
+    safety.setSingleShot(True)
+    safety.timeout.connect(QCoreApplication.quit)
+    safety.start(20_000)
+    try:
+        return ui_app.run_gui(db, **given)
+    finally:
+        safety.stop()
 
 
 def test_a_file_that_is_no_database_gives_a_message_and_exit_1(
@@ -58,26 +83,7 @@ def test_run_gui_shows_the_window_and_closes_the_database(
 
     monkeypatch.setattr(Services, "open", staticmethod(open_example))
     seen: list[str] = []
-
-    def close_window() -> None:
-        """Once the database is in the window (it opens on the event loop's first turn), close it."""
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget.isVisible():
-                if not widget.ready:
-                    QTimer.singleShot(20, close_window)
-                    return
-                seen.append(widget.windowTitle())
-                widget.close()
-
-    QTimer.singleShot(50, close_window)
-    safety = QTimer()
-    safety.setSingleShot(True)
-    safety.timeout.connect(QCoreApplication.quit)
-    safety.start(20_000)
-    try:
-        assert ui_app.run_gui("league.db") == 0
-    finally:
-        safety.stop()
+    assert run_and_close(lambda window: seen.append(window.windowTitle())) == 0
     assert [target for target, _ in opened] == ["league.db"] and opened[0][1]["exclusive"] is True
     assert seen == ["Scorekeeper — Westridge Sponge Hockey League 2015-16"]
     assert close_calls == [1]
@@ -129,24 +135,10 @@ def test_the_operator_and_season_named_on_the_command_line_are_the_windows(
     monkeypatch.setattr(dialogs, "ask_operator", lambda parent, name: asked.append(name) or "Someone else")
     seen: list[tuple[str, str | None, str]] = []
 
-    def close_window() -> None:
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget.isVisible():
-                if not widget.ready:
-                    QTimer.singleShot(20, close_window)
-                    return
-                seen.append((widget.svc.operator, widget.current_season(), widget.statusBar().currentMessage()))
-                widget.close()
+    def look(window: MainWindow) -> None:
+        seen.append((window.svc.operator, window.current_season(), window.statusBar().currentMessage()))
 
-    QTimer.singleShot(50, close_window)
-    safety = QTimer()
-    safety.setSingleShot(True)
-    safety.timeout.connect(QCoreApplication.quit)
-    safety.start(20_000)
-    try:
-        assert ui_app.run_gui("league.db", operator="Sam at the boards", season="1999-00") == 0
-    finally:
-        safety.stop()
+    assert run_and_close(look, operator="Sam at the boards", season="1999-00") == 0
     assert opened == ["Sam at the boards"] and asked == []
     assert seen[0][:2] == ("Sam at the boards", "2015-16")
     assert "no season 1999-00" in seen[0][2]
