@@ -15,6 +15,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import Games, office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.rules.violation import Violation
+from scorekeeper.signature_picture import PictureError, clean_png
 from scorekeeper.signature_values import (
     NAME_LIMIT,
     ROLE_LABELS,
@@ -22,7 +23,6 @@ from scorekeeper.signature_values import (
     current,
     decode_png,
     encode_png,
-    png_problem,
 )
 
 
@@ -64,9 +64,10 @@ class Signatures(Part):
             raise ServiceError(f"no signature role {role!r} (one of {', '.join(SIGNATURE_ROLES)})")
         if not name or len(name) > NAME_LIMIT:
             return _refused(f"type the signer's name (1 to {NAME_LIMIT} characters) before signing", game_id)
-        problem = png_problem(png)
-        if problem is not None:
-            return _refused(problem, game_id)
+        try:
+            png = clean_png(png)  # issue 26.3: decoded whole within bounds; a clean PNG is what is stored
+        except PictureError as exc:
+            return _refused(f"game {game_id}, {ROLE_LABELS[role].lower()}'s signature ({name}): {exc}", game_id)
         finishing = game.get("status") != "final"
         if finishing and role != "referee":
             return _refused(f"game {game_id} is not final: the referee signs first (it finishes the game), or "

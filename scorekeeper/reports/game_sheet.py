@@ -12,7 +12,13 @@ from reportlab.platypus import Flowable, KeepInFrame, Spacer
 
 from scorekeeper.reports import styles
 from scorekeeper.reports.data import GameSheetData, SheetTeam, long_date
-from scorekeeper.reports.signature_lines import SignatureLine, before_corrections, place, signature_image
+from scorekeeper.reports.signature_lines import (
+    UNREADABLE,
+    SignatureLine,
+    before_corrections,
+    place,
+    signature_image,
+)
 from scorekeeper.reports.styles import CELL, CELL_MUTED, FONT, FONT_BOLD, GRID, INK, MUTED, NAVY, TINT, money
 from scorekeeper.reports.templates import (
     BODY_H,
@@ -266,7 +272,7 @@ def _signature_rows(people: list[SignatureLine], W: float) -> list[Flowable]:
 
 def _signature_row(people: list[SignatureLine], columns: int, W: float) -> SheetTable:
     n = len(people)
-    pad = 26.0 if any(p.png for p in people) else 18.0  # the line signed on the screen is a little taller
+    pad = 26.0 if any(p.png is not None for p in people) else 18.0  # the line signed on the screen is a little taller
     gap = 18.0
     col = (W - gap * (columns - 1)) / columns
     widths: list[float] = []
@@ -280,7 +286,8 @@ def _signature_row(people: list[SignatureLine], columns: int, W: float) -> Sheet
         rows[0].append(line.label.upper())
         rows[1].append(cell_text(line.name, FONT, styles.VALUE.fontSize, col) if line.name else "")
         rows[2].append("name (print)")
-        rows[3].append(signature_image(line.png, col, pad - 1) if line.png else "")
+        rows[3].append(signature_image(line.png, col, pad - 1) if line.png
+                       else cell_text(UNREADABLE, FONT_BOLD, styles.LABEL.fontSize, col) if line.png == b"" else "")
         rows[4].append("signature")
     t = SheetTable(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, pad, 8])
     label, value = styles.LABEL, styles.VALUE

@@ -9,6 +9,7 @@ import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scorekeeper.signature_picture import printable_png
 from scorekeeper.signature_values import ROLE_LABELS, decode_png
 
 if TYPE_CHECKING:  # reportlab is loaded only when a document is built
@@ -21,20 +22,22 @@ class SheetSignature:
 
     role: str  # referee, linesman, captain-home, ...
     name: str
-    png: bytes
+    png: bytes  # b"" when the stored picture cannot be read (UNREADABLE is printed instead)
     signed_at: str
     before_correction: str = ""
 
 
 @dataclass
 class SignatureLine:
-    """One line of the officials' rows: its label, the printed name, and the picture signed on it (or None)."""
+    """One line of the officials' rows: its label, the printed name, and the picture signed on it (None: not
+    signed; b"": signed, but its stored picture cannot be read)."""
 
     label: str
     name: str
     png: bytes | None = None
 
 
+UNREADABLE = "(signature picture unreadable)"  # printed for a stored picture that cannot be read (issue 26.3)
 SHEET_LABELS = {"referee": "Referee", "linesman": "Linesman"}  # the roles that have lines of their own
 
 
@@ -42,10 +45,9 @@ def sheet_signatures(signatures: list[dict[str, object]] | None) -> list[SheetSi
     """A game's signatures (the season file's form) as the sheet takes them."""
     out = []
     for s in signatures or []:
-        png = decode_png(str(s["png_base64"]))
-        if png is not None:
-            out.append(SheetSignature(str(s["role"]), str(s["name"]), png, str(s["signed_at"]),
-                                      str(s.get("before_correction") or "")))
+        png = printable_png(decode_png(str(s.get("png_base64"))) or b"")  # issue 26.3: what cannot be read ...
+        out.append(SheetSignature(str(s["role"]), str(s["name"]), png or b"", str(s["signed_at"]),  # ... is b""
+                                  str(s.get("before_correction") or "")))
     return out
 
 

@@ -1,6 +1,7 @@
 """Signatures at the boards (issue 20, point 2): a game signed on the screen keeps who, role, when and the
 picture; the referee's signature locks the game as final; a reopen keeps the signatures as given before the
-correction, in the audit trail too; the season file carries them byte for byte; migration 9 adds their table."""
+correction, in the audit trail too; the season file carries them byte for byte (each picture stored as its clean PNG,
+issue 26.3); migration 9 adds their table."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from scorekeeper.db.migrations import LATEST, _m009_game_signatures, stored_vers
 from scorekeeper.db.models import GameSignature
 from scorekeeper.seasonfile import check_structure
 from scorekeeper.services import Services
+from scorekeeper.signature_picture import clean_png
 from scorekeeper.signature_values import MAX_PNG_BYTES
 from tests.data import EXAMPLE_SEASON
 from tests.data.signature_pictures import signature_png
@@ -34,8 +36,8 @@ def svc(tmp_path: Path) -> Iterator[Services]:
 
 
 def test_referee_signs_a_final_game_stored_with_who_role_when_and_the_picture(svc: Services):
-    png = signature_png(1)
-    result = svc.sign_game("g001", "referee", "  Pat   Quinn ", png)
+    png = clean_png(signature_png(1))  # what is stored: the picture decoded and re-encoded (issue 26.3)
+    result = svc.sign_game("g001", "referee", "  Pat   Quinn ", signature_png(1))
     assert result.ok, [v.line() for v in result.violations]
     assert result.changes is not None and "g001" in result.changes.games
     [signed] = svc.signatures("g001")
@@ -100,7 +102,7 @@ def test_signing_a_role_again_needs_the_office_and_is_audited(svc: Services):
     assert not again.ok and again.violations[0].rule == "OFFICE"
     assert svc.unlock_office(PASSWORD)
     assert svc.sign_game("g001", "referee", "Sam Stripes", signature_png(2)).ok
-    assert [(s["name"], s["png"]) for s in svc.signatures("g001")] == [("Sam Stripes", signature_png(2))]
+    assert [(s["name"], s["png"]) for s in svc.signatures("g001")] == [("Sam Stripes", clean_png(signature_png(2)))]
     replaced = [e for e in svc.audit(game="g001") if e["action"] == "sign game again"]
     assert replaced and replaced[0]["before"]["name"] == "Pat Quinn"
 
@@ -115,7 +117,7 @@ def test_reopen_keeps_the_signatures_as_signed_before_the_correction(svc: Servic
     today = dt.date.today().isoformat()
     kept = svc.signatures("g001")
     assert [(s["role"], s["before_correction"]) for s in kept] == [("referee", today), ("captain-away", today)]
-    assert kept[0]["png"] == png
+    assert kept[0]["png"] == clean_png(png)
     audit = svc.audit(game="g001")
     line = [e for e in audit if e["action"] == f"signed before the correction of {today}"]
     assert line and [s["name"] for s in line[0]["before"]] == ["Pat Quinn", "Hal Heron"]
@@ -139,7 +141,8 @@ def test_export_and_import_keep_the_signatures_byte_for_byte(svc: Services, tmp_
     try:
         report = other.import_file(str(path))
         assert report.ok, [v.line() for v in report.blocks]
-        assert [(s["role"], s["png"]) for s in other.signatures("g002")] == list(pictures.items())
+        assert [(s["role"], s["png"]) for s in other.signatures("g002")] == \
+            [(role, clean_png(png)) for role, png in pictures.items()]
         assert [s["signed_at"] for s in other.signatures("g002")] == [s["signed_at"] for s in svc.signatures("g002")]
         again = other.export()
         assert [g for g in again["games"] if g["id"] == "g002"][0]["signatures"] == game["signatures"]
@@ -158,7 +161,7 @@ def test_an_import_that_signs_a_signed_game_differently_needs_the_office(svc: Se
     changed.pop("computed")
     refused = svc.import_data(changed, replace=True)
     assert not refused.ok and any(v.rule == "OFFICE" for v in refused.blocks)
-    assert svc.signatures("g001")[0]["png"] == signature_png(1)
+    assert svc.signatures("g001")[0]["png"] == clean_png(signature_png(1))
 
 
 @pytest.mark.parametrize(("signature", "fault"), [
