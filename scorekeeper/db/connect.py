@@ -11,6 +11,7 @@ from peewee import Database, DatabaseError, OperationalError, SqliteDatabase
 
 from scorekeeper.db.migrations import LATEST, migrate, stored_version
 from scorekeeper.db.models import database_proxy
+from scorekeeper.db.space import full_disk_message
 
 ENV_VAR = "SCOREKEEPER_DB"
 SQLITE_PRAGMAS = {"journal_mode": "wal", "foreign_keys": 1, "synchronous": "full", "busy_timeout": 5000}
@@ -158,6 +159,8 @@ def _precheck(path: Path, thorough: bool) -> None:
         finally:
             con.close()
     except sqlite3.OperationalError as exc:
+        if (full := full_disk_message(str(path), exc, path)) is not None:
+            raise DatabaseOpenError(full) from None
         if not os.access(path.parent, os.W_OK) and "unable to open" in str(exc):
             raise DatabaseOpenError(read_only_folder_message(path)) from None
         raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); {RESTORE_HINT}") from None
@@ -211,5 +214,6 @@ def open_database(target: str | None = None, guest: bool = False) -> tuple[Datab
         raise
     except (DatabaseError, OperationalError, sqlite3.DatabaseError) as exc:
         db.close()
-        raise DatabaseOpenError(f"cannot open {describe(resolved)}: {exc}") from None
+        full = None if is_postgres(resolved) else full_disk_message(describe(resolved), exc, sqlite_file(target))
+        raise DatabaseOpenError(full or f"cannot open {describe(resolved)}: {exc}") from None
     return db, resolved

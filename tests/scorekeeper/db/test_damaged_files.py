@@ -233,10 +233,10 @@ def test_database_errors_are_explained_truthfully(pristine: Path, tmp_path: Path
 
 def test_cannot_rollback_after_a_failed_commit_on_a_full_disk_says_full(pristine: Path, tmp_path: Path,
                                                                        monkeypatch) -> None:
-    from scorekeeper.db import errors
+    from scorekeeper.db import space
 
     svc = Services.open(str(copy_of(pristine, tmp_path)))
-    monkeypatch.setattr(errors, "_low_space", lambda path: True)
+    monkeypatch.setattr(space, "free_bytes", lambda folder: 20_000)
     try:
         text = explain_database_error(svc, sqlite3.OperationalError("cannot rollback - no transaction is active"))
     finally:
