@@ -11,9 +11,9 @@ from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
 from scorekeeper.db import DatabaseOpenError, carried, describe, open_database, store
-from scorekeeper.db.connect import read_only_folder_message, sqlite_file
+from scorekeeper.db.connect import read_only_folder_message, read_only_media, read_only_media_note, sqlite_file
 from scorekeeper.db.errors import explain_database_error
-from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
+from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.consequences import EntryConsequences
@@ -87,6 +87,7 @@ class Services:
         self._lock: LeagueLock | None = None
         self._path: Path | None = None
         self.owner: str | None = None  # the window that owns the database when this process is its guest
+        self.media: str | None = None  # why the database can only be read here (read-only media), if it can
         self._seasons: list[Season] | None = None
         self.history = GameHistory()
         self.step = ChangeStep(self, self.history)
@@ -234,9 +235,12 @@ class Services:
     @classmethod
     def open(cls, target: str | None = None, exclusive: bool = False, operator: str = "") -> Services:
         """Open a database. `exclusive` (the window): it owns the SQLite file, a second window is refused. Any other
-        process shares it, or, while a window owns it, reads it as a guest (read-only; see `db.lock`)."""
+        process shares it, or, while a window owns it, reads it as a guest (read-only; see `db.lock`). A command
+        on read-only media (a backup on a locked USB stick, a read-only share) reads it, writing nothing."""
         lock: LeagueLock | None = None
         holder: str | None = None
+        media: str | None = None
+        guest_path: Path | None = None
         try:
             path = sqlite_file(target)
             if path is not None:
@@ -246,13 +250,24 @@ class Services:
                         lock.acquire_window()
                     else:
                         holder = lock.acquire_command()
+                        if holder is not None:
+                            guest_path = lock.window_path()
                 except DatabaseLockedError as exc:
                     raise DatabaseInUseError(str(exc)) from None
-                except PermissionError:
-                    raise DatabaseOpenError(read_only_folder_message(path)) from None
                 except OSError as exc:
-                    raise DatabaseOpenError(f"cannot open {path}: {exc.strerror or exc}") from None
-            db, resolved = open_database(target, guest=holder is not None)
+                    if exclusive or not read_only_media(path, exc):
+                        if read_only_media(path, exc):
+                            raise DatabaseOpenError(
+                                f"{read_only_media_note(path)}, and the window writes to the database it opens: "
+                                "copy it to a folder you can write to (commands such as standings, export and "
+                                "backup read it where it is)") from None
+                        if isinstance(exc, PermissionError):
+                            raise DatabaseOpenError(read_only_folder_message(path)) from None
+                        raise DatabaseOpenError(f"cannot open {path}: {exc.strerror or exc}") from None
+                    lock = None
+                    media = read_only_media_note(path)
+            db, resolved = open_database(target, guest=holder is not None or media is not None,
+                                         guest_path=guest_path, media=media is not None)
         except DatabaseOpenError as exc:
             if lock is not None:
                 lock.release()
@@ -266,15 +281,18 @@ class Services:
         svc._lock = lock
         svc._path = path
         svc.owner = holder
+        svc.media = media
         return svc
 
     @property
     def read_only(self) -> bool:
-        """A guest: the window owns the database, this process may only read it."""
-        return self.owner is not None
+        """A guest (the window owns the database) or a reader of read-only media: this process may only read."""
+        return self.owner is not None or self.media is not None
 
     def guest_refusal(self, what: str) -> str:
-        """Why `what` cannot be done from here while the window owns the database."""
+        """Why `what` cannot be done from here while the window owns the database (or the media is read-only)."""
+        if self.owner is None and self.media is not None:
+            return f"{self.media}, so {what} was not done; copy the database to a folder you can write to first"
         return (f"{self.database_label} is open in {self.owner}: while that window is open, other programs may only "
                 f"read it, so {what} was not done; do it in the window, or close the window first")
 
@@ -295,7 +313,13 @@ class Services:
 
     # -- writing: one transaction, audited ------------------------------------------------------------
     def write_transaction(self) -> Any:
-        """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic."""
+        """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic. The
+        window first makes sure it still owns the file (`LeagueLock.check_held`): an entry it could not keep is
+        refused, never acknowledged."""
+        if self._lock is not None:
+            lost = self._lock.check_held()
+            if lost:
+                raise OwnershipLostError(lost)
         if isinstance(self.db, SqliteDatabase):
             return self.db.atomic("IMMEDIATE")
         return self.db.atomic()

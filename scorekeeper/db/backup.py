@@ -117,9 +117,9 @@ def restore_file(target: Path, source: Path) -> Path | None:
     """Restore a database that will not open: check the backup, keep the damaged file (and its WAL) aside as
     `<name>.damaged-<stamp>.db`, then copy the backup into place. Returns the kept file (None if there was none).
     Done holding the database's lock as a window does: refused while a window or a command has the file."""
-    from scorekeeper.db.lock import DatabaseLockedError, LeagueLock
+    from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, real_path
 
-    target, source = Path(target), Path(source)
+    target, source = real_path(Path(target)), Path(source)  # a link's file is restored, the link kept
     verify_copy(source)
     if not target.parent.is_dir():
         raise BackupError(f"cannot restore to {target}: the folder {target.parent} does not exist")
@@ -136,6 +136,8 @@ def restore_file(target: Path, source: Path) -> Path | None:
 
 def _replace_with(target: Path, source: Path) -> Path | None:
     kept: Path | None = None
+    if target.exists() and target.stat().st_size == 0 and not Path(f"{target}-wal").exists():
+        target.unlink()  # made empty by the lock, to have an identity: nothing to keep
     if target.exists():
         kept = dated_name(target, "damaged")
         os.replace(target, kept)

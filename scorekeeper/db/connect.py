@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 from pathlib import Path
@@ -121,7 +122,23 @@ def read_only_folder_message(path: Path) -> str:
             "files) beside the database; copy it to a folder you can write to, or check the folder's permissions")
 
 
-def _open_sqlite(path: Path, guest: bool) -> Database:
+def read_only_media(path: Path, exc: OSError) -> bool:
+    """Taking the lock failed because nothing can be written beside an existing database (read-only media, a
+    read-only share, a folder without write permission): it can still be read."""
+    return path.is_file() and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+def read_only_media_note(path: Path) -> str:
+    return f"{path} is on read-only media or in a folder this account cannot write to: it can only be read here"
+
+
+def media_uri(path: Path) -> str:
+    """Read-only media: nobody can write the file, so with no journal beside it it is read as immutable (nothing
+    created beside it); a journal left there is read, read-only."""
+    return check_uri(path)
+
+
+def _open_sqlite(path: Path, guest: bool, guest_path: Path | None = None, media: bool = False) -> Database:
     if path.exists():
         with open(path, "rb") as fh:
             head = fh.read(16)
@@ -136,8 +153,10 @@ def _open_sqlite(path: Path, guest: bool) -> Database:
         raise DatabaseOpenError(f"cannot open {path}: no such database")
     if not guest and not os.access(path.parent, os.W_OK):
         raise DatabaseOpenError(read_only_folder_message(path))
+    if media:
+        return SqliteDatabase(media_uri(path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
     if guest:
-        return SqliteDatabase(guest_uri(path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
+        return SqliteDatabase(guest_uri(guest_path or path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
     return SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
 
 
@@ -173,9 +192,12 @@ def _precheck(path: Path, thorough: bool) -> None:
                                 f"to {LATEST}); install the newer version to open it")
 
 
-def open_database(target: str | None = None, guest: bool = False) -> tuple[Database, str]:
+def open_database(target: str | None = None, guest: bool = False, guest_path: Path | None = None,
+                  media: bool = False) -> tuple[Database, str]:
     """Open, bind and migrate the database; returns it with its resolved target text. A `guest` (a command while
-    the window owns the file) opens it read-only and never migrates it."""
+    the window owns the file) opens it read-only and never migrates it; it reads the journal beside `guest_path`,
+    the name the window opened it by (a hard link's other name, say). `media`: a guest because nothing can be
+    written where the file is (read-only media)."""
     resolved = resolve_target(target)
     if is_postgres(resolved):
         try:
@@ -188,7 +210,7 @@ def open_database(target: str | None = None, guest: bool = False) -> tuple[Datab
     else:
         path = sqlite_file(target)
         db = (SqliteDatabase(":memory:", pragmas={"foreign_keys": 1}) if path is None
-              else _open_sqlite(path, guest))
+              else _open_sqlite(path, guest, guest_path, media))
     try:
         db.connect(reuse_if_open=True)
         version = stored_version(db)
@@ -198,6 +220,10 @@ def open_database(target: str | None = None, guest: bool = False) -> tuple[Datab
             raise DatabaseOpenError(
                 f"{describe(resolved)} was written by a newer Scorekeeper (schema {version}, this one "
                 f"knows up to {LATEST}); install the newer version to open it")
+        if media and version < LATEST:
+            raise DatabaseOpenError(f"{describe(resolved)} was written by an older Scorekeeper (schema {version}) "
+                                    "and is on read-only media: copy it to a folder you can write to and open it "
+                                    "there, which upgrades it")
         if guest and version < LATEST:
             raise DatabaseOpenError(f"{describe(resolved)} is open in a window of an older Scorekeeper (schema "
                                     f"{version}); close that window first")

@@ -9,6 +9,7 @@ from typing import Protocol
 from scorekeeper.db import space
 from scorekeeper.db.connect import RESTORE_HINT, read_only_folder_message
 from scorekeeper.db.holder import busy_message
+from scorekeeper.db.lock import OwnershipLostError
 
 
 class _Open(Protocol):
@@ -24,6 +25,8 @@ class _Open(Protocol):
 def explain_database_error(svc: _Open, exc: BaseException) -> str:
     """A sentence for a person about a database error raised while `svc` was writing or reading."""
     text = str(exc)
+    if isinstance(exc, OwnershipLostError):
+        return text
     low = text.lower()
     label = svc.database_label
     path = svc.sqlite_path
@@ -46,4 +49,3 @@ def explain_database_error(svc: _Open, exc: BaseException) -> str:
     if "unable to open" in low:
         return f"cannot open {label}: {text}"
     return f"the database {label} cannot be used: {text}; {RESTORE_HINT}"
-

@@ -1,14 +1,24 @@
-"""Who owns an SQLite league file: the window holds `<db>.lock` exclusively, every other process shares it.
+"""Who owns an SQLite league file: the window holds its locks exclusively, every other process shares them.
 
 SQLite's own POSIX locks belong to the process, and any `close()` of the database file inside the window's process
 (a file dialog sniffing the folder, say) drops them all: another process could then believe it is alone,
-checkpoint and delete the `-wal` the window is still writing into. So ownership is decided here instead, by a lock
-on a separate file that such a close cannot drop (`flock` holds per open file, `LockFile` per handle):
+checkpoint and delete the `-wal` the window is still writing into. So ownership is decided here instead, by locks
+on separate files that such a close cannot drop (`flock` holds per open file, `LockFileEx` per handle).
 
-- the window takes it exclusively, waiting a moment for running commands to finish;
-- every other Scorekeeper process (a command) takes it shared for its whole life. If a window holds it, the
-  command is a *guest*: it opens the database read-only, with a read-only wal-index, so it can never checkpoint,
-  reset or delete the window's `-wal` (see `connect.guest_uri`).
+Ownership follows the *file*, not the way its name was typed (issue 26). Two locks are taken, both the same way:
+
+- `<real path>.lock` beside the database, its name from the path with every symbolic link, `..` and relative
+  part resolved: every spelling on this PC, and every PC sharing the folder, meets the same file;
+- `<identity>.lock` in this PC's lock folder (`lock_folder`), named after the file's identity (its device and
+  inode; on Windows the volume serial number and file ID): a hard link, or a lock file deleted beside the
+  database by a clean-up tool, still meets this one.
+
+The window takes both exclusively, waiting a moment for running commands to finish; every other Scorekeeper
+process (a command) takes both shared for its whole life. If a window holds either, the command is a *guest*: it
+opens the database read-only, with a read-only wal-index, so it can never checkpoint, reset or delete the window's
+`-wal` (see `connect.guest_uri`). Before each of its writes the window checks that it still holds both
+(`LeagueLock.check_held`): a lock file deleted or replaced is taken back while the other still kept every other
+process out; when neither could be kept, the write is refused with a message and never acknowledged.
 """
 
 from __future__ import annotations
@@ -18,95 +28,233 @@ import datetime as dt
 import json
 import os
 import socket
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from peewee import OperationalError
+
 WINDOW_WAIT_SECONDS = 5.0
+LOCK_DIR_ENV = "SCOREKEEPER_LOCK_DIR"
 
 
 class DatabaseLockedError(Exception):
     """The database is held by another Scorekeeper window (or by running commands); the message names it."""
 
 
+class OwnershipLostError(OperationalError):
+    """The window no longer owns its database (its locks were taken away): the write was not made."""
+
+
+def real_path(db_path: Path) -> Path:
+    """The database's path with symbolic links, `..` and relative parts resolved (the file need not exist)."""
+    return Path(os.path.realpath(Path(db_path).expanduser()))
+
+
 def lock_path(db_path: Path) -> Path:
-    return Path(f"{db_path}.lock")
+    return Path(f"{real_path(db_path)}.lock")
 
 
 def owner_path(db_path: Path) -> Path:
     """Who holds the lock, beside it: a locked range cannot be read by another process on Windows."""
-    return Path(f"{db_path}.owner")
+    return Path(f"{real_path(db_path)}.owner")
+
+
+def lock_folder() -> Path:
+    """This PC's folder of identity locks: $SCOREKEEPER_LOCK_DIR, else `scorekeeper-locks` in the system's temporary
+    folder (shared by every user of the PC on Linux, the user's own on Windows and macOS)."""
+    env = os.environ.get(LOCK_DIR_ENV)
+    return Path(env) if env else Path(tempfile.gettempdir()) / "scorekeeper-locks"
+
+
+def file_identity(path: Path) -> str | None:
+    """`<device>-<inode>` of an existing file, the same through every name it has (None: not there, or the file
+    system gives no identity)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return f"{st.st_dev:x}-{st.st_ino:x}" if st.st_ino else None
+
+
+def identity_lock_path(db_path: Path) -> Path | None:
+    ident = file_identity(db_path)
+    return None if ident is None else lock_folder() / f"{ident}.lock"
+
+
+def identity_owner_path(lock: Path) -> Path:
+    return lock.with_suffix(".owner")
+
+
+@dataclass
+class _Held:
+    """One lock file, open and locked."""
+
+    path: Path
+    fh: IO[str]
+
+    def intact(self) -> bool:
+        """The file at `path` is still the one locked (not deleted, not replaced)."""
+        try:
+            now, mine = os.stat(self.path), os.fstat(self.fh.fileno())
+        except OSError:
+            return False
+        return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
+
+    def drop(self) -> None:
+        _unlock(self.fh)
+        self.fh.close()
 
 
 class LeagueLock:
-    """The lock beside one database file, held until `release()` or the process's end."""
+    """The two locks of one database file (beside it and by identity), held until `release()` or the process's
+    end."""
 
     def __init__(self, db_path: Path, operator: str = "") -> None:
         self.db_path = Path(db_path)
+        self.real = real_path(self.db_path)
         self.path = lock_path(self.db_path)
         self.operator = operator
-        self._fh: IO[str] | None = None
+        self._held: list[_Held] = []
         self.exclusive = False
+        self.restored = 0  # lock files the window took back after they were deleted or replaced
+
+    @property
+    def _fh(self) -> IO[str] | None:  # kept for callers that ask whether anything is held
+        return self._held[0].fh if self._held else None
+
+    def _paths(self) -> list[Path]:
+        """The lock files, beside the database first. The database is created (empty) if it is not there yet, so
+        that it has an identity to lock."""
+        if not self.real.exists():
+            with open(self.real, "ab"):
+                pass
+        paths = [self.path]
+        ident = identity_lock_path(self.real)
+        if ident is not None:
+            with contextlib.suppress(OSError):
+                ident.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(OSError):
+                    os.chmod(ident.parent, 0o1777)  # every user of the PC may lock here, none delete another's
+            if ident.parent.is_dir():
+                paths.append(ident)
+        return paths
 
     def acquire_window(self, wait: float = WINDOW_WAIT_SECONDS) -> None:
-        """Hold the lock exclusively; waits up to `wait` seconds for running commands, then refuses."""
-        fh = self._open()
+        """Hold both locks exclusively; waits up to `wait` seconds for running commands, then refuses."""
         deadline = time.monotonic() + wait
-        while not _try_lock(fh, exclusive=True):
-            window = not _try_lock(fh, exclusive=False)  # shared is refused only while a window holds it
-            if not window:
-                _unlock(fh)
-            if window or time.monotonic() >= deadline:
-                fh.close()
-                if window:
-                    raise DatabaseLockedError(f"{self.db_path} is already open in {describe_holder(self._holder())}"
-                                              "; close that window first")
-                raise DatabaseLockedError(f"{self.db_path} is busy: a scorekeeper command (an import, a backup or "
-                                          f"a print, say) has been using it for over {wait:.0f} seconds; try again "
-                                          "when it has finished")
-            time.sleep(0.1)
-        self._fh = fh
+        held: list[_Held] = []
+        try:
+            for path in self._paths():
+                while True:
+                    got = _take(path, exclusive=True)
+                    if got is not None:
+                        held.append(got)
+                        break
+                    window = _held_exclusively(path)
+                    if window or time.monotonic() >= deadline:
+                        if window:
+                            raise DatabaseLockedError(f"{self.db_path} is already open in "
+                                                      f"{describe_holder(self._holder())}; close that window first")
+                        raise DatabaseLockedError(
+                            f"{self.db_path} is busy: a scorekeeper command (an import, a backup or a print, say) "
+                            f"has been using it for over {wait:.0f} seconds; try again when it has finished")
+                    time.sleep(0.1)
+        except BaseException:
+            for h in held:
+                h.drop()
+            raise
+        self._held = held
         self.exclusive = True
-        with contextlib.suppress(OSError):  # the lock holds without it; others then say "another Scorekeeper window"
-            owner_path(self.db_path).write_text(json.dumps(
-                {"pid": os.getpid(), "host": socket.gethostname(), "operator": self.operator,
-                 "since": dt.datetime.now().isoformat(timespec="seconds")}), encoding="utf-8")
+        self._write_owner()
 
     def acquire_command(self) -> str | None:
-        """Share the lock; returns None, or a description of the window holding it (the command is then a guest
-        and holds nothing)."""
-        fh = self._open()
-        if _try_lock(fh, exclusive=False):
-            self._fh = fh
+        """Share both locks; returns None, or a description of the window holding either (the command is then a
+        guest and holds nothing)."""
+        held: list[_Held] = []
+        for path in self._paths():
+            got = _take(path, exclusive=False)
+            if got is None:
+                for h in held:
+                    h.drop()
+                return describe_holder(self._holder())
+            held.append(got)
+        self._held = held
+        return None
+
+    def window_path(self) -> Path:
+        """The path the owning window opened the database by (a guest reads the journal it writes, beside that
+        name); the database's own real path when unknown."""
+        ident = identity_lock_path(self.real)
+        if ident is not None:
+            with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
+                info = json.loads(identity_owner_path(ident).read_text(encoding="utf-8"))
+                other = Path(str(info.get("path", "")))
+                if info.get("path") and file_identity(other) == file_identity(self.real):
+                    return other
+        return self.real
+
+    def check_held(self) -> str | None:
+        """The window, before a write: None while it still owns the database. A lock file deleted or replaced is
+        taken back while the other lock kept every other process out meanwhile; otherwise the reason ownership
+        is lost, in words (the caller must not write)."""
+        if not self.exclusive:
             return None
-        fh.close()
-        return describe_holder(self._holder())
+        broken = [h for h in self._held if not h.intact()]
+        if not broken:
+            return None
+        if len(broken) == len(self._held):
+            return (f"Scorekeeper no longer owns {self.db_path}: its lock files were deleted or replaced by another "
+                    "program while this window was open, so another program may have used the database meanwhile; "
+                    "nothing was written. Close this window and open the database again")
+        for h in broken:
+            got = _take(h.path, exclusive=True)
+            if got is None:
+                return (f"Scorekeeper no longer owns {self.db_path}: its lock file {h.path} was replaced and another "
+                        "program holds it now; nothing was written. Close that program, then this window, and open "
+                        "the database again")
+            h.drop()
+            self._held[self._held.index(h)] = got
+            self.restored += 1
+        self._write_owner()
+        return None
 
     def release(self) -> None:
-        if self._fh is None:
+        if not self._held:
             return
         try:
             if self.exclusive:
-                with contextlib.suppress(OSError):
-                    owner_path(self.db_path).unlink()
+                for p in self._owner_paths():
+                    with contextlib.suppress(OSError):
+                        p.unlink()
         finally:
-            _unlock(self._fh)
-            self._fh.close()
-            self._fh = None
+            for h in self._held:
+                h.drop()
+            self._held = []
             self.exclusive = False
+
+    def _owner_paths(self) -> list[Path]:
+        return [owner_path(self.db_path)] + [identity_owner_path(h.path) for h in self._held[1:]]
+
+    def _write_owner(self) -> None:
+        text = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "operator": self.operator,
+                           "since": dt.datetime.now().isoformat(timespec="seconds"), "path": str(self.real)})
+        for p in self._owner_paths():
+            with contextlib.suppress(OSError):  # the lock holds without it; others then say "another ... window"
+                p.write_text(text, encoding="utf-8")
 
     def _holder(self) -> str:
         """The window's description, as it wrote it when it took the lock ("" if unknown)."""
-        try:
-            with open(owner_path(self.db_path), encoding="utf-8") as fh:
-                return fh.read(4096)
-        except (OSError, UnicodeDecodeError):
-            return ""
-
-    def _open(self) -> IO[str]:
-        return open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open while the lock is held
-
-
+        ident = identity_lock_path(self.real)
+        for p in [owner_path(self.db_path)] + ([identity_owner_path(ident)] if ident else []):
+            try:
+                with open(p, encoding="utf-8") as fh:
+                    return fh.read(4096)
+            except (OSError, UnicodeDecodeError):
+                continue
+        return ""
 
 
 def describe_holder(raw: str) -> str:
@@ -120,6 +268,40 @@ def describe_holder(raw: str) -> str:
     who = f" by {info['operator']}" if info.get("operator") else ""
     return (f"the Scorekeeper window on {info.get('host', '?')}{who} (process {info.get('pid', '?')}, "
             f"since {info.get('since', '?')})")
+
+
+def _open(path: Path) -> IO[str]:
+    """A lock file, created if need be; read-only where another user of the PC made it."""
+    try:
+        return open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held open while the lock is held
+    except PermissionError:
+        if not path.exists():
+            raise
+        return open(path, encoding="utf-8")  # noqa: SIM115
+
+
+def _take(path: Path, exclusive: bool) -> _Held | None:
+    """Lock `path` without waiting (None: another process holds it the other way). A file deleted or replaced
+    between opening and locking is opened again, so the lock taken is on the file the name now gives."""
+    for _ in range(20):
+        fh = _open(path)
+        if not _try_lock(fh, exclusive):
+            fh.close()
+            return None
+        held = _Held(path, fh)
+        if held.intact():
+            return held
+        held.drop()
+    raise OSError(f"the lock file {path} keeps being replaced by another program")
+
+
+def _held_exclusively(path: Path) -> bool:
+    """A window holds `path` (shared is refused only while a window holds it)."""
+    got = _take(path, exclusive=False)
+    if got is None:
+        return True
+    got.drop()
+    return False
 
 
 def _try_lock(fh: IO[str], exclusive: bool) -> bool:
