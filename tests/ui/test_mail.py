@@ -5,7 +5,6 @@ office with no mail server, and the statistics site published into a folder."""
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Iterator
 from email import message_from_bytes, policy
 from pathlib import Path
@@ -19,6 +18,7 @@ from ui_helpers import column, open_window
 
 import scorekeeper.mail as mail
 from scorekeeper.services import Services
+from tests.scorekeeper.mail.smtp_server import CLIENT_TIMEOUT, free_port, start_controller
 from ui import dialogs, mail_dialogs
 from ui.mail_dialogs import MailSettingsDialog, ReportDialog
 from ui.main_window import MainWindow
@@ -48,19 +48,10 @@ class Inbox:
         return "250 Message accepted for delivery"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def smtp() -> Iterator[tuple[Inbox, int]]:
-    from aiosmtpd.controller import Controller
-
-    inbox, port = Inbox(), free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
+    inbox = Inbox()
+    controller, port = start_controller(inbox)  # polled readiness, generous deadline, a fresh port if taken
     try:
         yield inbox, port
     finally:
@@ -130,7 +121,8 @@ def test_suspension_notices_go_to_the_captains_with_the_pdf_and_are_recorded(
     window: MainWindow, demo_svc: Services, smtp: tuple[Inbox, int], answered: list[QDialog]
 ) -> None:
     inbox, port = smtp
-    mail.save_settings(mail.MailSettings(host="127.0.0.1", port=port, security="none", sender=SENDER))
+    mail.save_settings(mail.MailSettings(host="127.0.0.1", port=port, security="none", sender=SENDER,
+                                         timeout=CLIENT_TIMEOUT))
     tab = window.season_tab
     window.tabs.setCurrentWidget(tab)
     delivery = tab.send_mail(mail_dialogs.NOTICES)
@@ -170,7 +162,7 @@ def test_a_login_asks_for_the_password_when_no_keyring_keeps_it(
 ) -> None:
     _, port = smtp
     mail.save_settings(mail.MailSettings(host="127.0.0.1", port=port, security="none", user="office",
-                                         sender=SENDER))
+                                         sender=SENDER, timeout=CLIENT_TIMEOUT))
     asked: list[str] = []
     monkeypatch.setattr(dialogs, "ask_password", lambda parent, title, label: asked.append(label) or None)
     assert window.season_tab.send_mail(mail_dialogs.STATEMENTS) is None  # cancelled at the password
@@ -181,7 +173,8 @@ def test_fine_statements_to_every_captain(
     window: MainWindow, smtp: tuple[Inbox, int], answered: list[QDialog]
 ) -> None:
     inbox, port = smtp
-    mail.save_settings(mail.MailSettings(host="127.0.0.1", port=port, security="none", sender=SENDER))
+    mail.save_settings(mail.MailSettings(host="127.0.0.1", port=port, security="none", sender=SENDER,
+                                         timeout=CLIENT_TIMEOUT))
     delivery = window.season_tab.send_mail(mail_dialogs.STATEMENTS)
     assert delivery is not None and len(delivery.sent) == 6 and len(inbox.messages) == 6
 

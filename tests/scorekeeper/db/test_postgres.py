@@ -7,6 +7,8 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +20,10 @@ from tests.scorekeeper.test_cli import EXAMPLE
 BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
 
 
+START_TIMEOUT = 300  # seconds for the server to start (pg_ctl -t; its own default is 60): a busy CI machine
+COMMAND_TIMEOUT = 600  # seconds for one initdb, pg_ctl or createdb (the start's 300 s and some)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -26,28 +32,50 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def pg_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A throwaway PostgreSQL server on 127.0.0.1 with a `scorekeeper` database, stopped however the tests end.
+    A slow, busy machine does not fail it by chance: generous deadlines, a port taken between choosing and
+    binding it is chosen again, and the server must answer (pg_isready) before the tests start."""
     pytest.importorskip("psycopg2")
     if not BIN or not shutil.which("su") or os.geteuid() != 0:
         pytest.skip("PostgreSQL server binaries (and root, to run them as postgres) are not available")
     bindir = BIN[-1]
-    base = Path("/tmp") / f"sk-pg-{os.getpid()}"
-    shutil.rmtree(base, ignore_errors=True)
-    base.mkdir()
+    base = Path(tempfile.mkdtemp(prefix="sk-pg-", dir="/tmp"))
     shutil.chown(base, "postgres")
-    port = _free_port()
 
-    def as_pg(*cmd: str) -> None:
-        subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", " ".join(cmd)], check=True,
-                       capture_output=True, timeout=120)
+    def as_pg(*cmd: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", " ".join(cmd)], check=check,
+                              capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
 
-    as_pg(f"{bindir}/initdb", "-D", f"{base}/data", "--auth=trust", "-U", "postgres", "-E", "UTF8")
-    as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-l", f"{base}/log", "-w", "-o",
-          f"'-p {port} -k {base} -c listen_addresses=127.0.0.1'", "start")
+    def log() -> str:
+        path = base / "log"
+        return path.read_text(errors="replace")[-2000:] if path.exists() else "(no log)"
+
+    def stop() -> None:
+        if (base / "data" / "postmaster.pid").exists():
+            as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-m", "immediate", "-w", "-t", str(START_TIMEOUT),
+                  "stop", check=False)
+
     try:
+        as_pg(f"{bindir}/initdb", "-D", f"{base}/data", "--auth=trust", "-U", "postgres", "-E", "UTF8")
+        for _attempt in range(3):
+            port = _free_port()
+            started = as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-l", f"{base}/log", "-w", "-t",
+                            str(START_TIMEOUT), "-o", f"'-p {port} -k {base} -c listen_addresses=127.0.0.1'",
+                            "start", check=False)
+            if started.returncode == 0:
+                break
+            stop()
+        else:
+            pytest.fail(f"PostgreSQL did not start: {started.stderr}\n{log()}")
+        deadline = time.monotonic() + START_TIMEOUT
+        while subprocess.run([f"{bindir}/pg_isready", "-q", "-h", "127.0.0.1", "-p", str(port), "-t", "10"],
+                             capture_output=True, timeout=COMMAND_TIMEOUT).returncode != 0:
+            assert time.monotonic() < deadline, f"PostgreSQL does not answer on 127.0.0.1:{port}\n{log()}"
+            time.sleep(1)
         as_pg(f"{bindir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "scorekeeper")
         yield f"postgresql://postgres@127.0.0.1:{port}/scorekeeper"
     finally:
-        as_pg(f"{bindir}/pg_ctl", "-D", f"{base}/data", "-m", "immediate", "stop")
+        stop()
         shutil.rmtree(base, ignore_errors=True)
 
 

@@ -3,7 +3,6 @@ server (aiosmtpd) on 127.0.0.1, and the user's config folder and keyring kept aw
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
@@ -15,6 +14,7 @@ import pytest
 
 from scorekeeper.services import Services
 from tests.scorekeeper.mail.mail_season import mail_season
+from tests.scorekeeper.mail.smtp_server import start_controller
 
 USER, PASSWORD = "office", "s3cret-pass"
 
@@ -68,17 +68,10 @@ class _Handler:
         return "250 Message accepted for delivery"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _start(accept_login: bool | None) -> Iterator[Server]:
-    from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult, LoginPassword
 
-    server = Server("127.0.0.1", free_port())
+    server = Server("127.0.0.1", 0)  # the port: once the server listens
 
     def authenticator(smtp: Any, session: Any, envelope: Any, mechanism: str, auth_data: Any) -> AuthResult:
         ok = (accept_login and isinstance(auth_data, LoginPassword) and auth_data.login.decode() == USER
@@ -90,8 +83,7 @@ def _start(accept_login: bool | None) -> Iterator[Server]:
     kwargs: dict[str, Any] = {}
     if accept_login is not None:
         kwargs = {"authenticator": authenticator, "auth_require_tls": False, "auth_required": True}
-    controller = Controller(_Handler(server), hostname=server.host, port=server.port, **kwargs)
-    controller.start()
+    controller, server.port = start_controller(_Handler(server), **kwargs)
     try:
         yield server
     finally:

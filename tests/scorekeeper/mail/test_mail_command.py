@@ -11,7 +11,8 @@ import pytest
 
 from scorekeeper import mail
 from scorekeeper.mail import load_log, load_settings
-from tests.scorekeeper.mail.conftest import PASSWORD, USER, free_port
+from tests.scorekeeper.mail.conftest import PASSWORD, USER
+from tests.scorekeeper.mail.smtp_server import free_port
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
 SENDER = "office@westridge.example"

@@ -17,8 +17,9 @@ from scorekeeper.mail import (
     send,
     suspension_notice_messages,
 )
-from tests.scorekeeper.mail.conftest import PASSWORD, USER, Server, free_port
+from tests.scorekeeper.mail.conftest import PASSWORD, USER, Server
 from tests.scorekeeper.mail.mail_season import CAPTAINS, SUSPENSIONS
+from tests.scorekeeper.mail.smtp_server import CLIENT_TIMEOUT, free_port
 
 SENDER = "office@westridge.example"
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiri
 
 def settings_for(server: Server | None, port: int | None = None, user: str = "") -> MailSettings:
     return MailSettings(host="127.0.0.1", port=port or (server.port if server else 25), security="none", user=user,
-                        sender=SENDER, timeout=10)
+                        sender=SENDER, timeout=CLIENT_TIMEOUT)
 
 
 def pdf_text(data: bytes) -> str:

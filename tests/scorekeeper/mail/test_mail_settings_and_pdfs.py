@@ -28,7 +28,8 @@ from scorekeeper.mail import (
     suspension_notice_messages,
 )
 from scorekeeper.mail.settings import parse_server
-from tests.scorekeeper.mail.conftest import Server, _Handler, free_port
+from tests.scorekeeper.mail.conftest import Server, _Handler
+from tests.scorekeeper.mail.smtp_server import CLIENT_TIMEOUT, start_controller
 
 SENDER = "office@westridge.example"
 
@@ -172,18 +173,15 @@ def test_the_tls_context_is_the_systems_certificate_store():
 
 @pytest.mark.parametrize("security", ["starttls", "ssl"])
 def test_starttls_and_ssl(svc, certificate, security, monkeypatch):
-    from aiosmtpd.controller import Controller
-
     cert, key = certificate
     server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     server_ctx.load_cert_chain(cert, key)
-    server = Server("127.0.0.1", free_port())
+    server = Server("127.0.0.1", 0)
     kwargs = ({"tls_context": server_ctx, "require_starttls": True} if security == "starttls"
               else {"ssl_context": server_ctx})
-    controller = Controller(_Handler(server), hostname=server.host, port=server.port, **kwargs)
-    controller.start()
+    controller, server.port = start_controller(_Handler(server), **kwargs)
     try:
-        settings = MailSettings("127.0.0.1", server.port, security, "", SENDER, timeout=10)
+        settings = MailSettings("127.0.0.1", server.port, security, "", SENDER, timeout=CLIENT_TIMEOUT)
         batch = suspension_notice_messages(svc, settings)
         # the machine does not trust the test's own certificate: refused, nothing sent or recorded
         refused = deliver(svc, batch, settings)
@@ -196,9 +194,8 @@ def test_starttls_and_ssl(svc, certificate, security, monkeypatch):
         assert len(done.sent) == 4 and len(server.received) == 4
         # STARTTLS asked of a server that does not offer it
         if security == "starttls":
-            plain = Server("127.0.0.1", free_port())
-            c2 = Controller(_Handler(plain), hostname=plain.host, port=plain.port)
-            c2.start()
+            plain = Server("127.0.0.1", 0)
+            c2, plain.port = start_controller(_Handler(plain))
             try:
                 # with a login: the password is never sent in clear to a server that offers no STARTTLS...
                 res = deliver(svc, suspension_notice_messages(svc, settings, include_sent=True),
@@ -207,7 +204,8 @@ def test_starttls_and_ssl(svc, certificate, security, monkeypatch):
                 assert res.failed and all(r.error for r in res.failed)
                 # ...and a relay on this PC without STARTTLS takes the mail as it is (no login to protect)
                 res = deliver(svc, suspension_notice_messages(svc, settings, include_sent=True),
-                              MailSettings("127.0.0.1", plain.port, "starttls", "", SENDER, timeout=10))
+                              MailSettings("127.0.0.1", plain.port, "starttls", "", SENDER,
+                                           timeout=CLIENT_TIMEOUT))
                 assert not res.failed and res.results
             finally:
                 c2.stop()

@@ -42,8 +42,9 @@ def chromium() -> str:
     pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium)")
 
 
-def browser(*args: str, timeout: float = 90) -> subprocess.CompletedProcess[str]:
-    """Run headless Chromium with a fresh profile; its output as text."""
+def browser(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run headless Chromium with a fresh profile; its output as text. The deadline is generous: on a busy
+    2-core machine Chromium can take a minute to start (it only stops a browser that hangs)."""
     with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
         return subprocess.run([chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args],
                               capture_output=True, text=True, timeout=timeout, check=False)
