@@ -28,6 +28,7 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
+from scorekeeper.signature_picture import clean_file_pictures
 from scorekeeper.validation import apply_overrides, override_key, overrides_from_audit
 
 
@@ -88,6 +89,9 @@ class SeasonFiles(Part):
                     "FILE", "block", str(exc), "season file", "rulebook_text" if text else "rulebook")])
             existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
                         "rulebook": book.id, **{name: [] for name in LISTS}}
+        pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
+        if pictures:
+            return ImportReport(False, incoming["season"], pictures)
         merged, changes, conflicts = merge(existing, incoming, replace)
         if conflicts:
             return ImportReport(False, incoming["season"], conflicts)
