@@ -5,8 +5,16 @@ one: set the offscreen platform at import, before pytest-qt creates its applicat
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The PC's folder of identity locks (scorekeeper/db/lock.py): one for the run, not the system's, for every process
+# the tests start too.
+if "SCOREKEEPER_LOCK_DIR" not in os.environ:
+    os.environ["SCOREKEEPER_LOCK_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-test-locks-")
+# The secrets that key each database's seals (issue 26.4) go to a folder of this run, never the user's keyring
+# (SCOREKEEPER_SEAL_DIR forces the file and leaves the keyring alone); subprocesses inherit it.
+os.environ["SCOREKEEPER_SEAL_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-seals-")
 
 
 import pytest  # noqa: E402

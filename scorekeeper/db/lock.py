@@ -38,6 +38,8 @@ from peewee import OperationalError
 
 WINDOW_WAIT_SECONDS = 5.0
 LOCK_DIR_ENV = "SCOREKEEPER_LOCK_DIR"
+STALE_SECONDS = 30 * 24 * 3600  # an identity lock nobody took for this long is removed (`prune_lock_folder`)
+_pruned = False
 
 
 class DatabaseLockedError(Exception):
@@ -140,6 +142,7 @@ class LeagueLock:
                     os.chmod(ident.parent, 0o1777)  # every user of the PC may lock here, none delete another's
             if ident.parent.is_dir():
                 paths.append(ident)
+                prune_lock_folder(ident.parent)
         return paths
 
     def acquire_window(self, wait: float = WINDOW_WAIT_SECONDS) -> None:
@@ -270,6 +273,27 @@ def describe_holder(raw: str) -> str:
             f"since {info.get('since', '?')})")
 
 
+def prune_lock_folder(folder: Path) -> None:
+    """Once a process: remove identity locks nobody has taken for `STALE_SECONDS` and nobody holds now (a lock
+    file's time is refreshed whenever it is taken), so the folder does not grow with every file ever opened."""
+    global _pruned
+    if _pruned:
+        return
+    _pruned = True
+    cutoff = time.time() - STALE_SECONDS
+    with contextlib.suppress(OSError):
+        for path in folder.glob("*.lock"):
+            with contextlib.suppress(OSError):
+                if path.stat().st_mtime >= cutoff:
+                    continue
+                got = _take(path, exclusive=True)
+                if got is not None:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+                        identity_owner_path(path).unlink(missing_ok=True)
+                    got.drop()
+
+
 def _open(path: Path) -> IO[str]:
     """A lock file, created if need be; read-only where another user of the PC made it."""
     try:
@@ -290,6 +314,8 @@ def _take(path: Path, exclusive: bool) -> _Held | None:
             return None
         held = _Held(path, fh)
         if held.intact():
+            with contextlib.suppress(OSError):
+                os.utime(path)  # taken now: not stale
             return held
         held.drop()
     raise OSError(f"the lock file {path} keeps being replaced by another program")

@@ -311,3 +311,28 @@ def test_a_database_on_read_only_media_answers_read_only_commands(tmp_path: Path
                            "Services.open(sys.argv[1], exclusive=True)", str(on_stick)], capture_output=True,
                           text=True, env=env(), timeout=120)
     assert done.returncode != 0 and "read-only" in done.stderr
+
+
+def test_identity_locks_nobody_took_for_a_month_are_removed_and_held_ones_kept(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.db import lock as lock_module
+
+    folder = tmp_path / "locks"
+    folder.mkdir()
+    monkeypatch.setenv("SCOREKEEPER_LOCK_DIR", str(folder))
+    monkeypatch.setattr(lock_module, "_pruned", False)
+    stale, held_stale = folder / "1-1.lock", folder / "1-2.lock"
+    for p in (stale, held_stale):
+        p.touch()
+        os.utime(p, (time.time() - 40 * 24 * 3600,) * 2)
+    holder = _take(held_stale, exclusive=False)
+    assert holder is not None
+    os.utime(held_stale, (time.time() - 40 * 24 * 3600,) * 2)
+    try:
+        db = league(tmp_path)
+        Services.open(str(db)).close()
+        assert not stale.exists() and held_stale.exists()
+        ident = identity_lock_path(db)
+        assert ident is not None and ident.parent == folder and ident.exists()
+    finally:
+        holder.drop()
