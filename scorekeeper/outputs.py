@@ -33,8 +33,11 @@ class OutputPathError(OSError):
 
 
 def database_files(database: Path) -> list[Path]:
-    """The league database and the files SQLite and Scorekeeper keep beside it."""
-    return [Path(f"{database}{suffix}") for suffix in DATABASE_SUFFIXES]
+    """The league database and the files SQLite and Scorekeeper keep beside it (by the name given and by its real
+    path, where the lock and owner files are)."""
+    real = Path(os.path.realpath(database))
+    names = [Path(f"{database}{suffix}") for suffix in DATABASE_SUFFIXES]
+    return names + [p for p in (Path(f"{real}{suffix}") for suffix in DATABASE_SUFFIXES) if p not in names]
 
 
 def _kind(mode: int) -> str | None:
@@ -93,7 +96,7 @@ def check_output_path(path: str | Path, database: Path | None = None, replace_da
         real = Path(os.path.realpath(target))
         for name in database_files(Path(database)):
             if real == Path(os.path.realpath(name)) or (mode is not None and _same(target, name)):
-                what = ("the league database (the database itself)" if name == Path(database)
+                what = ("the league database (the database itself)" if _same(name, Path(database))
                         else f"the league database's {name.name} (part of the database itself)")
                 raise OutputPathError(given, f"it is {what}{via}; give another file name (nothing was written)")
     if mode is not None and not replace_database and looks_like_database(target):

@@ -336,3 +336,16 @@ def test_identity_locks_nobody_took_for_a_month_are_removed_and_held_ones_kept(t
         assert ident is not None and ident.parent == folder and ident.exists()
     finally:
         holder.drop()
+
+
+def test_an_output_is_refused_over_the_lock_beside_the_real_file_reached_by_a_link(tmp_path: Path) -> None:
+    from scorekeeper.outputs import OutputPathError, check_output_path
+
+    db = league(tmp_path)
+    link = tmp_path / "elsewhere" / "link.db"
+    link.parent.mkdir()
+    link.symlink_to(db)
+    Services.open(str(link)).close()
+    for name in (lock_path(link), db):
+        with pytest.raises(OutputPathError, match="league database"):
+            check_output_path(name, link, replace_database=True)
