@@ -75,13 +75,26 @@ class Proposal:
 
     `games`: the games whose checks count (None: those written, and every later one when a final game is
     involved); `allow_final`: a final game may change (undo, reopen); `override`: the office's reason to accept
-    the blocks it adds (audited); `audit`: the entry that records the change."""
+    the blocks it adds (audited); `audit`: the entry that records the change; `unwritten`: how the database's
+    refusal is cited (None: as an entry's)."""
 
     changes: dict[str, list[dict[str, Any]]]
     games: list[str] | None = None
     allow_final: bool = False
     override: str = ""
     audit: AuditRecord | None = None
+    unwritten: Refused | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """How a change the database refused is cited: what was not written, under which rule, its section and where
+    (an entry's by default)."""
+
+    what: str = "the entry was not recorded"
+    rule: str = "DATA-5"
+    section: str = ""
+    where: str = ""
 
 
 def event_players(event: dict[str, Any]) -> set[str]:
@@ -163,10 +176,14 @@ class ChangeStep:
             "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
             "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
 
-    def failed(self, exc: DatabaseError | sqlite3.Error, what: str = "the entry was not recorded") -> EntryResult:
-        """A write the database refused (full disk, read-only, busy): nothing was written."""
+    def failed(self, exc: DatabaseError | sqlite3.Error, what: str | Refused = "the entry was not recorded"
+               ) -> EntryResult:
+        """A write the database refused (full disk, read-only, busy): nothing was written, cited under the rule of
+        what was refused (`what`: a text, an entry's; a `Refused`: a team action's, say)."""
         self.core.forget()
-        return EntryResult(False, [Violation("DATA-5", "block", f"{what}: {self.core.explain_error(exc)}")])
+        cite = what if isinstance(what, Refused) else Refused(what)
+        return EntryResult(False, [Violation(cite.rule, "block", f"{cite.what}: {self.core.explain_error(exc)}",
+                                             cite.section, cite.where)])
 
     # -- the general path ------------------------------------------------------------------------------------
     def propose(self, proposal: Proposal, *, confirm: bool, season: str | None, dry_run: bool = False,
@@ -230,7 +247,7 @@ class ChangeStep:
         except store.GameChanged as conflict:
             return self.conflict(view, conflict.game, retry)
         except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it
-            return self.failed(exc)
+            return self.failed(exc, proposal.unwritten or Refused())
         for gid, old in old_games.items():
             if gid in revisions:
                 self.history.done(gid, old, revisions[gid])

@@ -11,9 +11,9 @@ from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import team_rows
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, added_violations, refusal
+from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
-from scorekeeper.rules.roster import name_clash_message, same_name_team, team_name_key
+from scorekeeper.rules.roster import TEAM_RULE, TEAM_SECTION, name_clash_message, same_name_team, team_name_key
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -33,8 +33,9 @@ class Rosters(Part):
         self.step = step
 
     def _season_change(self, changes: dict[str, list[dict[str, Any]]], confirm: bool, season: str | None,
-                       audit: AuditRecord | None = None) -> EntryResult:
-        return self.step.propose(Proposal(changes, games=[], audit=audit), confirm=confirm, season=season)
+                       audit: AuditRecord | None = None, unwritten: Refused | None = None) -> EntryResult:
+        return self.step.propose(Proposal(changes, games=[], audit=audit, unwritten=unwritten), confirm=confirm,
+                                 season=season)
 
     def save_player(self, player: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
         return self._season_change({"players": [player]}, confirm, season)
@@ -47,9 +48,11 @@ class Rosters(Part):
             return clash
         stored = self.core.view(season).teams.get(str(team.get("id")))
         renamed = stored is not None and stored.get("name") != team.get("name")
+        what = (f"{stored['name']} was not renamed {team.get('name')!r}" if renamed and stored is not None
+                else f"the team {team.get('name')!r} was not saved")
         return self._season_change({"teams": [team]}, confirm, season, AuditRecord(
             "team renamed", str(team["id"]), {"name": stored["name"]}, {"name": team["name"]})
-            if renamed and stored is not None else None)
+            if renamed and stored is not None else None, team_refused(what, str(team.get("id"))))
 
     def _name_clash(self, team: dict[str, Any], season: str | None) -> EntryResult | None:
         view = self.core.view(season)
@@ -63,8 +66,8 @@ class Rosters(Part):
         existing = same_name_team(view, name, division, except_team=team.get("id"))
         if existing is None:
             return None
-        return EntryResult(False, [Violation("TEAM", "block", name_clash_message(view, name, existing), "teams",
-                                             f"team {team.get('id')}")])
+        return EntryResult(False, [Violation(TEAM_RULE, "block", name_clash_message(view, name, existing),
+                                             TEAM_SECTION, f"team {team.get('id')}")])
 
     # -- teams: find, rename, merge, delete (issue 18) -----------------------------------------------------------
     def find_team(self, text: str, season: str | None = None) -> str:
@@ -126,8 +129,8 @@ class Rosters(Part):
         against = [g["id"] for g in view.games.values() if {g["home"], g["away"]} == {src, tgt}]
         if against:
             return EntryResult(False, [Violation(
-                "TEAM", "block", f"{a['name']} and {b['name']} played each other (game {', '.join(against)}): a "
-                "team cannot play itself, so they are not merged; delete or correct those games first", "teams",
+                TEAM_RULE, "block", f"{a['name']} and {b['name']} played each other (game {', '.join(against)}): "
+                "a team cannot play itself, so they are not merged; delete or correct those games first", TEAM_SECTION,
                 f"team {src}")])
         moved = [g["id"] for g in view.games.values() if src in (g["home"], g["away"])]
         candidate = SeasonView(merged_season(view.data, src, tgt), view.book, office=view.office,
@@ -142,7 +145,7 @@ class Rosters(Part):
         try:
             self.step.commit(s, lambda: team_rows.merge_team_rows(s, src, tgt), [audit])
         except DatabaseError as exc:
-            return self.step.failed(exc, f"{a['name']} was not merged")
+            return self.step.failed(exc, team_refused(f"{a['name']} was not merged into {b['name']}", src))
         self.core.forget(s.id)
         players = sorted({r["player"] for r in view.roster_by_team.get(src, [])})
         return EntryResult(True, new, False, Changes.of(
@@ -164,13 +167,13 @@ class Rosters(Part):
         if any(uses.values()):
             held = ", ".join(f"{n} {what if n != 1 else what[:-1]}" for what, n in uses.items() if n)
             return EntryResult(False, [Violation(
-                "TEAM", "block", f"{name} has {held}: only a team with nothing is deleted; merge it into another "
-                "team instead", "teams", f"team {tid}")])
+                TEAM_RULE, "block", f"{name} has {held}: only a team with nothing is deleted; merge it into "
+                "another team instead", TEAM_SECTION, f"team {tid}")])
         try:
             self.step.commit(s, lambda: team_rows.delete_team_row(s, tid),
                              [AuditRecord("team deleted", tid, view.teams[tid], None)])
         except DatabaseError as exc:
-            return self.step.failed(exc, f"{name} was not deleted")
+            return self.step.failed(exc, team_refused(f"{name} was not deleted", tid))
         self.core.forget(s.id)
         return EntryResult(True, [], False, Changes.of(s.name, teams=[tid], tables=["teams", "audit"]))
 
@@ -225,6 +228,11 @@ class Rosters(Part):
             if row.verdict not in ("refused", "already"):
                 judge.judge(row)
         return rows
+
+
+def team_refused(what: str, team: str) -> Refused:
+    """A team action the database refused is cited under the team rule, not an entry's (issue 26)."""
+    return Refused(what, TEAM_RULE, TEAM_SECTION, f"team {team}")
 
 
 def _division_name(view: SeasonView, team: dict[str, Any]) -> str:

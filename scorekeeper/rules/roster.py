@@ -9,6 +9,12 @@ from typing import Any
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
+# The league's team rules (a name once per division; a team merged or deleted only as `facade.roster` allows), and
+# what a team action is cited under when it is refused, the database's refusal included: the catalogue's DATA
+# rules are about entries and signings, not teams.
+TEAM_RULE = "TEAM"
+TEAM_SECTION = "teams"
+
 
 def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     a0, a1 = a.get("signed") or "0000-00-00", a.get("released") or "9999-99-99"
@@ -75,9 +81,9 @@ def check_team_names(view: SeasonView) -> list[Violation]:
         key = (team.get("division", ""), team_name_key(team.get("name", "")))
         if key in seen:
             first = seen[key]
-            out.append(Violation("TEAM", "warn", f"{team['name'].strip()!r} ({tid}) has the name of "
+            out.append(Violation(TEAM_RULE, "warn", f"{team['name'].strip()!r} ({tid}) has the name of "
                                  f"{view.teams[first]['name']!r} ({first}) in its division: rename one of them or "
-                                 "merge them", "teams", f"team {tid}"))
+                                 "merge them", TEAM_SECTION, f"team {tid}"))
         else:
             seen[key] = tid
     return out

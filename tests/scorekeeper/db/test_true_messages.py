@@ -156,6 +156,7 @@ def test_busy_by_a_program_nobody_named_does_not_blame_scorekeeper(pristine: Pat
     assert "is busy: another program (Scorekeeper or another one, e.g. a database browser or a sync client) holds " \
            "a lock on it" in out
     assert "another Scorekeeper program" not in out and "try again" in out
+    assert out.startswith("BLOCK TEAM (teams) team owls: Owls was not renamed 'Night Owls': ")  # not DATA-5
 
 
 def test_busy_names_the_live_window_its_owner_file_names(pristine: Path, tmp_path: Path) -> None:
