@@ -1,10 +1,11 @@
 """What a season file would change that the office password guards (issue 14).
 
-A season file is data, not a permission: an import that reopens or rewrites a final game (DATA-5), lifts or
-shortens a suspension, waives or lowers a fine, records or changes an upheld appeal, or would have a block
-overridden by an "override block" entry of its own audit trail is the office's action. `import_guards` names
-each such change with the audit entry it is recorded under; the facade refuses the import (rule OFFICE) unless
-the office is unlocked, and writes the entries with the import.
+A season file is data, not a permission: an import that reopens or rewrites a final game (DATA-5), adds,
+replaces or removes a signature of one (issue 26), lifts or shortens a suspension, waives or lowers a fine,
+records or changes an upheld appeal, or would have a block overridden by an "override block" entry of its own
+audit trail is the office's action. `import_guards` names each such change with the audit entry it is recorded
+under; the facade refuses the import (rule OFFICE) unless the office is unlocked, and writes the entries with
+the import.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import money_to_cents
+from scorekeeper.signature_values import decode_png
 from scorekeeper.validation import override_key
 
 
@@ -46,9 +48,59 @@ def _final_games(existing: dict[str, Any], changes: dict[str, list[dict[str, Any
         if _status(g) != "final":
             out.append(Guarded(f"reopens final game {g['id']} (its status would be {_status(g)!r})", "reopen game",
                                g["id"], {"status": "final", "reason": reason}, {"status": _status(g)}))
-        if {**old, "status": "final"} != {**g, "status": "final"}:
+        if _unsigned({**old, "status": "final"}) != _unsigned({**g, "status": "final"}):
             out.append(Guarded(f"rewrites final game {g['id']} (its line-ups or events differ)",
                                "replace final game by import", g["id"], old, {**g, "reason": reason}))
+    return out
+
+
+def _unsigned(game: dict[str, Any]) -> dict[str, Any]:
+    """A game without its signatures (`_signatures` names each change of those)."""
+    return {k: v for k, v in game.items() if k != "signatures"}
+
+
+def _signed(s: dict[str, Any], reason: str = "") -> dict[str, Any]:
+    """A signature as the audit trail records it (as the window does): who, role, when, the picture's size."""
+    png = decode_png(s["png_base64"]) or b""
+    return {"role": s["role"], "name": s["name"], "signed_at": s["signed_at"], "bytes": len(png),
+            **({"before_correction": s["before_correction"]} if s.get("before_correction") else {}),
+            **({"reason": reason} if reason else {})}
+
+
+def _said(s: dict[str, Any]) -> str:
+    late = f", given before the correction of {s['before_correction']}" if s.get("before_correction") else ""
+    return f"{s['name']}, signed {s['signed_at']}{late}"
+
+
+def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+    """Issue 26: a file that adds, replaces or removes a signature of a game the database holds final (or one
+    given before a correction of a reopened game) signs for someone: the office's action, audited as the window
+    audits a signature. A signature arriving with its game's finish (a new game, a game finished by the file)
+    is data; one on a game left unfinished is refused before this (rule SIGN)."""
+    old_games = {g["id"]: g for g in existing.get("games", [])}
+    out: list[Guarded] = []
+    for g in changes["games"]:
+        old = old_games.get(g["id"])
+        if old is None:
+            continue
+        final = _status(old) == "final"
+        was, now = old.get("signatures") or [], g.get("signatures") or []
+        added = [s for s in now if s not in was and (final or s.get("before_correction"))]
+        removed = [s for s in was if s not in now]
+        where = f"{'final ' if final else ''}game {g['id']}"
+        for s in added:
+            earlier = next((r for r in removed if r["role"] == s["role"]
+                            and bool(r.get("before_correction")) == bool(s.get("before_correction"))), None)
+            if earlier is not None:
+                removed.remove(earlier)
+                out.append(Guarded(f"replaces the signature as {s['role']} of {where} ({_said(earlier)}) by "
+                                   f"another ({_said(s)})", "sign game again", f"{g['id']}/{s['role']}",
+                                   _signed(earlier), _signed(s, reason)))
+            else:
+                out.append(Guarded(f"adds a signature as {s['role']} to {where} ({_said(s)})", "sign game",
+                                   f"{g['id']}/{s['role']}", None, _signed(s, reason)))
+        out += [Guarded(f"removes the signature as {r['role']} from {where} ({_said(r)})", "signature removed",
+                        f"{g['id']}/{r['role']}", _signed(r), {"removed": True, "reason": reason}) for r in removed]
     return out
 
 
@@ -146,7 +198,7 @@ def import_guards(existing: dict[str, Any], view: SeasonView, changes: dict[str,
                   before: tuple[dict[str, Any], dict[str, Any]] | None) -> list[Guarded]:
     """Every change of the import that needs the office. `existing`: the season as stored; `view`: the season
     after the import; `before`: the stored season's suspensions and fines (None: a new season, or no change)."""
-    out = _final_games(existing, changes, reason)
+    out = _final_games(existing, changes, reason) + _signatures(existing, changes, reason)
     if before is not None:
         out += _suspensions(before[0], view, reason) + _fines(before[1], view, reason)
     out += _appeals(existing, changes, reason)

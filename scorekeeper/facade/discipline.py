@@ -17,6 +17,29 @@ from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
 
 
+def payment_audit(payment: dict[str, Any], reason: str = "") -> AuditRecord:
+    """The audit entry of a payment, whatever records it (the window, a season file: `reason` says which file):
+    the payer (and the fine it pays) as subject, the amount and date after (issue 26)."""
+    fine = payment.get("fine")
+    subject = json.dumps(payment.get("payer")) + (f" for the fine of game {fine.get('game')}, {fine.get('rule')}"
+                                                  if isinstance(fine, dict) else "")
+    after = {k: payment[k] for k in ("amount", "date", "memo") if payment.get(k) is not None}
+    return AuditRecord("payment", subject, None, {**after, **({"reason": reason} if reason else {})})
+
+
+def payment_audits(payments: list[dict[str, Any]], trail: list[dict[str, Any]], reason: str) -> list[AuditRecord]:
+    """The entries that audit the payments a season file brings: one each, except where the file's own trail
+    (kept as history) already records that payment (payer, fine, amount, date, memo), so that an export
+    imported into an empty database exports the same file again."""
+    def said(subject: Any, after: Any) -> tuple[Any, ...]:
+        after = after if isinstance(after, dict) else {}
+        return (subject, after.get("amount"), after.get("date"), after.get("memo"))
+
+    known = {said(e.get("subject"), e.get("after")) for e in trail if e.get("action") == "payment"}
+    records = [payment_audit(p, reason) for p in payments]
+    return [r for r in records if said(r.subject, r.after) not in known]
+
+
 @bound
 class Discipline(Part):
     """The office's side of discipline: appeals and payments through the one path, and the records it keeps
@@ -52,10 +75,8 @@ class Discipline(Part):
             if not owed:
                 raise ServiceError(f"{payer!r} owes no fine under {fine.get('rule')} for game {fine.get('game')!r} "
                                    "(none such, or waived); record the payment toward the balance instead")
-        subject = json.dumps(payment.get("payer")) + (f" for the fine of game {fine.get('game')}, {fine.get('rule')}"
-                                                      if isinstance(fine, dict) else "")
-        return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=AuditRecord(
-            "payment", subject)), confirm=True, season=season)
+        return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=payment_audit(payment)),
+                                 confirm=True, season=season)
 
     def _rows(self, season: str | None, player: str, game: str) -> tuple[Any, Any, Any]:
         """The season's row, the player's and the game's (None where there is no such player or game)."""

@@ -24,6 +24,8 @@ from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
+from scorekeeper.rules.payments import payment_problems
+from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
@@ -208,6 +210,11 @@ class ChangeStep:
         merged, written, _ = merge(view.data, incoming, replace=True)
         season_level = any(written[name] for name in LISTS if name != "games")
         candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+        firm = [*(v for g in written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
+                                                                               old_games.get(g["id"]))),
+                *payment_problems(candidate, [("payment", p) for p in written["payments"]])]
+        if firm:  # issue 26: never stored, never overridden
+            return EntryResult(False, firm)
         finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
                      for g in incoming["games"])
         affected = proposal.games if proposal.games is not None else [g["id"] for g in incoming["games"]]

@@ -16,10 +16,12 @@ from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import store
 from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.discipline import payment_audits
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import ChangeStep, added_violations, archived_refusal, touched_players
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import Guarded, import_guards
+from scorekeeper.import_refusals import data_refusals
 from scorekeeper.jsontext import readable
 from scorekeeper.rulebook import RulebookError
 from scorekeeper.rules import discipline
@@ -121,6 +123,8 @@ class SeasonFiles(Part):
             view.office = view.office.with_overrides(
                 {**local, **{override_key(v): offered[override_key(v)] for v in overridable}})
             violations = apply_overrides(view, violations)
+        if not any(v.blocks for v in violations):  # issue 26: data, never an office act; never overridden
+            violations += data_refusals(incoming, changes, existing, view)
         report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
         if not report.ok:
             return report
@@ -150,6 +154,8 @@ class SeasonFiles(Part):
                 written["audit"] = store.merge_audit(target, audit)
                 for g in guarded:  # each change the office password guards: who, when, what, why
                     self.core.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
+                for a in payment_audits(changes["payments"], audit, reason):  # as the window audits one (issue 26)
+                    self.core.record_audit(target, a.action, a.subject, before=a.before, after=a.after)
                 return target
 
             try:
@@ -163,7 +169,8 @@ class SeasonFiles(Part):
                 teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
                        *(t for g in changes["games"] for t in (g["home"], g["away"]))],
                 players=touched_players(changes, {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
-                tables=[*(n for n in LISTS if changes[n]), *(["audit"] if written.get("audit") or guarded else [])],
+                tables=[*(n for n in LISTS if changes[n]),
+                        *(["audit"] if written.get("audit") or guarded or changes["payments"] else [])],
                 finals_touched=any(g.get("status", "final") == "final"
                                    or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
         report.written = written

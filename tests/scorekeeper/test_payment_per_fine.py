@@ -40,7 +40,7 @@ def test_a_payment_against_one_fine_is_shown_on_that_fine(svc: Services) -> None
     line = next(x for x in statement.lines if x.game.startswith(fine["game"]) and x.rule == fine["rule"])
     assert line.paid == [("2015-12-01", 2000)]
     assert [(p.amount_cents, p.fine) for p in statement.payments] == [(2000, f"game {fine['game']}, {fine['rule']}")]
-    audit = next(a for a in svc.audit() if a["action"] == "payment")
+    audit = [a for a in svc.audit() if a["action"] == "payment"][-1]  # the demo's own payments come first
     assert audit["operator"] == "Pat" and f"fine of game {fine['game']}" in audit["subject"]
 
 
