@@ -10,7 +10,7 @@ from typing import Any
 from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
-from scorekeeper.db import DatabaseOpenError, carried, describe, open_database, store
+from scorekeeper.db import DatabaseOpenError, carried, describe, game_seals, open_database, store
 from scorekeeper.db.connect import read_only_folder_message, read_only_media, read_only_media_note, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
@@ -320,8 +320,8 @@ class Services:
             lost = self._lock.check_held()
             if lost:
                 raise OwnershipLostError(lost)
-        if isinstance(self.db, SqliteDatabase):
-            return self.db.atomic("IMMEDIATE")
+        if isinstance(self.db, SqliteDatabase):  # sealed again at its end (issue 26.4: `db.game_seals`)
+            return game_seals.sealed(self.db.atomic("IMMEDIATE"))
         return self.db.atomic()
 
     def record_audit(self, season: Season, action: str, subject: str, before: Any = None, after: Any = None) -> None:

@@ -1,5 +1,6 @@
 """The seal of the audit trail: a new entry's hash, chained on the head (the `meta` row `audit_chain`), in the
-entry's own transaction. `db.audit_chain` checks the chain; see it for what the chain proves.
+entry's own transaction. `db.audit_chain` checks the chain; see it for what the chain proves. The head carries
+keyed seals too (`db.seal_mac`), checked by `db.game_seals.check`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from peewee import SqliteDatabase
 
 from scorekeeper.db.base import Meta, database_proxy
+from scorekeeper.db.seal_mac import head_seals
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import AuditEntry
@@ -60,7 +62,9 @@ def read_head(lock: bool = False) -> dict[str, Any] | None:
 
 
 def write_head(head: dict[str, Any]) -> None:
-    text = json.dumps({k: head.get(k) for k in ("id", "hash", "password")})
+    """Write the head, with its keyed seals where this PC has the database's key (`db.seal_mac`)."""
+    body = {k: head.get(k) for k in ("id", "hash", "password")}
+    text = json.dumps({**body, **head_seals(body)})
     if not Meta.update(value=text).where(Meta.key == HEAD).execute():
         Meta.create(key=HEAD, value=text)
 

@@ -128,6 +128,20 @@ def _m009_game_signatures(db: Database) -> None:
         db.create_tables([GameSignature])
 
 
+def _m010_keyed_seals(db: Database) -> None:
+    """Version 10: the audit trail's head, the office password, the back-off counter and every final game are
+    sealed with a secret kept outside the database (issue 26.4; `db.game_seals`). PostgreSQL is not sealed."""
+    from peewee import SqliteDatabase
+
+    from scorekeeper.db import game_seals
+
+    if not isinstance(db, SqliteDatabase):
+        return
+    if not db.table_exists(game_seals.TABLE):
+        db.create_tables([game_seals.GameSeal])
+    game_seals.rekey(operator=None)
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -138,6 +152,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (7, _m007_archived_seasons_and_fine_payments),
     (8, _m008_suspension_decisions),
     (9, _m009_game_signatures),
+    (10, _m010_keyed_seals),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper import office
-from scorekeeper.db import audit_chain, store
+from scorekeeper.db import audit_chain, game_seals, seal_mac, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.models import Meta
 from scorekeeper.facade.core import Core, Part, bound
@@ -24,7 +24,8 @@ class Office(Part):
     def __init__(self, core: Core) -> None:
         super().__init__(core)
         self.unlocked = False  # the office password was given in this session
-        self._integrity: list[str] | None = None  # what the integrity check found, once per opening
+        # what the integrity check found, once per opening: the chain's findings, the seals', whether checkable
+        self._integrity: tuple[list[str], list[str], bool] | None = None
 
     def has_office_password(self) -> bool:
         return Meta.get_or_none(Meta.key == "office_password") is not None
@@ -47,6 +48,7 @@ class Office(Part):
             else:
                 Meta.update(value=hash_password(new)).where(Meta.key == "office_password").execute()
             Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
+            seal_mac.seal_refusals()
             self.core.audit_any("office password set" if row is None else "office password changed")
 
     def unlock_office(self, password: str) -> bool:
@@ -69,12 +71,16 @@ class Office(Part):
                     (Meta.key == "office_password") & (Meta.value == row.value)).execute()
                 self.core.audit_any("office password hash upgraded", f"scrypt N={office.COST.n}")
             Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
+            seal_mac.seal_refusals()
         self.unlocked = True
         return True
 
     def _office_refusals(self) -> tuple[int, float]:
-        """(wrong office passwords in a row, when the last one was given), kept in the database."""
+        """(wrong office passwords in a row, when the last one was given), kept in the database; sealed with the
+        database's key (issue 26.4), so a counter deleted or edited outside Scorekeeper counts as many refusals."""
         row = Meta.get_or_none(Meta.key == OFFICE_REFUSALS)
+        if seal_mac.refusals_intact() is False:  # deleted or edited outside Scorekeeper: as if unreadable
+            return office.FREE_ATTEMPTS + 4, office.clock()
         try:
             count, at = str(row.value).split() if row is not None else ("0", "0")
             return max(0, int(count)), float(at)
@@ -107,6 +113,7 @@ class Office(Part):
                 value = f"{count + 1} {office.clock():.3f}"
                 if not Meta.update(value=value).where(Meta.key == OFFICE_REFUSALS).execute():
                     Meta.create(key=OFFICE_REFUSALS, value=value)
+                seal_mac.seal_refusals()
 
     # -- backups ---------------------------------------------------------------------------------------------
     def backup(self, dest: str | Path | None = None) -> Path:
@@ -138,26 +145,47 @@ class Office(Part):
 
     # -- the audit trail's integrity (issue 14) -------------------------------------------------------------
     def integrity_warnings(self) -> list[str]:
-        """What was altered outside Scorekeeper in the audit trail or the office password row ([] when nothing),
-        checked once per opening. Unless this process is a guest, what was found is recorded in the audit trail
-        ("audit trail altered outside Scorekeeper"), which anchors the chain again: the next opening is quiet."""
-        found = self._integrity
-        if found is None:
-            found = audit_chain.problems()
-            if found and not self.core.read_only:
+        """What was altered outside Scorekeeper ([] when nothing), checked once per opening: the audit trail and
+        the office password row (the chain), and what the keyed seals guard (the chain's head, the back-off counter,
+        every final game: `db.game_seals`). Unless this process is a guest, what was found is recorded in the audit
+        trail ("audit trail altered outside Scorekeeper"), and the chain and the seals are anchored again: the next
+        opening is quiet. Where this PC lacks the seals' key, one note says they cannot be checked."""
+        if self._integrity is None:
+            chain, sealed = audit_chain.problems(), game_seals.check()
+            if (chain or sealed[0]) and not self.core.read_only:
                 with self.core.write_transaction():
-                    found = audit_chain.problems(lock=True)  # again, with appenders waiting
-                    if found:
+                    chain, sealed = audit_chain.problems(lock=True), game_seals.check()  # appenders waiting
+                    if chain or sealed[0]:
                         seasons = store.list_seasons()
-                        audit_chain.re_anchor(found, seasons[-1].id if seasons else None,
+                        audit_chain.re_anchor(chain + sealed[0], seasons[-1].id if seasons else None,
                                               self.core.operator or "Scorekeeper")
+                        self._anchor_seals(sealed[0])
                 self.core.forget()
-            self._integrity = found
-        if not found:
-            return []
+            self._integrity = (chain, *sealed)
+        chain, found, checkable = self._integrity
         label = self.core.database_label
-        return [f"the audit trail or the office password of {label} was altered outside Scorekeeper: "
-                + "; ".join(found) + ". " + ("This is now recorded in the audit trail. " if not self.core.read_only
-                                             else "") + "Find out who changed the file; a backup made before "
-                "holds the original" + (" (and set the office password again)" if any(
-                    "password" in f for f in found) else "") + "."]
+        recorded = "This is now recorded in the audit trail. " if not self.core.read_only else ""
+        warnings = [f"the audit trail or the office password of {label} was altered outside Scorekeeper: "
+                    + "; ".join(chain) + ". " + recorded + "Find out who changed the file; a backup made before "
+                    "holds the original" + (" (and set the office password again)" if any(
+                        "password" in f for f in chain) else "") + "."] if chain else []
+        if found:
+            warnings.append(f"{label} was altered outside Scorekeeper (its keyed seals do not match): "
+                            + "; ".join(found) + ". " + recorded + "Find out who changed the file; a backup made "
+                            "before holds the original" + (" (and set the office password again)" if any(
+                                "password" in f for f in found) else "") + ".")
+        if not checkable:
+            warnings.append(f"{game_seals.UNCHECKED} ({label}); the first change made here, or unlocking the "
+                            "office, seals it again with a key of this PC (recorded in the audit trail)")
+        return warnings
+
+    def _anchor_seals(self, found: list[str]) -> None:
+        """After a finding is recorded: seal everything as it now is; a back-off counter found deleted or edited
+        is kept at many refusals, so that deleting it never resets the wait (the caller holds the transaction)."""
+        if any("'office_refusals'" in f or "'seal_refusals'" in f for f in found):
+            value = f"{office.FREE_ATTEMPTS + 4} {office.clock():.3f}"
+            if not Meta.update(value=value).where(Meta.key == OFFICE_REFUSALS).execute():
+                Meta.create(key=OFFICE_REFUSALS, value=value)
+        key = seal_mac.current_key()
+        if key is not None:
+            game_seals.reseal_all(key)

@@ -1,0 +1,299 @@
+"""The keyed seals of final games, and the checks of every keyed seal at open (issue 26.4).
+
+Each final game has a row in `game_seal`: its `shape` (what SQL counts cheaply: the number, ids and sums of its
+events, line-ups and signatures, the lengths of their texts, a digest of the game's own row) and its `seal`, an
+HMAC over the game's id, shape and whole content (the game row's fields, every line-up row, event and signature).
+The `meta` row `seal_games` is an HMAC over every game's seal and shape.
+
+The program's own connection records every game it writes (temporary triggers, which no other connection has) and
+seals them again at the end of its transaction (`flush`): nothing Scorekeeper writes needs to know about seals.
+
+`check` at open: the head, the back-off counter, the seals table as a whole, which games are final, and every
+final game's shape (a deleted or added event, line-up row or signature, a changed game row); the whole content of
+at most `SAMPLE` final games, picked at random (all of them in a league of that size), so an edit that keeps
+every count and length is found at an open with that chance, not at each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from peewee import DatabaseError, IntegerField, SqliteDatabase, TextField
+
+from scorekeeper.db import seal_key
+from scorekeeper.db.audit_seal import read_head, write_head
+from scorekeeper.db.base import BaseModel, Meta, database_proxy
+from scorekeeper.db.seal_mac import (
+    REFUSALS_SEAL,
+    SEAL_ID,
+    head_seals,
+    mac,
+    refusals_intact,
+    refusals_value,
+    seal_id,
+    seal_refusals,
+    sealed_database,
+)
+
+TABLE = "game_seal"
+GAMES_SEAL = "seal_games"
+SAMPLE = 200  # final games whose whole content is checked at each open
+SHOWN = 8  # games named in one warning
+UNCHECKED = "seals cannot be checked on this PC: the key is on the PC that last wrote it"
+REKEYED = "seals made again on this PC"
+FINAL = "'final'"
+
+
+class GameSeal(BaseModel):
+    """A final game's keyed seal (migration 10)."""
+
+    game_id = IntegerField(primary_key=True)
+    shape = TextField()
+    seal = TextField()
+
+    class Meta:
+        table_name = TABLE
+
+
+# -- what a game's seal covers -------------------------------------------------------------------------------
+_GAME = "date, time, rink, stage, home_id, away_id, status, referees, officials, number, shots, notes"
+_SHAPES = (  # the line-ups' and the signatures' by their covering index; the events' read their rows
+    "select game_id, count(*), sum(id), sum(seq), sum(ifnull(player_id, 0)), sum(length(data)), "
+    "sum(ifnull(period, 0) * 10000 + ifnull(elapsed, 0)), sum(team = 'home') from game_event",
+    "select game_id, count(*), sum(id), sum(player_id) from lineup_entry",
+    "select game_id, count(*), sum(id) from game_signature",
+)
+
+
+def _rows(sql: str, ids: list[int] | None, tail: str = "", column: str = "game_id") -> Iterable[tuple[Any, ...]]:
+    """Run `sql` over the final games (`ids` None) or over `ids` (in batches; of the games, the final ones);
+    `column` names the game."""
+    db = database_proxy.obj
+    if ids is None:
+        cond = "status = " + FINAL if column == "id" else f"game_id in (select id from game where status = {FINAL})"
+        yield from db.execute_sql(f"{sql} where {cond} {tail}").fetchall()
+        return
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        final = f" and status = {FINAL}" if column == "id" else ""
+        yield from db.execute_sql(f"{sql} where {column} in ({', '.join('?' * len(chunk))}){final} {tail}",
+                                  chunk).fetchall()
+
+
+def _game_digest(row: tuple[Any, ...]) -> str:
+    return hashlib.sha256(repr(row).encode("utf-8")).hexdigest()[:32]
+
+
+def _counted(sql: str, ids: list[int] | None) -> dict[int, str]:
+    if ids is None:  # every game's, by the index alone (the finals are picked after)
+        rows: Iterable[tuple[Any, ...]] = database_proxy.obj.execute_sql(f"{sql} group by game_id").fetchall()
+    else:
+        rows = _rows(sql, ids, "group by game_id")
+    return {gid: ",".join(str(x) for x in rest) for gid, *rest in rows}
+
+
+def shapes(ids: list[int] | None = None) -> dict[int, str]:
+    """Each final game's shape (`ids`: of those games)."""
+    out = {gid: [_game_digest(tuple(rest))] for gid, *rest in _rows(f"select id, {_GAME} from game", ids, column="id")}
+    counted = [_counted(sql, ids) for sql in _SHAPES]
+    return {gid: "|".join([*parts, *(c.get(gid, "0") for c in counted)]) for gid, parts in out.items()}
+
+
+def contents(ids: list[int] | None = None) -> dict[int, str]:
+    """Each final game's whole content, canonical (`ids`: of those games)."""
+    parts: dict[int, list[Any]] = {gid: [rest, [], [], []] for gid, *rest in
+                                   _rows(f"select id, {_GAME} from game", ids, column="id")}
+    queries = ("select game_id, side, player_id, number, goalie, captain, seq from lineup_entry",
+               "select game_id, seq, type, team, period, elapsed, player_id, data from game_event",
+               "select game_id, role, name, signed_at, png, before_correction, seq from game_signature")
+    for place, sql in enumerate(queries, 1):
+        for gid, *rest in _rows(sql, ids, "order by game_id, seq, id"):
+            if gid in parts:
+                if place == 3:
+                    rest[3] = hashlib.sha256(bytes(rest[3] or b"")).hexdigest()
+                parts[gid][place].append(rest)
+    return {gid: repr(p) for gid, p in parts.items()}  # str, int, float and None only: repr is canonical
+
+
+def _seal(key: bytes, gid: int, shape: str, content: str) -> str:
+    return mac(key, "game", [gid, shape, hashlib.sha256(content.encode("utf-8")).hexdigest()])
+
+
+def _aggregate(key: bytes) -> str:
+    rows: Any = GameSeal.select(GameSeal.game_id, GameSeal.shape, GameSeal.seal).order_by(GameSeal.game_id).tuples()
+    return mac(key, "games", [list(r) for r in rows])
+
+
+def _set_meta(key: str, value: str) -> None:
+    if not Meta.update(value=value).where(Meta.key == key).execute():
+        Meta.create(key=key, value=value)
+
+
+def reseal_games(key: bytes, ids: list[int] | None = None) -> None:
+    """Seal the final games among `ids` (None: all) as they now are, drop the seals of the others."""
+    if ids is None:
+        GameSeal.delete().execute()
+    else:
+        for start in range(0, len(ids), 500):
+            GameSeal.delete().where(GameSeal.game_id.in_(ids[start:start + 500])).execute()
+    shaped = shapes(ids)
+    rows = [{"game_id": gid, "shape": shaped[gid], "seal": _seal(key, gid, shaped[gid], content)}
+            for gid, content in contents(ids).items() if gid in shaped]
+    for start in range(0, len(rows), 500):
+        GameSeal.insert_many(rows[start:start + 500]).execute()
+    _set_meta(GAMES_SEAL, _aggregate(key))
+
+
+def reseal_all(key: bytes) -> None:
+    """Seal the head, the back-off counter and every final game as they now are (the caller holds the
+    transaction)."""
+    head = read_head()
+    if head is not None and not head.get("unreadable"):
+        write_head(head)
+    seal_refusals(key)
+    reseal_games(key)
+
+
+def rekey(operator: str | None = "Scorekeeper") -> None:
+    """A new secret kept on this PC, and everything sealed with it; audited unless `operator` is None (the
+    migration that first seals a database)."""
+    previous = seal_id()
+    sid = seal_key.new_id()
+    key = seal_key.create(sid)
+    _set_meta(SEAL_ID, sid)
+    reseal_all(key)
+    if operator is not None and previous is not None:
+        from scorekeeper.db.models import AuditEntry
+
+        AuditEntry.create(operator=operator, action=REKEYED, subject="seals", after=json.dumps(
+            {"reason": "the key of the database's seals was not on this PC", "previous": previous}))
+
+
+# -- the program's writes ------------------------------------------------------------------------------------
+_WATCHED = (("game", "id"), ("lineup_entry", "game_id"), ("game_event", "game_id"), ("game_signature", "game_id"))
+
+
+def _installed(db: SqliteDatabase) -> bool:
+    return db.execute_sql("select 1 from temp.sqlite_master where name = 'seal_dirty'").fetchone() is not None
+
+
+def install() -> None:
+    """On this connection, record every game written (temporary triggers: only this connection has them)."""
+    db = database_proxy.obj
+    if not isinstance(db, SqliteDatabase) or _installed(db) or not db.table_exists(TABLE):
+        return
+    statements = ["create temp table if not exists seal_dirty (game_id integer primary key)"]
+    for table, column in _WATCHED:
+        for when, rows in (("insert", ("new",)), ("update", ("old", "new")), ("delete", ("old",))):
+            body = " ".join(f"insert or ignore into seal_dirty values ({r}.{column});" for r in rows)
+            statements.append(f"create temp trigger if not exists seal_{table}_{when} after {when} on main.{table} "
+                              f"begin {body} end")
+    for sql in statements:
+        db.execute_sql(sql)
+
+
+def flush() -> None:
+    """At the end of the program's write: seal again the games it wrote; where this PC has no key, a new key
+    (audited) and everything sealed with it."""
+    db = database_proxy.obj
+    if not isinstance(db, SqliteDatabase) or not _installed(db):
+        return
+    dirty = [r[0] for r in db.execute_sql("select game_id from seal_dirty").fetchall()]
+    if dirty:
+        db.execute_sql("delete from seal_dirty")
+    sid = seal_id()
+    key = None if sid is None else seal_key.load(sid)
+    if key is None:
+        rekey()
+        db.execute_sql("delete from seal_dirty")
+    elif dirty:
+        reseal_games(key, dirty)
+
+
+# -- the check at open ---------------------------------------------------------------------------------------
+def _games_told(what: str, labels: list[str]) -> str:
+    shown = ", ".join(labels[:SHOWN]) + (f" and {len(labels) - SHOWN} more" if len(labels) > SHOWN else "")
+    return f"{'final game' if len(labels) == 1 else 'final games'} {shown} {what}"
+
+
+def check() -> tuple[list[str], bool]:
+    """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC."""
+    db = database_proxy.obj
+    if not sealed_database() or not db.table_exists(TABLE):
+        return [], True
+    sid = seal_id()
+    if sid is None:
+        return ["the keyed seals were deleted (the meta row 'seal_id')"], True
+    key = seal_key.load(sid)
+    if key is None:
+        return [], False
+    found: list[str] = []
+    head = read_head()
+    if head is not None and not head.get("unreadable"):
+        expected = head_seals(head, key)
+        if not hmac.compare_digest(str(head.get("seal") or ""), expected["seal"]):
+            found.append("the head of the audit trail (the meta row 'audit_chain') was rewritten: its keyed seal "
+                         "does not match")
+        elif not hmac.compare_digest(str(head.get("password_seal") or ""), expected["password_seal"]):
+            found.append("the office password row was replaced and the audit trail's seal of it rewritten to match "
+                         "(its keyed seal does not)")
+    if not refusals_intact(key):
+        if Meta.get_or_none(Meta.key == REFUSALS_SEAL) is None:
+            found.append("the seal of the wrong-password back-off (the meta row 'seal_refusals') was deleted")
+        elif refusals_value() is None:
+            found.append("the count of wrong office passwords (the meta row 'office_refusals') was deleted, which "
+                         "resets the wait after wrong passwords")
+        else:
+            found.append("the count of wrong office passwords (the meta row 'office_refusals') was changed")
+    found += _check_games(key)
+    return found, True
+
+
+def _check_games(key: bytes) -> list[str]:
+    found: list[str] = []
+    rows = database_proxy.obj.execute_sql(f"select game_id, shape, seal from {TABLE} order by game_id").fetchall()
+    stored: dict[int, tuple[str, str]] = {gid: (shape, seal) for gid, shape, seal in rows}
+    games = {gid: (f"{ext} ({season})", status) for gid, ext, season, status in database_proxy.obj.execute_sql(
+        "select g.id, g.ext_id, s.name, g.status from game g join season s on s.id = g.season_id").fetchall()}
+    agg = Meta.get_or_none(Meta.key == GAMES_SEAL)
+    if agg is None or not hmac.compare_digest(str(agg.value), mac(key, "games", [list(r) for r in rows])):
+        found.append("the seals of the final games (the table 'game_seal' or the meta row 'seal_games') were edited")
+    finals = {gid for gid, (_, status) in games.items() if status == "final"}
+    gone = sorted(stored.keys() - games.keys())
+    if gone:
+        found.append(f"{len(gone)} final game{'s were' if len(gone) > 1 else ' was'} deleted (row "
+                     + ", ".join(f"#{g}" for g in gone[:SHOWN]) + ")")
+    reopened = sorted((stored.keys() & games.keys()) - finals)
+    if reopened:
+        found.append(_games_told("lost the status final", [games[g][0] for g in reopened]))
+    made = sorted(finals - stored.keys())
+    if made:
+        found.append(_games_told("became final without being sealed", [games[g][0] for g in made]))
+    now = shapes()
+    changed = [gid for gid in sorted(finals & stored.keys()) if now.get(gid) != stored[gid][0]]
+    rest = [gid for gid in sorted(finals & stored.keys()) if gid not in set(changed)]
+    sample = rest if len(rest) <= SAMPLE else sorted(random.sample(rest, SAMPLE))
+    for gid, content in contents(sample).items():
+        if not hmac.compare_digest(stored[gid][1], _seal(key, gid, stored[gid][0], content)):
+            changed.append(gid)
+    if changed:
+        found.append(_games_told("changed: the game, its events, line-ups or signatures are not what Scorekeeper "
+                                 "sealed", [games[g][0] for g in sorted(changed)]))
+    return found
+
+
+@contextmanager
+def sealed(transaction: Any) -> Iterator[Any]:
+    """The program's write transaction, its games sealed again at its end (`flush`)."""
+    with suppress(DatabaseError, sqlite3.Error):  # a connection that cannot write: nothing it does needs sealing
+        install()
+    with transaction as txn:
+        yield txn
+        flush()
