@@ -440,12 +440,15 @@ class MainWindow(QMainWindow):
             self.offer_first_start()
 
     def warn_integrity(self) -> None:
-        """Say so when the audit trail or the office password row was altered outside Scorekeeper (issue 14)."""
+        """Say so when the audit trail, the office password row or what the keyed seals guard was altered outside
+        Scorekeeper (issues 14 and 26.4), or when this PC cannot check the seals."""
+        from scorekeeper.db.game_seals import UNCHECKED
         from ui import dialogs
 
         for warning in self.svc.integrity_warnings():
-            dialogs.tell(self, "Audit trail altered outside Scorekeeper", warning[:1].upper() + warning[1:],
-                         error=True)
+            unchecked = warning.startswith(UNCHECKED)  # a note, not a finding (issue 26.4)
+            dialogs.tell(self, "Seals cannot be checked on this PC" if unchecked else
+                         "Altered outside Scorekeeper", warning[:1].upper() + warning[1:], error=not unchecked)
 
     def ask_operator(self) -> None:
         from ui import dialogs
