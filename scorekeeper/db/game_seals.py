@@ -127,7 +127,7 @@ def _seal(key: bytes, gid: int, shape: str, content: str) -> str:
 
 
 def _aggregate(key: bytes) -> str:
-    rows: Any = GameSeal.select(GameSeal.game_id, GameSeal.shape, GameSeal.seal).order_by(GameSeal.game_id).tuples()
+    rows = database_proxy.obj.execute_sql(f"select game_id, shape, seal from {TABLE} order by game_id").fetchall()
     return mac(key, "games", [list(r) for r in rows])
 
 
@@ -137,18 +137,24 @@ def _set_meta(key: str, value: str) -> None:
 
 
 def reseal_games(key: bytes, ids: list[int] | None = None) -> None:
-    """Seal the final games among `ids` (None: all) as they now are, drop the seals of the others."""
+    """Seal the final games among `ids` (None: all) as they now are, drop the seals of the others; the seal of
+    them all is written again only when one changed (an entry in a game not final costs two small queries)."""
+    dropped, db = 0, database_proxy.obj
     if ids is None:
-        GameSeal.delete().execute()
+        db.execute_sql(f"delete from {TABLE}")
     else:
         for start in range(0, len(ids), 500):
-            GameSeal.delete().where(GameSeal.game_id.in_(ids[start:start + 500])).execute()
-    shaped = shapes(ids)
+            chunk = ids[start:start + 500]
+            dropped += db.execute_sql(f"delete from {TABLE} where game_id in ({', '.join('?' * len(chunk))})",
+                                      chunk).rowcount
+    finals = ids if ids is None else [row[0] for row in _rows("select id from game", ids, column="id")]
+    shaped = shapes(finals) if finals is None or finals else {}
     rows = [{"game_id": gid, "shape": shaped[gid], "seal": _seal(key, gid, shaped[gid], content)}
-            for gid, content in contents(ids).items() if gid in shaped]
+            for gid, content in contents(finals).items() if gid in shaped] if shaped else []
     for start in range(0, len(rows), 500):
         GameSeal.insert_many(rows[start:start + 500]).execute()
-    _set_meta(GAMES_SEAL, _aggregate(key))
+    if ids is None or dropped or rows:
+        _set_meta(GAMES_SEAL, _aggregate(key))
 
 
 def reseal_all(key: bytes) -> None:
@@ -208,8 +214,8 @@ def flush() -> None:
     dirty = [r[0] for r in db.execute_sql("select game_id from seal_dirty").fetchall()]
     if dirty:
         db.execute_sql("delete from seal_dirty")
-    sid = seal_id()
-    key = None if sid is None else seal_key.load(sid)
+    row = db.execute_sql(f"select value from meta where key = '{SEAL_ID}'").fetchone()
+    key = None if row is None else seal_key.load(str(row[0]))
     if key is None:
         rekey()
         db.execute_sql("delete from seal_dirty")
