@@ -13,11 +13,11 @@ SIGN_RULE = "SIGN"
 
 
 def unfinished_signatures(where: str, game: dict[str, Any], old: dict[str, Any] | None) -> list[Violation]:
-    """A block for each signature `game` brings (one its stored form `old` lacks) that would sign it as it is
-    while it is not final."""
+    """A block for each signature `game` brings that would sign it as it is while it is not final: one its stored
+    form `old` lacks, or any where `old` is final (a reopen marks its signatures `before_correction`)."""
     if game.get("status", "final") == "final":
         return []
-    kept = (old or {}).get("signatures") or []
+    kept = (old or {}).get("signatures") or [] if (old or {}).get("status", "final") != "final" else []
     return [Violation(SIGN_RULE, "block", f"game {game['id']} is not final: its signature as {s['role']} "
                       f"({s['name']}, signed {s['signed_at']}) is stored only with a final game; finish the game "
                       "first (the referee's signature in the window finishes it), or leave the signature out",

@@ -96,5 +96,5 @@ def test_every_kind_of_change_returns_changes_through_the_same_step(svc, monkeyp
     data = svc.export()
     del data["computed"]
     data["payments"].append({"payer": {"team": "owls"}, "amount": "2.00", "date": "2015-10-22"})
-    assert svc.import_data(data).changes.tables == ("payments",)
+    assert svc.import_data(data).changes.tables == ("payments", "audit")  # every payment audited (issue 26)
     assert commits == ["append", "propose", "_step", "propose", "propose", "import_data"]

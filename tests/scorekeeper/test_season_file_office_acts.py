@@ -237,3 +237,20 @@ def test_office_cli_import_refuses_what_a_season_file_cannot_carry(league: Path,
     assert f"BLOCK {rule}" in out and says in out and "internal error" not in out + err
     assert f"rejected, nothing was written: 1 blocking violation(s) ({rule})" in err
     assert "Office password" not in err
+
+
+def test_sign_a_file_reopening_a_signed_game_marks_its_signatures_as_a_reopen_does(svc: Services):
+    assert svc.sign_game("g001", "referee", "Real Ref", signature_png(1)).ok
+    data = svc.export()
+    g1 = game(data, "g001")
+    g1["status"] = "scheduled"  # reopened, its signature left signing the game as it is
+    assert svc.unlock_office(PASSWORD)
+    (line,) = blocks(svc.import_data(copy.deepcopy(data), replace=True), "SIGN")
+    assert "game g001 is not final" in line and "as referee (Real Ref" in line
+    g1["signatures"][0]["before_correction"] = "2015-10-20"  # as the window's reopen marks it
+    svc.lock_office()
+    lines = blocks(svc.import_data(copy.deepcopy(data), replace=True), "OFFICE")
+    assert any("reopens final game g001" in x for x in lines) and any("as referee" in x for x in lines)
+    assert svc.unlock_office(PASSWORD)
+    assert svc.import_data(data, replace=True).ok
+    assert [s["before_correction"] for s in svc.signatures("g001")] == ["2015-10-20"]
