@@ -230,10 +230,16 @@ def _games_told(what: str, labels: list[str]) -> str:
 
 
 def check() -> tuple[list[str], bool]:
-    """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC."""
+    """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC; read
+    in one transaction, so a write another process commits meanwhile is seen whole or not at all."""
     db = database_proxy.obj
     if not sealed_database() or not db.table_exists(TABLE):
         return [], True
+    with db.atomic():
+        return _check()
+
+
+def _check() -> tuple[list[str], bool]:
     sid = seal_id()
     if sid is None:
         return ["the keyed seals were deleted (the meta row 'seal_id')"], True

@@ -183,3 +183,20 @@ def test_the_key_file_is_private(league: Path):
     sid = con.execute("select value from meta where key = 'seal_id'").fetchone()[0]
     con.close()
     assert (seal_key.folder() / sid).stat().st_mode & 0o777 == 0o600
+
+
+def test_a_guest_of_the_window_checks_the_seals_and_writes_nothing(league: Path):
+    from tests.scorekeeper.test_cli import cli as run
+
+    window = Services.open(str(league), exclusive=True)
+    try:
+        quiet = run("standings", "--json", db=league)
+        assert quiet.returncode == 0 and "warning" not in quiet.stderr, quiet.stderr
+        sql(league, "delete from game_event where id = (select e.id from game_event e join game g on "
+                    "g.id = e.game_id where g.ext_id = 'g002' limit 1)")
+        told = run("standings", "--json", db=league)
+        assert told.returncode == 0 and "final game g002 (2015-16) changed" in told.stderr, told.stderr
+        json.loads(told.stdout)
+        assert "now recorded" not in told.stderr  # a guest only reads
+    finally:
+        window.close()
