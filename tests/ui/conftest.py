@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -14,6 +16,51 @@ from tests.data import EXAMPLE_SEASON as EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "scorekeeper" / "resources" / "demo" / "demo-season.json"
+
+
+# A slow, busy machine (CI on 2 cores beside other suites, issue 26) must not fail a window test by chance.
+# Every wait *for something to happen* (waitUntil, waitExposed, waitActive, and waitSignal, waitSignals and
+# waitCallback unless raising=False) polls for at least PATIENT_MS before it gives up, whatever timeout the test
+# wrote: only a test that fails waits that long, and what it asserts is unchanged. A wait meant to time out
+# (raising=False) keeps its timeout. A fixed qtbot.wait(ms) also delivers what was already posted before it
+# returns (layout requests, resizes, updates and the events they post in turn), as it always does on an idle
+# machine, where a few milliseconds are many turns of the event loop, and may not under load.
+PATIENT_MS = 60_000
+SETTLE_ROUNDS = 5
+
+
+def _patient(wait: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(wait)
+    def patient(self: Any, *args: Any, timeout: int | None = 5000, **kwargs: Any) -> Any:
+        if timeout is not None and timeout > 0 and kwargs.get("raising") is not False:
+            timeout = max(timeout, PATIENT_MS)
+        return wait(self, *args, timeout=timeout, **kwargs)
+
+    return patient
+
+
+def _settling(wait: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(wait)
+    def settling(self: Any, ms: int) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        wait(self, ms)
+        for _ in range(SETTLE_ROUNDS):
+            QApplication.sendPostedEvents()
+            QApplication.processEvents()
+
+    return settling
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _patient_waits() -> Iterator[None]:
+    from pytestqt.qtbot import QtBot
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("waitUntil", "waitExposed", "waitActive", "waitSignal", "waitSignals", "waitCallback"):
+            patch.setattr(QtBot, name, _patient(getattr(QtBot, name)))
+        patch.setattr(QtBot, "wait", _settling(QtBot.wait))
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")
