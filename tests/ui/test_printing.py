@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cups_server import Cups, cups  # noqa: F401 - the private cupsd fixture
+from cups_server import Cups, cups, whole_pdf  # noqa: F401 - the private cupsd fixture
 from pypdf import PdfReader
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QImage
@@ -492,3 +492,14 @@ def test_the_print_button_prints_through_qt_to_a_real_cups_queue(
     printed = files[0].read_bytes()
     assert printed.startswith(b"%PDF-") and len(PdfReader(io.BytesIO(printed)).pages) == 1
     assert same_page(printed, dialog.pdf) > 0.97
+
+
+def test_a_pdf_still_being_written_is_not_taken_for_a_whole_one(window: MainWindow) -> None:
+    """The real-printing test reads cups-pdf's file only once it is whole: a file cut anywhere (as one still being
+    written is) is not, so no test reads half a PDF ("Stream has ended unexpectedly", issue 26)."""
+    document = window.live_game_tab.sheet_document()
+    assert document is not None
+    data = document.build()
+    assert data and whole_pdf(data)
+    for cut in (0, 5, len(data) // 3, len(data) // 2, len(data) - 40, len(data) - 7):
+        assert not whole_pdf(data[:cut]), cut
