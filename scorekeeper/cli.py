@@ -234,6 +234,7 @@ def _run(args: argparse.Namespace) -> int:
     from peewee import DatabaseError
 
     from scorekeeper.db.errors import explain_database_error
+    from scorekeeper.db.progress import LinePrinter, reporting
     from scorekeeper.services import ServiceError, Services
 
     if args.command == "mail" and getattr(args, "mail_command", None) == "settings":
@@ -244,7 +245,8 @@ def _run(args: argparse.Namespace) -> int:
     if operator is None:
         return EXIT_USAGE
     try:
-        svc = Services.open(args.db, operator=operator)
+        with reporting(LinePrinter()):  # an upgrade of an older database says how far it is after a second
+            svc = Services.open(args.db, operator=operator)
     except ServiceError as exc:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED

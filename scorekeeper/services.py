@@ -15,6 +15,7 @@ from scorekeeper.db.connect import read_only_folder_message, read_only_media, re
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
 from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
 from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound

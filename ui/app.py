@@ -66,11 +66,13 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
 
     from scorekeeper.services import ServiceError, Services
     from ui import dialogs
+    from ui.upgrade_progress import upgrade_progress
 
     target = db
     while True:
         try:
-            return Services.open(target, exclusive=True, operator=operator)
+            with upgrade_progress(parent):  # an older database's upgrade shows how far it is
+                return Services.open(target, exclusive=True, operator=operator)
         except ServiceError as exc:
             shown = target or "the default database"
             choice = dialogs.ask_open_failed(parent, shown, str(exc), is_locked(exc))

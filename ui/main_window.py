@@ -596,9 +596,11 @@ class MainWindow(QMainWindow):
         one is offered the first start's choices unless `first_start` is False."""
         from scorekeeper.services import ServiceError, Services
         from ui import dialogs
+        from ui.upgrade_progress import upgrade_progress
 
         try:
-            svc = Services.open(target, exclusive=True, operator=self.svc.operator)
+            with upgrade_progress(self):  # an older database's upgrade shows how far it is
+                svc = Services.open(target, exclusive=True, operator=self.svc.operator)
         except ServiceError as exc:
             # a failed open leaves the core bound to the database in use: the window carries on with it
             choice = dialogs.ask_open_failed(self, target, str(exc), is_locked(exc))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from peewee import Database
 
+from scorekeeper.db import progress as progress_
 from scorekeeper.db.models import ALL_MODELS, Meta
 
 
@@ -36,12 +38,13 @@ def _m003_game_revision(db: Database) -> None:
         db.execute_sql("alter table game add column revision integer not null default 0")
 
 
-def _m004_audit_chain(db: Database) -> None:
+def _m004_audit_chain(db: Database, tick: Callable[[int], None] | None = None) -> None:
     """Version 4: the audit trail is chained by hashes and marks the entries a season file brought (issue 14);
-    the trail already there is chained as it stands, with the office password row under the chain's head."""
+    the trail already there is chained as it stands, with the office password row under the chain's head
+    (`tick(n)`: n entries chained so far)."""
     from playhouse.migrate import SchemaMigrator, migrate
 
-    from scorekeeper.db import audit_chain
+    from scorekeeper.db.chain_upgrade import chain_trail
     from scorekeeper.db.models import AuditEntry
 
     columns = {c.name for c in db.get_columns(AuditEntry._meta.table_name)}
@@ -50,7 +53,7 @@ def _m004_audit_chain(db: Database) -> None:
              for name in ("imported", "hash") if name not in columns]
     if steps:
         migrate(*steps)
-    audit_chain.rechain()
+    chain_trail(db, tick)
 
 
 # The texts of shipped rulebooks as earlier releases stored them in a database (sha-256 of the text, by id). Each
@@ -165,17 +168,49 @@ def stored_version(db: Database) -> int:
     return int(row[0]) if row else 0
 
 
-def migrate(db: Database) -> list[int]:
-    """Run every migration newer than the stored version, each in its own transaction."""
-    done = []
+@dataclass(frozen=True)
+class Measured:
+    """A migration whose work grows with the data: how much there is, and the step that reports how far it is."""
+
+    size: Callable[[Database], int]
+    run: Callable[[Database, Callable[[int], None]], None]
+    what: str
+
+
+def _audit_entries(db: Database) -> int:
+    from scorekeeper.db.chain_upgrade import entries
+
+    return entries(db)
+
+
+MEASURED: dict[int, Measured] = {4: Measured(_audit_entries, _m004_audit_chain, "chaining the audit trail")}
+
+
+def migrate(db: Database, progress: progress_.Progress | None = None) -> list[int]:
+    """Run every migration newer than the stored version, each in its own transaction. `progress(done, total,
+    what)` (else the callback of `progress.reporting`, if any) hears how far the upgrade is: a unit a step, and
+    a unit an entry for the steps that go through the data (`MEASURED`), from 0 up to the total."""
+    done: list[int] = []
     current = stored_version(db)
-    for number, step in MIGRATIONS:
-        if number <= current:
-            continue
+    pending = [(number, step) for number, step in MIGRATIONS if number > current]
+    if not pending:
+        return done
+    sizes = {number: MEASURED[number].size(db) if number in MEASURED else 1 for number, _ in pending}
+    meter = progress_.Meter(progress or progress_.current(), sum(sizes.values()))
+    base = 0
+    meter.report(0, f"schema {current} to {LATEST}")
+    for number, step in pending:
+        measured = MEASURED.get(number)
+        what = measured.what if measured else f"schema {number} of {LATEST}"
         with db.atomic():
-            step(db)
+            if measured is not None:
+                measured.run(db, meter.ticker(base, what))
+            else:
+                step(db)
             updated = Meta.update(value=str(number)).where(Meta.key == "schema_version").execute()
             if not updated:
                 Meta.create(key="schema_version", value=str(number))
         done.append(number)
+        base += sizes[number]
+        meter.report(base, what)
     return done

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from peewee import OperationalError
 
+from scorekeeper.changes import EntryResult
 from scorekeeper.services import Services
 from tests.data import EXAMPLE_SEASON
 
@@ -33,7 +34,7 @@ def busy(svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(svc, "write_transaction", locked)
 
 
-def the_refusal(result) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
+def the_refusal(result: EntryResult) -> tuple[str, str, str]:
     assert not result.ok and len(result.blocks) == 1
     v = result.blocks[0]
     return v.rule, v.where, v.message
