@@ -28,9 +28,9 @@ TOP_KEYS = {"format", "league", "season", "rulebook", "rulebook_text", "division
 LISTS = ("divisions", "teams", "players", "roster", "games", "appeals", "payments", "season_suspension_decisions")
 
 # the most a season file holds: far above any league's season, low enough that the largest file allowed imports
-# (or is refused) within a minute
+# (or is refused) within a minute (each payment is audited as it is imported, issue 26)
 LIMITS = {"divisions": 500, "teams": 2_000, "players": 100_000, "roster": 200_000, "games": 20_000,
-          "appeals": 20_000, "payments": 100_000, "season_suspension_decisions": 20_000, "audit": 100_000}
+          "appeals": 20_000, "payments": 20_000, "season_suspension_decisions": 20_000, "audit": 100_000}
 MAX_GAME_EVENTS = 20_000
 MAX_EVENTS = 400_000
 
