@@ -3,9 +3,11 @@
 Adding or editing a player, signing one to a team, releasing one, adding or editing a team (its captain and
 the captain's e-mail) and adding a division all go through the facade (`save_player`, `sign_player`,
 `release_player`, `save_team`, `save_division`); what it refuses is shown beside the form with the rule ID and
-section, and a warning is confirmed with one keystroke. The team picked in the list is renamed (Alt+R), merged
-into another team of its division (Alt+E) or deleted when it has nothing (Alt+D), each after a question
-(`rename_team`, `merge_teams`, `delete_team`; the office password where the facade asks for it).
+section, and a warning is confirmed with one keystroke. The team form is in one of two modes, and says which: a
+new team (Alt+N; Enter adds it, and the form stays there for the next one) or the team picked in the list
+(Enter saves its changes, a rename included); the Tab order is the same in both. The team picked in the list is
+renamed (Alt+R), merged into another team of its division (Alt+E) or deleted when it has nothing (Alt+D), each
+after a question (`rename_team`, `merge_teams`, `delete_team`; the office password where the facade asks for it).
 """
 
 from __future__ import annotations
@@ -151,13 +153,21 @@ class RosterTab(TableTab):
         self.team_captain.setToolTip("The captain: a player signed to the team")
         self.team_email = QLineEdit(self)
         self.team_email.setPlaceholderText("where suspension notices and fine statements go")
-        self.save_team_button = QPushButton("Save team", self)
-        self.save_team_button.setToolTip("Save these fields to the team selected in the list")
-        self.add_team_button = QPushButton("Add as new team", self)
+        # one of the two shows, in the same place of the Tab order: Save changes (editing the team picked in the
+        # list) or Add team (the form in its new-team mode); New team puts the form in that mode
+        self.save_team_button = QPushButton("Save changes", self)
+        self.save_team_button.setToolTip("Save these fields to the team being edited (the one picked in the list)")
+        self.add_team_button = QPushButton("Add team", self)
         self.add_team_button.setToolTip("A new team with this name, division and colour")
+        self.new_team_button = QPushButton("&New team", self)
+        self.new_team_button.setToolTip("Empty the form to add a new team (picking a team in the list edits it)")
+        self.editing_team: str | None = None
+        """The id of the team the team form edits (None: the form adds a new team)."""
         team_buttons = QHBoxLayout()
         team_buttons.addWidget(self.save_team_button)
         team_buttons.addWidget(self.add_team_button)
+        team_buttons.addWidget(self.new_team_button)
+        team_buttons.addStretch(1)
         # the team picked in the list: renamed, merged into another of its division, deleted when it has nothing
         self.rename_team_button = QPushButton("&Rename…", self)
         self.rename_team_button.setToolTip("Give the team picked in the list another name (unique in its division)")
@@ -243,6 +253,7 @@ class RosterTab(TableTab):
         self.save_player_button.clicked.connect(self.save_player)
         self.save_team_button.clicked.connect(self.save_team)
         self.add_team_button.clicked.connect(self.add_team)
+        self.new_team_button.clicked.connect(self.new_team)
         self.rename_team_button.clicked.connect(self.rename_team)
         self.merge_team_button.clicked.connect(self.merge_team)
         self.delete_team_button.clicked.connect(self.delete_team)
@@ -256,8 +267,16 @@ class RosterTab(TableTab):
             QWidget.setTabOrder(first, second)
         enter_presses(lambda: self.save_player_button if self.save_player_button.isEnabled() else self.add_button,
                       self.first, self.last, self.birthdate, self.email)
-        enter_presses(lambda: self.save_team_button if self.save_team_button.isEnabled() else self.add_team_button,
+        enter_presses(lambda: self.save_team_button if self.editing_team else self.add_team_button,
                       self.team_name, self.team_colour, self.team_email)
+        team_order: tuple[tuple[QWidget, QWidget], ...] = (
+            (self.team_name, self.team_division), (self.team_division, self.team_colour),
+            (self.team_colour, self.team_captain), (self.team_captain, self.team_email),
+            (self.team_email, self.save_team_button), (self.save_team_button, self.add_team_button),
+            (self.add_team_button, self.new_team_button), (self.new_team_button, self.rename_team_button),
+            (self.rename_team_button, self.merge_team_button), (self.merge_team_button, self.delete_team_button))
+        for first, second in team_order:
+            QWidget.setTabOrder(first, second)
         enter_presses(self.add_division_button, self.division_name)
         enter_presses(self.sign_button, self.sign_number)
         self.release_button.clicked.connect(self.release)
@@ -322,7 +341,7 @@ class RosterTab(TableTab):
         self.sign_team.blockSignals(blocked)
         if self.team in ids:
             self.view.selectRow(ids.index(self.team))
-        self._load_team_form()
+        self._load_team_form(redraw=self.team in ids)
         self._filter()
         return True
 
@@ -373,14 +392,38 @@ class RosterTab(TableTab):
         """The facade's row (`Services.teams()`) of the team picked in the list."""
         return next((dict(row) for row in self.model.rows() if row["id"] == self.team), None)
 
-    def _load_team_form(self) -> None:
-        """The team form shows the team picked in the list; its captain is picked among its active players."""
-        team = self.selected_team()
-        for button in (self.save_team_button, self.rename_team_button, self.merge_team_button,
-                       self.delete_team_button):
-            button.setEnabled(team is not None)
-        self.team_title.setText(f"<b>{html.escape(team['name'])}</b> ({html.escape(team['id'])})" if team
-                                else "<b>New team</b> (pick a team in the list to edit it)")
+    def new_team(self) -> None:
+        """The team form in its new-team mode: empty, Enter adds a team (the list's pick is kept)."""
+        self._load_team_form(new=True)
+        self.forms.setCurrentWidget(self.team_page)
+        self.team_name.setFocus()
+
+    def _team_mode(self, team: dict[str, Any] | None, added: str = "") -> None:
+        """Show which mode the team form is in: the team it edits, or a new team (`added`: the one just added)."""
+        self.editing_team = team["id"] if team else None
+        self.save_team_button.setVisible(team is not None)
+        self.save_team_button.setEnabled(team is not None)
+        self.add_team_button.setVisible(team is None)
+        self.add_team_button.setEnabled(team is None)
+        for button in (self.rename_team_button, self.merge_team_button, self.delete_team_button):
+            button.setEnabled(self.selected_team() is not None)
+        if team is not None:
+            self.team_title.setText(f"<b>Editing {html.escape(team['name'])}</b>: Save changes (Enter) writes "
+                                    "these fields, the name too; Alt+N adds a new team instead")
+        else:
+            done = f"{html.escape(added)} added. " if added else ""
+            self.team_title.setText(f"<b>New team</b>: {done}Enter adds the team typed here; pick a team in the "
+                                    "list to edit it")
+
+    def _load_team_form(self, new: bool = False, added: str = "", redraw: bool = False) -> None:
+        """The team form shows the team picked in the list (its captain picked among its active players), or is
+        in its new-team mode (`new`, or no team picked), emptied. A `redraw` keeps the mode the form is in, and
+        in the new-team mode what was typed."""
+        if redraw and self.editing_team is None and self.season is not None:
+            self._team_mode(None)
+            return
+        team = None if new else self.selected_team()
+        self._team_mode(team, added)
         self.team_name.setText(team["name"] if team else "")
         self.team_colour.setText(team.get("colour") or "" if team else "")
         if team is not None:
@@ -416,8 +459,11 @@ class RosterTab(TableTab):
         self._filter()
 
     def select_team(self, team: str) -> None:
+        """Pick `team` in the list: the team form edits it."""
         ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
         self.view.selectRow(ids.index(team))
+        if self.editing_team != team:  # picked already (no row change): the form still comes to edit it
+            self._load_team_form()
 
     def _filter(self) -> None:
         self.proxy.set_filter(self.team, self.search.text())
@@ -537,12 +583,14 @@ class RosterTab(TableTab):
         return team
 
     def save_team(self) -> bool:
-        """Save the team form over the team picked in the list: name, division, colour, captain and e-mail."""
-        current = self.selected_team()
+        """Save the team form over the team it edits (the one picked in the list): name, division, colour, captain
+        and e-mail. In the new-team mode nothing is renamed: pick the team in the list first."""
+        current = self.selected_team() if self.editing_team else None
+        if current is None or current["id"] != self.editing_team:
+            self.messages.setText("<b>Pick the team to change in the list.</b>")
+            return False
         fields = self._team_fields()
-        if current is None or fields is None:
-            if current is None:
-                self.messages.setText("<b>Pick the team to change in the list.</b>")
+        if fields is None:
             return False
         team: dict[str, Any] = {"id": current["id"], **fields}
         if self.team_captain.currentData():
@@ -565,6 +613,7 @@ class RosterTab(TableTab):
                           f"Team {fields['name']} added; sign its players next."):
             return False
         self.select_team(tid)
+        self._load_team_form(new=True, added=fields["name"])  # the form stays on adding: the next team
         return True
 
     def _picked_team(self) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
-from ui_helpers import column, open_window, press, type_text
+from ui_helpers import column, open_window, press, replace_text, type_text
 
 from scorekeeper.services import Services
 from ui import dialogs
@@ -86,10 +86,9 @@ def test_add_as_new_team_with_a_name_its_division_has_is_refused_naming_the_team
         qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
     tab = window.roster_tab
     on_team_page(tab, "otters")
-    press(qtbot, Qt.Key.Key_M, ALT)  # Na&me
-    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    alt(qtbot, Qt.Key.Key_N)  # &New team (issue 27.5): the form adds, in Otters' division
     type_text(qtbot, "  OTTERS ")
-    qtbot.keyClick(tab.add_team_button, Qt.Key.Key_Space)
+    press(qtbot, Qt.Key.Key_Return)
     assert "already has a team called" in tab.messages.text() and "(otters)" in tab.messages.text()
     assert sorted(team_names(demo_svc)) == ["badgers", "falcons", "herons", "lynx", "otters", "owls"]
 
@@ -173,3 +172,36 @@ def test_a_csv_name_two_players_share_asks_which_and_a_second_import_signs_nobod
     assert "0 new" in preview.summary.text() and "2 already on the roster" in preview.summary.text()
     assert not preview.import_button.isEnabled()
     assert len(demo_svc.roster(SEASON)) == before
+
+
+def test_adding_a_second_team_adds_it_and_renames_nothing(qtbot: QtBot, window: MainWindow,
+                                                          demo_svc: Services) -> None:
+    """Issue 27.5: after Alt+N and a team added with Enter the form stays on adding (it says so), so the next name
+    typed and Enter add a second team; Add team and Save changes are the same Tab distance from the name; a
+    rename happens only once a team picked in the list is being edited."""
+    tab = window.roster_tab
+    on_team_page(tab, "otters")
+    assert "Editing Otters" in tab.team_title.text()
+    alt(qtbot, Qt.Key.Key_N)  # &New team
+    assert tab.team_name.hasFocus() and tab.team_name.text() == "" and "New team" in tab.team_title.text()
+    type_text(qtbot, "Puffins")
+    press(qtbot, Qt.Key.Key_Return)
+    assert team_names(demo_svc)["puffins"] == "Puffins", tab.messages.text()
+    assert "New team" in tab.team_title.text() and "Puffins added" in tab.team_title.text()
+    assert tab.team_name.text() == "" and tab.team_name.hasFocus()
+    type_text(qtbot, "Gulls")
+    press(qtbot, Qt.Key.Key_Return)
+    names = team_names(demo_svc)
+    assert (names["puffins"], names["gulls"]) == ("Puffins", "Gulls"), tab.messages.text()
+    press(qtbot, Qt.Key.Key_Tab, times=5)  # name, division, colour, captain, e-mail: the button that adds
+    assert tab.focusWidget() is tab.add_team_button
+    on_team_page(tab, "herons")  # picked in the list: the form edits Herons, and says so
+    assert "Editing Herons" in tab.team_title.text()
+    press(qtbot, Qt.Key.Key_M, ALT)  # Na&me
+    press(qtbot, Qt.Key.Key_Tab, times=5)
+    assert tab.focusWidget() is tab.save_team_button
+    press(qtbot, Qt.Key.Key_M, ALT)
+    replace_text(qtbot, "Grey Herons")
+    press(qtbot, Qt.Key.Key_Return)
+    assert team_names(demo_svc)["herons"] == "Grey Herons", tab.messages.text()
+    assert "Editing Grey Herons" in tab.team_title.text()
