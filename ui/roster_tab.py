@@ -275,8 +275,8 @@ class RosterTab(TableTab):
             (self.team_email, self.save_team_button), (self.save_team_button, self.add_team_button),
             (self.add_team_button, self.new_team_button), (self.new_team_button, self.rename_team_button),
             (self.rename_team_button, self.merge_team_button), (self.merge_team_button, self.delete_team_button))
-        for first, second in team_order:
-            QWidget.setTabOrder(first, second)
+        for before, after in team_order:
+            QWidget.setTabOrder(before, after)
         enter_presses(self.add_division_button, self.division_name)
         enter_presses(self.sign_button, self.sign_number)
         self.release_button.clicked.connect(self.release)
@@ -365,7 +365,6 @@ class RosterTab(TableTab):
                              "status": "not signed"})
         self.players.set_rows(rows)
         self.roster_view.horizontalHeader().setMinimumSectionSize(28)  # "4" in GP needs no 44 pixels: at 1024
-        fit_columns(self.roster_view, padding=3)  # pixels every column is in sight
         current = self.sign_player.currentData()
         self.sign_player.clear()
         shared = Counter(player["name"] for player in players.values())  # namesakes are told apart by birth
@@ -466,7 +465,9 @@ class RosterTab(TableTab):
             self._load_team_form()
 
     def _filter(self) -> None:
+        """Show the players of the team picked (or everyone) that match the search, the columns sized to them."""
         self.proxy.set_filter(self.team, self.search.text())
+        fit_columns(self.roster_view, padding=3)  # to the rows shown, not those of a team picked before (a merge)
         teams = {self.model.row(n)["id"]: self.model.row(n) for n in range(self.model.rowCount())}
         team = teams.get(self.team or "")
         headers = [column.header for column in self.players.columns]  # one team: its name on every row says

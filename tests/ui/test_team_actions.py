@@ -205,3 +205,28 @@ def test_adding_a_second_team_adds_it_and_renames_nothing(qtbot: QtBot, window: 
     press(qtbot, Qt.Key.Key_Return)
     assert team_names(demo_svc)["herons"] == "Grey Herons", tab.messages.text()
     assert "Editing Grey Herons" in tab.team_title.text()
+
+
+def test_after_a_merge_every_roster_column_fits_what_it_shows(
+        qtbot: QtBot, window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27.20: the roster's columns are sized to the team shown after a merge (not to the merged team's one
+    short name): no name is cut ("Ken Dry...")."""
+    assert demo_svc.save_team({"id": "otters-b", "name": "Otters B", "division": "div1"}, season=SEASON).ok
+    assert demo_svc.save_player({"id": "nb01", "first": "Al", "last": "Li", "gender": "F"}, season=SEASON).ok
+    assert demo_svc.sign_player("otters-b", "nb01", 7, confirm=True, season=SEASON).ok
+    monkeypatch.setattr(dialogs, "ask_password", lambda parent, title, label: "")
+    tab = window.roster_tab
+    tab.load(SEASON)
+    on_team_page(tab, "otters-b")
+    answer_with(monkeypatch, qtbot, [Qt.Key.Key_Return])  # into the first team of the division: Otters
+    alt(qtbot, Qt.Key.Key_E)
+    assert tab.team == "otters" and "Otters B merged into Otters" in tab.messages.text()
+    qtbot.wait(50)
+    view, proxy = tab.roster_view, tab.proxy
+    metrics = view.fontMetrics()
+    headers = [c.header for c in tab.players.columns]
+    for header in ("Player", "PIM", "Susp."):
+        number = headers.index(header)
+        texts = [str(proxy.index(row, number).data() or "") for row in range(proxy.rowCount())]
+        widest = max(metrics.horizontalAdvance(text) for text in texts)
+        assert view.columnWidth(number) >= widest + 6, (header, view.columnWidth(number), widest)
