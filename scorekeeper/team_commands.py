@@ -25,6 +25,11 @@ def add_parsers(sub: Any) -> None:
     ad.add_argument("division", metavar="DIVISION", help="the division's id or name")
     ad.add_argument("--colour", metavar="COLOUR", help="the team's colour")
     ad.add_argument("--json", action="store_true", help="print JSON")
+    dv = actions.add_parser("add-division", help="a new division (its name unique within the season)")
+    dv.add_argument("name", metavar="NAME")
+    dv.add_argument("--not-coed", action="store_true", help="a division that is not co-ed")
+    dv.add_argument("--tier", type=int, choices=(1, 2), help="the co-ed tier (its line-up rules)")
+    dv.add_argument("--json", action="store_true", help="print JSON")
     rn = actions.add_parser("rename", help="give a team another name (unique within its division)")
     rn.add_argument("team", metavar="TEAM", help="the team's id or name")
     rn.add_argument("name", metavar="NEWNAME")
@@ -69,6 +74,8 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
     season = args.season
     if args.team_command == "add":
         return _add(svc, args)
+    if args.team_command == "add-division":
+        return _add_division(svc, args)
     names = {t["id"]: " ".join(t["name"].split()) for t in svc.teams(season)}
     team = svc.find_team(args.team, season)
     if args.team_command == "rename":
@@ -101,6 +108,19 @@ def _add(svc: Any, args: argparse.Namespace) -> int:
     tid = svc.new_team_id(name, season=args.season)
     team = {"id": tid, "name": name, "division": found[0], **({"colour": args.colour} if args.colour else {})}
     return _report(svc.save_team(team, True, season=args.season), f"{name} ({tid}) added", args.json)
+
+
+def _add_division(svc: Any, args: argparse.Namespace) -> int:
+    """`team add-division NAME`: refused when the season has a division of that name (naming it, TEAM)."""
+    from scorekeeper.facade.errors import ServiceError
+
+    name = " ".join(args.name.split())
+    if not name:
+        raise ServiceError("type the division's name")
+    did = svc.new_division_id(name, season=args.season)
+    division = {"id": did, "name": name, "coed": not args.not_coed,
+                **({"tier": args.tier} if args.tier is not None else {})}
+    return _report(svc.save_division(division, True, season=args.season), f"{name} ({did}) added", args.json)
 
 
 def _print_teams(teams: list[dict[str, Any]]) -> None:

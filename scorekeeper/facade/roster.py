@@ -13,7 +13,15 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
-from scorekeeper.rules.roster import TEAM_RULE, TEAM_SECTION, name_clash_message, same_name_team, team_name_key
+from scorekeeper.rules.roster import (
+    TEAM_RULE,
+    TEAM_SECTION,
+    division_clash_message,
+    name_clash_message,
+    same_name_division,
+    same_name_team,
+    team_name_key,
+)
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -179,7 +187,17 @@ class Rosters(Part):
 
     def save_division(self, division: dict[str, Any], confirm: bool = False,
                       season: str | None = None) -> EntryResult:
-        """Create or change a division ({id, name, coed, tier?})."""
+        """Create or change a division ({id, name, coed, tier?}); a name another division of the season already
+        has (case and spaces not counting) is refused, naming that division (TEAM)."""
+        name = division.get("name")
+        if isinstance(name, str):
+            view = self.core.view(season)
+            stored = view.divisions.get(str(division.get("id")))
+            kept = stored is not None and team_name_key(str(stored.get("name", ""))) == team_name_key(name)
+            existing = None if kept else same_name_division(view, name, except_division=division.get("id"))
+            if existing is not None:  # (a pair a season file brought in stays editable under its own name)
+                return EntryResult(False, [Violation(TEAM_RULE, "block", division_clash_message(view, name, existing),
+                                                     TEAM_SECTION, f"division {division.get('id')}")])
         return self._season_change({"divisions": [division]}, confirm, season)
 
     def sign_player(self, team: str, player: str, number: int, position: str = "skater",

@@ -1,5 +1,5 @@
 """Roster signings: DATA-1 (numbers unique on the active roster, one active signing per team); team names unique
-within a division."""
+within a division, and division names unique within a season (the TEAM rule)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
-# The league's team rules (a name once per division; a team merged or deleted only as `facade.roster` allows), and
+# The league's team rules (a team name once per division, a division name once per season; a team merged or
+# deleted only as `facade.roster` allows), and
 # what a team action is cited under when it is refused, the database's refusal included: the catalogue's DATA
 # rules are about entries and signings, not teams.
 TEAM_RULE = "TEAM"
@@ -47,6 +48,7 @@ def check_roster(view: SeasonView) -> list[Violation]:
                     f"{view.player_name(b['player'])} on {view.name_of(team)}'s active roster", section,
                     f"roster of {view.name_of(team)}"))
     out.extend(check_team_names(view))
+    out.extend(check_division_names(view))
     return out
 
 
@@ -86,4 +88,38 @@ def check_team_names(view: SeasonView) -> list[Violation]:
                                  "merge them", TEAM_SECTION, f"team {tid}"))
         else:
             seen[key] = tid
+    return out
+
+
+# -- division names (issue 27): one name per season ----------------------------------------------------------------
+def same_name_division(view: SeasonView, name: str, except_division: str | None = None) -> str | None:
+    """The id of the season's division already called `name` (other than `except_division`), or None; case and
+    runs of spaces do not count, as for team names."""
+    key = team_name_key(name)
+    for did, division in view.divisions.items():
+        if did != except_division and team_name_key(str(division.get("name", ""))) == key:
+            return did
+    return None
+
+
+def division_clash_message(view: SeasonView, name: str, existing: str) -> str:
+    return (f"{view.name} already has a division called {view.divisions[existing]['name']!r} ({existing}): a "
+            f"division name is unique within its season, so {' '.join(name.split())!r} is refused (give another "
+            "name, or add the teams to that division)")
+
+
+def check_division_names(view: SeasonView) -> list[Violation]:
+    """Two divisions of a season under one name: a warning, so that every season file the contract accepts still
+    loads; the window and the command line refuse such a division outright (`facade.roster`)."""
+    out: list[Violation] = []
+    seen: dict[str, str] = {}
+    for did, division in view.divisions.items():
+        key = team_name_key(str(division.get("name", "")))
+        if key in seen:
+            first = seen[key]
+            out.append(Violation(TEAM_RULE, "warn", f"the division {str(division['name']).strip()!r} ({did}) has "
+                                 f"the name of {view.divisions[first]['name']!r} ({first}): rename one of them",
+                                 TEAM_SECTION, f"division {did}"))
+        else:
+            seen[key] = did
     return out

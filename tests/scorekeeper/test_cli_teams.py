@@ -112,3 +112,14 @@ def test_team_add_refuses_a_name_its_division_has_and_adds_one_it_has_not(db):
     assert (teams["puffins"]["division"], teams["puffins"]["colour"]) == ("coed2", "teal")
     unknown = cli("team", "add", "Puffins", "Division 9", db=db)
     assert unknown.returncode == 1 and "no division 'Division 9'" in unknown.stderr
+
+
+def test_team_add_division_refuses_a_name_the_season_has_and_adds_one_it_has_not(db):
+    """TEAM (issue 27.9): a division name once per season, on the command line as in the window."""
+    refused = cli("team", "add-division", " co-ed division 1 ", db=db)
+    assert refused.returncode == 1 and "already has a division called 'Co-ed Division 1' (coed1)" in refused.stdout
+    assert "TEAM" in refused.stdout
+    done = cli("team", "add-division", "Recreational", "--not-coed", db=db)
+    assert done.returncode == 0 and done.stdout.strip() == "Recreational (recreational) added", done.stderr
+    data = json.loads(cli("export", db=db).stdout)
+    assert {"id": "recreational", "name": "Recreational", "coed": False} in data["divisions"]

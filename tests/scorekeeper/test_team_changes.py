@@ -144,3 +144,25 @@ def test_a_name_changed_in_the_team_form_is_audited_as_a_rename(svc):
     assert entry["subject"] == "herons"
     assert svc.save_team({"id": "herons", "name": "Grey Herons", "division": "coed1", "colour": "grey"}).ok
     assert sum(a["action"] == "team renamed" for a in svc.audit()) == 1  # a colour alone is no rename
+
+
+# -- TEAM: a division name once per season (issue 27, finding 9) -----------------------------------------------------
+def test_team_a_second_division_with_a_name_the_season_has_is_refused_naming_it(svc):
+    res = svc.save_division({"id": "coed1-b", "name": "  co-ed DIVISION 1 ", "coed": True, "tier": 1})
+    assert not res.ok and [(v.rule, v.where) for v in res.blocks] == [("TEAM", "division coed1-b")]
+    assert "already has a division called 'Co-ed Division 1' (coed1)" in res.blocks[0].message
+    assert "coed1-b" not in {d["id"] for d in svc.divisions()}
+
+
+def test_team_a_division_saved_under_its_own_name_or_a_new_one_is_accepted(svc):
+    assert svc.save_division({"id": "coed1", "name": "Co-ed Division 1", "coed": True, "tier": 1}, True).ok
+    assert svc.save_division({"id": "rec", "name": "Recreational", "coed": False}, True).ok
+    res = svc.save_division({"id": "coed2", "name": "Recreational", "coed": True, "tier": 2}, True)
+    assert not res.ok and "(rec)" in res.blocks[0].message  # a rename onto another's name is refused too
+
+
+def test_team_a_season_file_with_two_divisions_of_one_name_loads_with_a_warning(svc):
+    report = svc.import_data({"format": "scorekeeper.season/1", "league": LEAGUE, "season": SEASON,
+                              "divisions": [{"id": "coed1-b", "name": "Co-ed Division 1", "coed": True}]})
+    assert report.ok, report.violations
+    assert [(v.rule, v.where) for v in report.warnings] == [("TEAM", "division coed1-b")]

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
-from ui_helpers import focus, open_window, press
+from ui_helpers import focus, open_window, press, type_text
 
 from scorekeeper.naming import slug
 from scorekeeper.rules.violation import Violation
@@ -263,3 +263,20 @@ def test_the_first_team_of_a_new_season(qtbot: QtBot, empty_svc: Services, setti
     assert tab.save_team(), tab.messages.text()
     team = empty_svc.teams("2016-17")[0]
     assert (team["captain"], team["captain_email"]) == ("laura-klassen", "laura@example.org")
+
+
+def test_a_second_division_with_a_name_the_season_has_is_refused(qtbot: QtBot, tab: RosterTab,
+                                                                 demo_svc: Services) -> None:
+    """Issue 27.9: a division name the season has (case and spaces not counting) is refused with the TEAM rule,
+    naming the division, as a team name its division has is."""
+    before = [d["id"] for d in demo_svc.divisions(SEASON)]
+    name = demo_svc.divisions(SEASON)[0]["name"]
+    tab.window().activateWindow()
+    tab.forms.setCurrentWidget(tab.division_page)
+    tab.division_name.setFocus()
+    type_text(qtbot, f" {name.upper()} ")
+    press(qtbot, Qt.Key.Key_Return)
+    assert [d["id"] for d in demo_svc.divisions(SEASON)] == before
+    text = tab.messages.text()
+    assert "TEAM" in text and f"already has a division called {name!r}" in text.replace("&#x27;", "'"), text
+    assert tab.division_name.text().strip() == name.upper()  # kept, to be corrected
