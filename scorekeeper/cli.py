@@ -122,6 +122,11 @@ def _named(row: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def _games_named(rows: list[dict[str, Any]], games: dict[str, str]) -> list[dict[str, Any]]:
+    """`rows` with their `game` by name: the league's game number where set (the JSON keeps the id)."""
+    return [{**r, "game": games.get(r["game"], r["game"])} if isinstance(r.get("game"), str) else r for r in rows]
+
+
 def _show_standings(data: dict[str, Any], names: dict[str, str]) -> None:
     for div in data["divisions"]:
         shootouts = ["sow", "sol"] if div["rows"] and "sow" in div["rows"][0] else []
@@ -139,11 +144,12 @@ def _show_stats(data: dict[str, Any], names: dict[str, str]) -> None:
     print(_table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
 
 
-def _show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, str]) -> None:
-    """A game's sheet as text: teams, players and infractions by name (`infractions`: code -> name)."""
+def _show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, str], game: str = "") -> None:
+    """A game's sheet as text: the game by its name (`game`: its league number, else its id), teams, players and
+    infractions by name (`infractions`: code -> name)."""
     sides = {"home": names.get(g["home"], g["home"]), "away": names.get(g["away"], g["away"])}
     status = "in progress" if g["status"] != "final" and (g["goals"] or g["penalties"]) else g["status"]
-    print(f"Game {g['id']} ({g['stage']}, {status}): {sides['home']} {g['score']['home']} - "
+    print(f"Game {game or g['id']} ({g['stage']}, {status}): {sides['home']} {g['score']['home']} - "
           f"{g['score']['away']} {sides['away']}")
     g = {**g, "goals": [{**_named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["goals"]],
          "penalties": [{**_named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["penalties"]],
@@ -337,8 +343,9 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return EXIT_REJECTED
             report = svc.import_file(args.file, replace=args.replace)
+        games = svc.game_names(report.season) if report.ok else {}  # a place in a game: the game by name
         for v in report.violations:
-            print(v.line())
+            print(v.line(games))
         if not report.ok:
             rules = ", ".join(dict.fromkeys(v.rule for v in report.blocks))
             print(f"scorekeeper: {args.file}: rejected, nothing was written: {len(report.blocks)} blocking "
@@ -401,19 +408,20 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
     elif cmd == "game":
         data = svc.game(args.game, args.season)
         _print_json(data) if args.json else _show_game(
-            data, names, {i["code"]: i["plain_name"] for i in svc.infractions(args.season)})
+            data, names, {i["code"]: i["plain_name"] for i in svc.infractions(args.season)},
+            svc.game_names(args.season).get(args.game, args.game))
     elif cmd == "suspensions":
         data = svc.suspensions(args.season)
         _print_json(data) if args.json else _show_list(
-            f"Suspensions {data['season']}", data["suspensions"],
+            f"Suspensions {data['season']}", _games_named(data["suspensions"], svc.game_names(args.season)),
             ["player", "team", "game", "rule", "kind", "games", "served", "status", "appeal", "review"], names)
     elif cmd == "fines":
         data = svc.fines(args.season)
         if args.json:
             _print_json(data)
         else:
-            _show_list(f"Fines {data['season']}", data["fines"], ["team", "player", "amount", "rule", "game"],
-                       names)
+            _show_list(f"Fines {data['season']}", _games_named(data["fines"], svc.game_names(args.season)),
+                       ["team", "player", "amount", "rule", "game"], names)
             print()
             _show_list("Statement totals", data["totals"], ["team", "fines", "paid", "balance"], names)
     elif cmd == "eligibility":

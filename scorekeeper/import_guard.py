@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.naming import game_name, game_names
 from scorekeeper.rules import discipline
 from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
@@ -46,10 +47,10 @@ def _final_games(existing: dict[str, Any], changes: dict[str, list[dict[str, Any
         if old is None or _status(old) != "final":
             continue
         if _status(g) != "final":
-            out.append(Guarded(f"reopens final game {g['id']} (its status would be {_status(g)!r})", "reopen game",
+            out.append(Guarded(f"reopens final game {game_name(g)} (its status would be {_status(g)!r})", "reopen game",
                                g["id"], {"status": "final", "reason": reason}, {"status": _status(g)}))
         if _unsigned({**old, "status": "final"}) != _unsigned({**g, "status": "final"}):
-            out.append(Guarded(f"rewrites final game {g['id']} (its line-ups or events differ)",
+            out.append(Guarded(f"rewrites final game {game_name(g)} (its line-ups or events differ)",
                                "replace final game by import", g["id"], old, {**g, "reason": reason}))
     return out
 
@@ -87,7 +88,7 @@ def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]
         was, now = old.get("signatures") or [], g.get("signatures") or []
         added = [s for s in now if s not in was and (final or s.get("before_correction"))]
         removed = [s for s in was if s not in now]
-        where = f"{'final ' if final else ''}game {g['id']}"
+        where = f"{'final ' if final else ''}game {game_name(g)}"
         for s in added:
             earlier = next((r for r in removed if r["role"] == s["role"]
                             and bool(r.get("before_correction")) == bool(s.get("before_correction"))), None)
@@ -114,6 +115,7 @@ def _suspensions(before: dict[str, Any] | None, view: SeasonView, reason: str) -
     for k, r in old.items():
         player, game, rule = k
         subject = f"{player}/{game}"
+        game = view.game_name(game)  # the texts name the game as people read it; the audit's subject keeps the id
         if r["status"] == "lifted":
             continue
         after = new.get(k)
@@ -131,7 +133,8 @@ def _suspensions(before: dict[str, Any] | None, view: SeasonView, reason: str) -
                                {"kind": after["kind"], "games": after.get("games"), "reason": reason}))
     for k, r in new.items():
         if k not in old and r["status"] == "lifted":
-            out.append(Guarded(f"records the suspension of {k[0]} from game {k[1]} ({k[2]}) as lifted",
+            out.append(Guarded(f"records the suspension of {k[0]} from game {view.game_name(k[1])} ({k[2]}) as "
+                               "lifted",
                                "suspension lifted", f"{k[0]}/{k[1]}", {"status": "new"},
                                {"status": "lifted", "reason": reason}))
     return out
@@ -150,10 +153,10 @@ def _fines(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list
     for (payer, game, rule), f in old.items():
         after = new.get((payer, game, rule))
         if after is None:
-            out.append(Guarded(f"waives the fine of {payer} for game {game} ({rule}, {f['amount']})", "fine waived",
-                               f"{payer}/{game}", f, {"waived": True, "reason": reason}))
+            out.append(Guarded(f"waives the fine of {payer} for game {view.game_name(game)} ({rule}, {f['amount']})",
+                               "fine waived", f"{payer}/{game}", f, {"waived": True, "reason": reason}))
         elif money_to_cents(after["amount"]) < money_to_cents(f["amount"]):
-            out.append(Guarded(f"lowers the fine of {payer} for game {game} ({rule}, {f['amount']} -> "
+            out.append(Guarded(f"lowers the fine of {payer} for game {view.game_name(game)} ({rule}, {f['amount']} -> "
                                f"{after['amount']})", "fine waived", f"{payer}/{game}", f,
                                {"amount": after["amount"], "reason": reason}))
     return out
@@ -161,14 +164,15 @@ def _fines(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list
 
 def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
     old = {(a["player"], a["game"], a["filed"]): a for a in existing.get("appeals", [])}
+    names = game_names([*existing.get("games", []), *changes["games"]])
     out: list[Guarded] = []
     for a in changes["appeals"]:
         was = old.get((a["player"], a["game"], a["filed"]), {}).get("decision", "pending")
         now = a.get("decision", "pending")
         if now != was and "upheld" in (now, was):
-            out.append(Guarded(f"records the appeal of {a['player']} for game {a['game']} as {now!r} (was "
-                               f"{was!r})", "appeal decided", f"{a['player']}/{a['game']}", {"decision": was},
-                               {"decision": now, "reason": reason}))
+            out.append(Guarded(f"records the appeal of {a['player']} for game {names.get(a['game'], a['game'])} as "
+                               f"{now!r} (was {was!r})", "appeal decided", f"{a['player']}/{a['game']}",
+                               {"decision": was}, {"decision": now, "reason": reason}))
     return out
 
 
@@ -176,11 +180,13 @@ def _decisions(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]
     """PEN-GM-2: a decision on a proposed suspension (confirmed: it bars the player; declined: it is dropped)
     is the office's, like a lift."""
     old = {(d["player"], d["game"]): d for d in existing.get("season_suspension_decisions") or []}
+    names = game_names([*existing.get("games", []), *changes.get("games", [])])
     out: list[Guarded] = []
     for d in changes.get("season_suspension_decisions") or []:
         was = old.get((d["player"], d["game"]))
         before = {"status": was["decision"] if was else "proposed"}
-        out.append(Guarded(f"records the proposed suspension of {d['player']} from game {d['game']} as "
+        out.append(Guarded(f"records the proposed suspension of {d['player']} from game "
+                           f"{names.get(d['game'], d['game'])} as "
                            f"{d['decision']!r} (was {before['status']!r})", f"season suspension {d['decision']}",
                            f"{d['player']}/{d['game']}", before, {**d, "reason": reason}))
     return out

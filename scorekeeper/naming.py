@@ -1,5 +1,6 @@
 """Ids for new records, made by the core so the window makes none up: readable slugs of names for players,
-teams and divisions, and the next game number (or a date-and-teams id where a season numbers no games)."""
+teams and divisions, and the next game number (or a date-and-teams id where a season numbers no games); and the
+one name a person reads for a game (`game_name`): the league's game number, else the game's id."""
 
 from __future__ import annotations
 
@@ -23,6 +24,42 @@ def free_id(base: str, taken: Iterable[str]) -> str:
         n += 1
         candidate = f"{base}-{n}"
     return candidate
+
+
+def game_name(game: Mapping[str, Any] | None, game_id: str = "") -> str:
+    """A game's name for people to read: the league's game number (the season file's `number`, 'WSHL-015') where
+    set, else its id ('g001'). Every readable table, document, e-mail, page and message names a game by it; JSON
+    and the season file keep the id."""
+    number = str((game or {}).get("number") or "").strip()
+    return number or str((game or {}).get("id") or game_id)
+
+
+def game_name_and_id(game: Mapping[str, Any] | None, game_id: str = "") -> str:
+    """`game_name`, and the id after it where they differ ('WSHL-015 (g001)'): where a person must type the id
+    back (a command's option), never elsewhere."""
+    name, gid = game_name(game, game_id), str((game or {}).get("id") or game_id)
+    return name if name == gid else f"{name} ({gid})"
+
+
+def named_where(where: str, names: Mapping[str, str]) -> str:
+    """A violation's place ('game g001 event 7 penalty') with its game by name ('game WSHL-015 event 7 penalty'),
+    for readable output; any other place as it is."""
+    found = re.match(r"((?:final )?game )(\S+)(.*)", where, re.S)
+    if found is None or found.group(2) not in names:
+        return where
+    return found.group(1) + names[found.group(2)] + found.group(3)
+
+
+def game_names(games: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """id -> `game_name` of each game."""
+    return {str(g["id"]): game_name(g) for g in games}
+
+
+def statement_number(season: str, team_name: str, division_name: str = "") -> str:
+    """The number of a team's fine statement, as the statement, its e-mail and the payment quote it: the season and
+    the team's name ('2015-16 Lynx'), never the team's id; `division_name` where another division has a team of
+    that name ('2015-16 Lynx (Co-ed Division 2)')."""
+    return f"{season} {team_name}" + (f" ({division_name})" if division_name else "")
 
 
 def next_game_id(ids: Iterable[str], game: Mapping[str, Any]) -> str:

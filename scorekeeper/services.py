@@ -186,6 +186,7 @@ class Services:
     section = delegate("books", Rulebooks.section)
 
     carried_suspensions = delegate("queries", Queries.carried_suspensions)
+    game_names = delegate("queries", Queries.game_names)
     lineup = delegate("queries", Queries.lineup)
     lineup_candidates = delegate("queries", Queries.lineup_candidates)
     roster = delegate("queries", Queries.roster)

@@ -18,6 +18,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
+from scorekeeper.naming import game_name
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
@@ -262,7 +263,8 @@ class Games(Part):
         current = copy.deepcopy(view.games.get(game_id))
         audit = _final_step(name, current, previous)
         if audit is not None:
-            refused = office_needed(self.core, f"the {audit[1]['reason']} of game {game_id}")
+            refused = office_needed(self.core, f"the {audit[1]['reason']} of game "
+                                               f"{game_name(current or previous, game_id)}")
             if refused is not None:
                 return refused
 
@@ -284,7 +286,8 @@ class Games(Part):
             self.history.forget(game_id)
             self.core.forget()
             return EntryResult(False, [Violation(
-                "DATA-5", "block", f"game {game_id} was changed on another PC since this window last changed it: "
+                "DATA-5", "block", f"game {view.game_name(game_id)} was changed on another PC since this window "
+                "last changed it: "
                 f"the {name} was refused and nothing was written (it would have undone that change); the game has "
                 "been read again and its undo list cleared", view.book.section("DATA-5"), f"game {game_id}")])
         except DatabaseError as exc:

@@ -175,7 +175,8 @@ class ChangeStep:
         if retry is not None:
             return retry()
         return EntryResult(False, [Violation(
-            "DATA-5", "block", f"game {gid} was changed on another PC since it was shown here; it has been read "
+            "DATA-5", "block", f"game {view.game_name(gid)} was changed on another PC since it was shown here; it "
+            "has been read "
             "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
 
     def failed(self, exc: DatabaseError | sqlite3.Error, what: str | Refused = "the entry was not recorded"
@@ -205,8 +206,8 @@ class ChangeStep:
                 old = old_games[g["id"]]
                 if old is not None and old.get("status") == "final" and old != g:
                     return EntryResult(False, [Violation(
-                        "DATA-5", "block", f"game {g['id']} is final and locked: reopen it (with a reason) to "
-                        "change it", view.book.section("DATA-5"), f"game {g['id']}")])
+                        "DATA-5", "block", f"game {view.game_name(g['id'])} is final and locked: reopen it (with a "
+                        "reason) to change it", view.book.section("DATA-5"), f"game {g['id']}")])
         merged, written, _ = merge(view.data, incoming, replace=True)
         season_level = any(written[name] for name in LISTS if name != "games")
         candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)

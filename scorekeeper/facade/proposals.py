@@ -75,7 +75,7 @@ class SuspensionProposals(Part):
             raise ServiceError(f"the decision's date must be YYYY-MM-DD (got {when!r})") from None
         if when < s.date:
             raise ServiceError(f"the decision on {view.player_name(player)}'s suspension cannot be dated {when}, "
-                               f"before game {s.game} of {s.date} that proposed it")
+                               f"before game {view.game_name(s.game)} of {s.date} that proposed it")
         by = (self.core.operator or "").strip()
         record = {"player": player, "game": s.game, "decision": decision, "decided": when,
                   **({"by": by} if by else {}), **({"note": note.strip()} if note.strip() else {})}
@@ -94,15 +94,16 @@ class SuspensionProposals(Part):
         mine = [s for s in sanctions(view) if s.player == player and proposal_state(view, s) is not None
                 and (game is None or s.game == game)]
         if not mine:
-            where = f" from game {game}" if game else ""
+            where = f" from game {view.game_name(game)}" if game else ""
             raise ServiceError(f"{name} has no suspension proposed{where} this season: nothing to decide")
         waiting = [s for s in mine if proposal_state(view, s) == PROPOSED]
         if not waiting:
             s = mine[-1]
             d = decision_of(view, s.player, s.game) or {}
-            raise ServiceError(f"the suspension proposed for {name} in game {s.game} was {d.get('decision')} on "
-                               f"{d.get('decided')}; a confirmed one is lifted by the office, not decided again")
+            raise ServiceError(f"the suspension proposed for {name} in game {view.game_name(s.game)} was "
+                               f"{d.get('decision')} on {d.get('decided')}; a confirmed one is lifted by the office, "
+                               "not decided again")
         if len(waiting) > 1:
-            raise ServiceError(f"{name} has suspensions proposed in games {', '.join(s.game for s in waiting)}: "
-                               "name the game")
+            games = ", ".join(view.game_name_and_id(s.game) for s in waiting)  # the id is what --game takes
+            raise ServiceError(f"{name} has suspensions proposed in games {games}: name the game")
         return waiting[0]

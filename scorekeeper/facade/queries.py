@@ -26,6 +26,11 @@ class Queries(Part):
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
         return carried_rows(self.core.view(season))
 
+    def game_names(self, season: str | None = None) -> dict[str, str]:
+        """Each game's name for people to read, by id: the league's game number where set, else the id."""
+        view = self.core.view(season)
+        return {gid: view.game_name(gid) for gid in view.games}
+
     def lineup(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
         """The players dressed for `side`, with the numbers they wear."""
         view = self.core.view(season)
@@ -54,7 +59,7 @@ class Queries(Part):
                 message = "{} of {} regular-season games".format(*status.playoff_games)
             elif status.proposed:  # PEN-GM-2: a warning; the player may dress until the office confirms it
                 s = status.proposed[0]
-                message = f"{s.kind} suspension from game {s.game} {pending_text(view, s)}"
+                message = f"{s.kind} suspension from game {view.game_name(s.game)} {pending_text(view, s)}"
             elif status.division1_cap is not None:
                 what, cap = status.division1_cap
                 message = f"Division-1 player: at most {cap} {what} per game"

@@ -134,7 +134,7 @@ class Rosters(Part):
         guarded = self._office_refusal(f"merging {a['name']} into {b['name']}")
         if guarded is not None:
             return guarded
-        against = [g["id"] for g in view.games.values() if {g["home"], g["away"]} == {src, tgt}]
+        against = [view.game_name(g["id"]) for g in view.games.values() if {g["home"], g["away"]} == {src, tgt}]
         if against:
             return EntryResult(False, [Violation(
                 TEAM_RULE, "block", f"{a['name']} and {b['name']} played each other (game {', '.join(against)}): "

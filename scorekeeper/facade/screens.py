@@ -24,7 +24,7 @@ def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
     """One game as the season's list of games shows it."""
     g = view.games[game_id]
     st = view.state(game_id)
-    return {"id": g["id"], "number": str(g.get("number") or g["id"]),  # the league's number (default: the id)
+    return {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
             "date": g["date"], "time": g["time"], "home": g["home"], "away": g["away"],
             "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
             "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),

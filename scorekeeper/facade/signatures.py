@@ -14,6 +14,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import Games, office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.naming import game_name
 from scorekeeper.rules.violation import Violation
 from scorekeeper.signature_picture import PictureError, clean_png
 from scorekeeper.signature_values import (
@@ -67,11 +68,12 @@ class Signatures(Part):
         try:
             png = clean_png(png)  # issue 26.3: decoded whole within bounds; a clean PNG is what is stored
         except PictureError as exc:
-            return _refused(f"game {game_id}, {ROLE_LABELS[role].lower()}'s signature ({name}): {exc}", game_id)
+            return _refused(f"game {game_name(game, game_id)}, {ROLE_LABELS[role].lower()}'s signature ({name}): "
+                            f"{exc}", game_id)
         finishing = game.get("status") != "final"
         if finishing and role != "referee":
-            return _refused(f"game {game_id} is not final: the referee signs first (it finishes the game), or "
-                            "finish it, before the other signatures", game_id)
+            return _refused(f"game {game_name(game, game_id)} is not final: the referee signs first (it finishes "
+                            "the game), or finish it, before the other signatures", game_id)
         signatures = list(game.get("signatures") or [])
         earlier = next((s for s in current(signatures) if s["role"] == role), None)
         if earlier is not None:

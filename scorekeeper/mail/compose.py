@@ -42,7 +42,7 @@ class Skipped:
 
     kind: str
     team: str
-    subject: str  # what it was about: "the suspension of OT4 Otters (game g101)"
+    subject: str  # what it was about: "the suspension notice of OT4 Otters (Otters, game WSHL-015)"
     reason: str
 
     @property
@@ -256,7 +256,8 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
         g = view.games[game]
         name = view.player_name(player)
         tname = _team_name(view, team)
-        what = f"the suspension notice of {name} ({tname}, game {game})"
+        gname = view.game_name(game)  # the league's game number, as the signed sheet has it
+        what = f"the suspension notice of {name} ({tname}, game {gname})"
         cap_name, cap_email = _captain(view, team)
         why = _no_address(view, team, tname, cap_email)
         if why:
@@ -275,7 +276,7 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
             length = _length(s)
             lengths.append(length)
             verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
-            lines.append(f"{who} of the {tname} {verb} for {length} for {offence.lower()} in game {game} on "
+            lines.append(f"{who} of the {tname} {verb} for {length} for {offence.lower()} in game {gname} on "
                          f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s.rule}, rulebook "
                          f"{section}).")
             if s.kind == "games":
@@ -314,7 +315,7 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
         headers = {H_KIND: KIND_NOTICE, H_SEASON: view.name, H_PLAYER: player, H_GAME: game, H_TEAM: team}
         batch.messages.append(_new_message(
             sender=frm, to_name=cap_name, to_addr=cap_email, subject=subject, body=body, headers=headers, pdf=pdf,
-            filename=f"suspension-notice-{_safe(view.name)}-{_safe(player)}-{_safe(game)}.pdf"))
+            filename=f"suspension-notice-{_safe(view.name)}-{_safe(player)}-{_safe(gname)}.pdf"))
     return batch
 
 
@@ -356,8 +357,8 @@ def fine_statement_messages(svc: Services, settings: MailSettings | None = None,
         if owing_only and balance <= 0:
             continue
         tname = _team_name(view, tid)
-        number = f"{view.name}-{tid}"
-        what = f"the fine statement of the {tname} ({number})"
+        number = view.statement_number(tid)
+        what = f"the fine statement of the {tname}"
         cap_name, cap_email = _captain(view, tid)
         why = _no_address(view, tid, tname, cap_email)
         if why:
@@ -374,8 +375,8 @@ def fine_statement_messages(svc: Services, settings: MailSettings | None = None,
                 who = (f"team fine (re {view.player_name(f['player'])})" if "team" in f["payer"]
                        else view.player_name(f.get("player") or next(iter(f["payer"].values()))))
                 ref = view.book.rules.get(f["rule"])
-                lines.append(f"  {g.get('date', '')} game {f['game']}: {who}, {ref.title if ref else f['rule']} "
-                             f"({f['rule']}): {_money(_cents(f['amount']))}")
+                lines.append(f"  {g.get('date', '')} game {view.game_name(f['game'])}: {who}, "
+                             f"{ref.title if ref else f['rule']} ({f['rule']}): {_money(_cents(f['amount']))}")
             lines.append("")
         else:
             lines += ["No fines this season.", ""]

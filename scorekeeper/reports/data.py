@@ -238,7 +238,7 @@ class PaymentLine:
     payer: str
     memo: str
     amount_cents: int
-    fine: str = ""  # the fine it paid, when the payment named one: "game g004, FINE-3"
+    fine: str = ""  # the fine it paid, when the payment named one: "game WSHL-015, FINE-3"
 
 
 @dataclass
@@ -530,7 +530,7 @@ def _absentees(view: SeasonView, game: dict[str, Any], side: str) -> list[SheetA
                 continue
             number = _roster_number(view, team, pid, game["date"])
             out.append(SheetAbsent(number, _player(view, pid), f"did not dress: suspended, {sus.game_of} "
-                                                               f"({s.row.rule}, from game {s.game})"))
+                                                               f"({s.row.rule}, from game {view.game_name(s.game)})"))
     for r in view.roster_by_team.get(team, []):  # A-28: suspensions carried over from the season before
         pid = r["player"]
         if pid in dressed or not active_on(r, game["date"]):
@@ -724,7 +724,7 @@ def _result_text(state: dict[str, Any], home: str, away: str) -> str:
 
 def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.date | None = None,
                          season: str | None = None) -> FineStatementsData:
-    """Every team's end-of-season fine statement (or one team's), numbered '<season>-<team id>'."""
+    """Every team's end-of-season fine statement (or one team's), numbered '<season> <team name>'."""
     view = svc.view(season)
     book = view.book
     if team is not None and team not in view.teams:
@@ -754,7 +754,8 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
         if team is not None and tid != team:
             continue
         captain = t.get("captain")
-        st = FineStatement(number=f"{view.name}-{tid}", team_id=tid, team=printed_name(str(t["name"])),
+        tname = printed_name(str(t["name"]))
+        st = FineStatement(number=printed_name(view.statement_number(tid)), team_id=tid, team=tname,
                            division=printed_name(str(view.divisions.get(t["division"], {}).get("name", t["division"]))),
                            captain=_player(view, captain) if captain else "",
                            captain_email=str(t.get("captain_email") or ""))
@@ -771,7 +772,7 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
             susp = next((s for s in susp_rows if s.player == f["player"] and s.game == f["game"]
                          and s.rule == f["rule"]), None)
             st.lines.append(FineLine(
-                date=str(g.get("date", "")), game=f"{f['game']} vs {opp}",
+                date=str(g.get("date", "")), game=f"{view.game_name(f['game'])} vs {opp}",
                 who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
                 infraction=offence_text(book, f["rule"], pens), rule=f["rule"], section=_section(book, f["rule"]),
                 suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
@@ -785,7 +786,8 @@ def fine_statements_data(svc: Services, team: str | None = None, date: str | dt.
                 st.payments.append(PaymentLine(str(p.get("date", "")),
                                                "Team" if kind == "team" else _player(view, ref),
                                                str(p.get("memo") or ""), part,
-                                               f"game {fine[1]}, {fine[2]}" if fine is not None else ""))
+                                               f"game {view.game_name(fine[1])}, {fine[2]}" if fine is not None
+                                               else ""))
         tot = totals.get(tid, {})
         st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
         st.paid_cents = cents(tot.get("paid")) if tot else sum(p.amount_cents for p in st.payments)
@@ -847,12 +849,12 @@ def suspension_notices_data(svc: Services, player: str, game: str | None = None,
                 state = "served" if counted and served_left > 0 else "to be missed"
                 if counted and served_left > 0:
                     served_left -= 1
-                schedule.append(NoticeGame(later["date"], later["id"], opp, state))
+                schedule.append(NoticeGame(later["date"], view.game_name(later["id"]), opp, state))
         left = s.left
         out.notices.append(SuspensionNotice(
-            number=f"{view.name}-{player}-{s.game}", player_id=player, player=_player(view, player),
+            number=f"{view.name}-{player}-{view.game_name(s.game)}", player_id=player, player=_player(view, player),
             jersey=number, team=_team_name(view, tid), captain=_player(view, captain) if captain else "",
-            captain_email=str(t.get("captain_email") or ""), game=s.game, game_date=g["date"],
+            captain_email=str(t.get("captain_email") or ""), game=view.game_name(s.game), game_date=g["date"],
             game_time=g["time"], opponent=_team_name(view, g["away" if side == "home" else "home"]),
             rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s.rule, [p for p, _ in pens]),
             penalties=pen_lines,

@@ -29,8 +29,7 @@ def _parties(d: FineStatementsData, s: FineStatement) -> Table:
     else:
         billed.append("Attn: team captain (none on file)")
     billed.append(esc(s.captain_email) if s.captain_email else "E-mail: none on file")
-    meta = [("STATEMENT NO.", s.number), ("STATEMENT DATE", long_date(d.date)), ("SEASON", d.season),
-            ("TEAM ID", s.team_id)]
+    meta = [("STATEMENT NO.", s.number), ("STATEMENT DATE", long_date(d.date)), ("SEASON", d.season)]
     meta_html = "<br/>".join(f"<font size=6.5 color='#5a6672'><b>{k}</b></font>&nbsp;&nbsp;{esc(v)}"
                              for k, v in meta)
     t = Table([[Paragraph("<br/>".join(billed), styles.BOX_TEXT), Paragraph(meta_html, styles.BOX_TEXT)]],

@@ -21,8 +21,8 @@ def unanswered(view: SeasonView, decisions: list[tuple[str, dict[str, Any]]]) ->
     proposed = {(s.player, s.game) for s in sanctions(view) if proposes(s)}
     section = view.book.section(DECISION_RULE)
     return [Violation(DECISION_RULE, "block", f"the decision {d['decision']!r} of {d['decided']} on a suspension "
-                      f"of {view.player_name(d['player'])} ({d['player']}) from game {d['game']} answers no "
-                      "proposal: the rules proposed no such suspension (`scorekeeper suspensions --json` lists "
-                      "the proposed ones); a decision is recorded only for a suspension the rules proposed",
+                      f"of {view.player_name(d['player'])} ({d['player']}) from game {view.game_name(d['game'])} "
+                      "answers no proposal: the rules proposed no such suspension (`scorekeeper suspensions --json` "
+                      "lists the proposed ones); a decision is recorded only for a suspension the rules proposed",
                       section, where, players=(d["player"],))
             for where, d in decisions if (d["player"], d["game"]) not in proposed]

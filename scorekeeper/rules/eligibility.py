@@ -123,11 +123,12 @@ def eligibility(view: SeasonView) -> dict[str, Any]:
 
 
 def describe(view: SeasonView, s: Sanction, served_before: int) -> str:
-    """'game 1 of 2 for fighting on 2015-10-04 (game g003), fines table, PEN-FIGHT-1'."""
+    """'game 1 of 2 for fighting on 2015-10-04 (game WSHL-015), fines table, PEN-FIGHT-1': the game by its name."""
     what = f"game {served_before + 1} of {s.row.suspend}" if s.kind == "games" else f"{s.kind} suspension"
     inf = view.book.infractions.get(s.infraction)
     cause = inf.name if inf else view.book.rules[s.row.rule].title if s.row.rule in view.book.rules else s.row.rule
-    game = f"game {s.game} of season {s.season}, carried over under A-28" if s.season else f"game {s.game}"
+    game = (f"game {s.game} of season {s.season}, carried over under A-28" if s.season
+            else f"game {view.game_name(s.game)}")
     return (f"{what} for {cause.lower()} on {s.date} ({game}), "
             f"{view.book.section(s.row.rule) or 'fines table'}, {s.row.rule}")
 

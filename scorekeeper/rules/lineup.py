@@ -51,7 +51,7 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                                      book.section("ELIG-2"), where, players=(x["player"],)))
             for proposed in status.proposed:  # PEN-GM-2: a warning, not a block, until the office decides
                 out.append(Violation(proposed.row.rule, "warn", f"#{x.get('number', s['number'])} {who} has a "
-                                     f"{proposed.kind} suspension from game {proposed.game} "
+                                     f"{proposed.kind} suspension from game {view.game_name(proposed.game)} "
                                      f"{pending_text(view, proposed)}; until it is confirmed the player may dress",
                                      book.section(proposed.row.rule), where, players=(x["player"],)))
             if status.playoff_games is not None:
@@ -66,9 +66,9 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
         out.extend(check_coed_lineup(view, g, side))
         for sanction in outstanding_notices(view, game_id, team) if entries else []:
             out.append(Violation("SUSP-2", "warn", f"the captain of {name} has no recorded e-mail about "
-                                 f"{view.player_name(sanction.player)}'s suspension (game {sanction.game}) before "
-                                 f"this, the team's next game", book.section("SUSP-2"), where,
-                                 players=(sanction.player,)))
+                                 f"{view.player_name(sanction.player)}'s suspension (game "
+                                 f"{view.game_name(sanction.game)}) before this, the team's next game",
+                                 book.section("SUSP-2"), where, players=(sanction.player,)))
         if too_few_dressed(book, len(entries)) and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{name} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",

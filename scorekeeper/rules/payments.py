@@ -21,12 +21,14 @@ MAX_PAYMENT_CENTS = 1_000_000  # 10,000.00, one payment at most
 FineKey = tuple[str, str, str, str]  # payer kind ("team"/"player"), payer id, game, rule
 
 
-def describe(payment: dict[str, Any]) -> str:
-    """'the payment of 60.00 by player ly04 on 2015-12-01 for the fine of game g002 (PEN-FIGHT-1)'."""
+def describe(view: SeasonView, payment: dict[str, Any]) -> str:
+    """'the payment of 60.00 by player ly04 on 2015-12-01 for the fine of game WSHL-015 (PEN-FIGHT-1)': a team by
+    its name, the game by its name."""
     kind, ref = next(iter(payment["payer"].items()))
     fine = payment.get("fine")
-    on = f" for the fine of game {fine['game']} ({fine['rule']})" if fine else " toward the balance"
-    return f"the payment of {payment['amount']} by {kind} {ref} on {payment['date']}{on}"
+    on = f" for the fine of game {view.game_name(fine['game'])} ({fine['rule']})" if fine else " toward the balance"
+    payer = f"team {view.name_of(ref)}" if kind == "team" else f"{kind} {ref}"
+    return f"the payment of {payment['amount']} by {payer} on {payment['date']}{on}"
 
 
 def billed(view: SeasonView) -> dict[FineKey, int]:
@@ -58,15 +60,16 @@ def payment_problems(view: SeasonView, new: list[tuple[str, dict[str, Any]]]) ->
         key = (kind, ref, p["fine"]["game"], p["fine"]["rule"]) if p.get("fine") else None
         where = where_of.get(payment_key(p))
         if where is not None:
-            problem = _problem(cents, key, fines, paid)
+            problem = _problem(view, cents, key, fines, paid)
             if problem:
-                out.append(Violation(PAYMENT_RULE, "block", f"{describe(p)}: {problem}", section, where))
+                out.append(Violation(PAYMENT_RULE, "block", f"{describe(view, p)}: {problem}", section, where))
         if key is not None:
             paid[key] = paid.get(key, 0) + cents
     return out
 
 
-def _problem(cents: int, key: FineKey | None, fines: dict[FineKey, int], paid: dict[FineKey, int]) -> str:
+def _problem(view: SeasonView, cents: int, key: FineKey | None, fines: dict[FineKey, int],
+             paid: dict[FineKey, int]) -> str:
     if cents <= 0:
         return "a payment is more than 0.00"
     if cents > MAX_PAYMENT_CENTS:
@@ -75,7 +78,8 @@ def _problem(cents: int, key: FineKey | None, fines: dict[FineKey, int], paid: d
     if key is None:
         return ""
     if key not in fines:
-        return (f"{key[0]} {key[1]} was never billed a fine of game {key[2]} under {key[3]}: record the payment "
+        payer = view.name_of(key[1]) if key[0] == "team" else f"{key[0]} {key[1]}"
+        return (f"{payer} was never billed a fine of game {view.game_name(key[2])} under {key[3]}: record the payment "
                 "toward the balance (without the fine)")
     left = max(fines[key] - paid.get(key, 0), 0)
     if cents > left:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.naming import game_name
 from scorekeeper.rules.violation import Violation
 
 SIGN_RULE = "SIGN"
@@ -18,7 +19,7 @@ def unfinished_signatures(where: str, game: dict[str, Any], old: dict[str, Any] 
     if game.get("status", "final") == "final":
         return []
     kept = (old or {}).get("signatures") or [] if (old or {}).get("status", "final") != "final" else []
-    return [Violation(SIGN_RULE, "block", f"game {game['id']} is not final: its signature as {s['role']} "
+    return [Violation(SIGN_RULE, "block", f"game {game_name(game)} is not final: its signature as {s['role']} "
                       f"({s['name']}, signed {s['signed_at']}) is stored only with a final game; finish the game "
                       "first (the referee's signature in the window finishes it), or leave the signature out",
                       "signatures", f"{where}.signatures[{n}]")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from scorekeeper.naming import named_where
 
 SEVERITIES = ("block", "warn", "info")
 
@@ -31,8 +34,10 @@ class Violation:
             out["where"] = self.where
         return out
 
-    def line(self) -> str:
-        """One printable line: `BLOCK GAME-3 (§2 II a) g001 event 7: ...`."""
+    def line(self, games: Mapping[str, str] | None = None) -> str:
+        """One printable line: `BLOCK GAME-3 (§2 II a) game g001 event 7: ...`; with `games` (id -> name, the
+        facade's `game_names`) its game by name, as readable output names games."""
         section = f" ({self.section})" if self.section else ""
-        where = f" {self.where}:" if self.where else ""
+        place = named_where(self.where, games) if games else self.where
+        where = f" {place}:" if place else ""
         return f"{self.severity.upper()} {self.rule}{section}{where} {self.message}"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
 from scorekeeper.engine.state import GameState, LiveGame, compute_game
 from scorekeeper.engine.timefmt import parse_mmss
+from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
 from scorekeeper.season.records import CarryOver, Derived, OfficeRecords
@@ -134,6 +135,22 @@ class SeasonView:
     def player_name(self, pid: str) -> str:
         p = self.players.get(pid)
         return f"{p['first']} {p['last']}" if p else pid
+
+    def game_name(self, gid: str) -> str:
+        """A game's name for people to read: its league number where set, else its id (`naming.game_name`)."""
+        return game_name(self.games.get(gid), gid)
+
+    def statement_number(self, team: str) -> str:
+        """The number of the team's fine statement (`naming.statement_number`): season and team name, with the
+        division where another team of the season has the same name."""
+        name = str(self.teams.get(team, {}).get("name") or team)
+        shared = sum(1 for t in self.teams.values() if str(t.get("name", "")).casefold() == name.casefold()) > 1
+        division = str((self.division_of(team) or {}).get("name", "")) if shared else ""
+        return statement_number(self.name, name, division)
+
+    def game_name_and_id(self, gid: str) -> str:
+        """'WSHL-015 (g001)' (just 'g001' where the game has no number): where the id is to be typed back."""
+        return game_name_and_id(self.games.get(gid), gid)
 
     def division_of(self, team: str) -> dict[str, Any] | None:
         t = self.teams.get(team)

@@ -168,6 +168,7 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
     for g in games:
         raw = view.games[g["id"]]
         rows.append({**g, "rink": raw.get("rink") or "", "decision_note": DECISIONS.get(g["decision"] or "", ""),
+                     "league_number": g["number"] if g["number"] != g["id"] else "",  # as the signed sheet has it
                      "page": f"games/{slug(g['id'])}.html", "sheet": None})
     return {
         "league": str(view.data.get("league", "")), "season": view.name,

@@ -54,7 +54,7 @@ def test_everything_sent_exits_0(svc, smtp_server, capsys):
     assert (code, err) == (0, "")
     [got] = smtp_server.received
     assert got.rcpt_tos == ["otters.captain@example.org"]
-    assert "fine statement 2015-16-otters" in str(got.message["Subject"])
+    assert "fine statement 2015-16 Otters" in str(got.message["Subject"])
     body = got.message.get_body(("plain",))
     assert body is not None and "Balance due: $50.00" in body.get_content()
     assert [e["team"] for e in load_log(svc) if e["kind"] == "fine-statement"] == ["otters"]
@@ -123,7 +123,7 @@ def test_settings_saved_without_the_password_and_used(svc, smtp_server, capsys):
     assert code == 1  # the Owls owe, and have no captain e-mail
     assert sorted(r.rcpt_tos[0] for r in smtp_server.received) == ["lynx-captain@example.net",
                                                                     "otters.captain@example.org"]
-    assert err.strip().splitlines() == ["scorekeeper: mail: the fine statement of the Owls (2015-16-owls) not sent: "
+    assert err.strip().splitlines() == ["scorekeeper: mail: the fine statement of the Owls not sent: "
                                         "the Owls have no captain e-mail in the season file (add the team's "
                                         "captain_email)"]
 

@@ -125,7 +125,7 @@ def test_attachments_are_the_printed_notice_and_statement(svc):
     text = pdf_text(notice)
     assert "notice of suspension" in text.lower() and "OT4 Otters" in text and "Official League Appeal Form" in text
     statement = first_pdf(fine_statement_messages(svc, sender=SENDER, team="lynx").messages[0])
-    assert "fine statement" in pdf_text(statement).lower() and "2015-16-lynx" in pdf_text(statement)
+    assert "fine statement" in pdf_text(statement).lower() and "2015-16 Lynx" in pdf_text(statement)
 
 
 def test_a_plain_pdf_when_the_reports_package_is_missing(svc, monkeypatch):
@@ -137,7 +137,7 @@ def test_a_plain_pdf_when_the_reports_package_is_missing(svc, monkeypatch):
     assert "Notice of suspension: OT4 Otters" in text and "5 games for fighting" in text
     assert "Official League Appeal Form" in text
     st = pdf_text(first_pdf(fine_statement_messages(svc, sender=SENDER, team="otters").messages[0]))
-    assert "Fine statement 2015-16-otters: Otters" in st and "Balance due: $50.00" in st
+    assert "Fine statement 2015-16 Otters: Otters" in st and "Balance due: $50.00" in st
 
 
 def test_statements_for_every_team_or_those_owing(svc):
