@@ -326,7 +326,7 @@ def _command(svc: Any, args: argparse.Namespace) -> int:
     if cmd == "officials":
         from scorekeeper import game_commands
 
-        return game_commands.run(svc, args)
+        return game_commands.run(svc, args, _ask)
     if cmd == "publish":
         from scorekeeper import site
 

@@ -1,11 +1,13 @@
 """The `officials` command: a game's number and officials as the game sheet prints them, shown or set (issue 18,
-point 7). It writes through the facade's `set_game_details`, as the window's Officials… dialog does."""
+point 7). It writes through the facade's `set_game_details`, as the window's Officials… dialog does; on a signed
+final game that is the office's action: the office password is asked (issue 27.14)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 EXIT_OK, EXIT_REJECTED = 0, 1
@@ -39,7 +41,7 @@ def _shown(details: dict[str, Any]) -> dict[str, Any]:
             "linesmen": details["linesmen"], "scorekeeper": (details["scorekeeper"] or [None])[0]}
 
 
-def run(svc: Any, args: argparse.Namespace) -> int:
+def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str] | None = None) -> int:
     """Show the game's details, or set those given: officials given replace all of them (`--referee` alone
     keeps no linesman), a number alone keeps the officials."""
     from scorekeeper.facade.errors import ServiceError
@@ -58,6 +60,12 @@ def run(svc: Any, args: argparse.Namespace) -> int:
             given = {role: list(details[key]) for role, key in ROLES}
         officials = [{"name": name, "role": role} for role, _ in ROLES for name in given[role]]
         result = svc.set_game_details(args.game, number, officials, season=args.season)
+        if any(v.rule == "OFFICE" for v in result.blocks) and svc.has_office_password() and ask is not None:
+            if not svc.unlock_office(ask("Office password: ")):
+                print(f"scorekeeper: wrong office password; the officials of game {args.game} were not set, "
+                      "nothing was written (OFFICE)", file=sys.stderr)
+                return EXIT_REJECTED
+            result = svc.set_game_details(args.game, number, officials, season=args.season)
         if not result.ok:
             for v in result.violations:
                 print(v.line(), file=sys.stderr)

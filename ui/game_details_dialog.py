@@ -1,6 +1,7 @@
 """The game sheet's details of one game: the league's game number and the officials who sign the sheet
 (referees, linesmen, the scorekeeper). Opened from the Live Game tab; written through the facade
-(`set_game_details`), which takes them for a final game too: paperwork that changes no outcome, audited."""
+(`set_game_details`), which takes them for a final game too: paperwork that changes no outcome, audited; on a
+signed final game the office password is asked first (the window's operation runner does it)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ class GameDetailsDialog(QDialog):
         note.setStyleSheet("color: #555")
         form.addRow(note)
         if details.get("final"):
-            final = QLabel("The game is final: these details change no result and are recorded in the audit.", self)
+            final = QLabel("The game is final and signed: a change here alters the signed sheet, so it is the "
+                           "office's (its password) and recorded in the audit." if details.get("signed") else
+                           "The game is final: these details change no result and are recorded in the audit.", self)
             final.setWordWrap(True)
             final.setStyleSheet("color: #555")
             form.addRow(final)

@@ -150,8 +150,8 @@ class Games(Part):
 
     def game_details(self, game_id: str, season: str | None = None) -> dict[str, Any]:
         """What the game sheet's details dialog shows: the id and the teams' names, the league's `number` ("" : the
-        id), the names by role (`referees` and `officials` combined) and the `operator` who would sign as
-        scorekeeper."""
+        id), the names by role (`referees` and `officials` combined), the `operator` who would sign as
+        scorekeeper, and whether the game is `final` and `signed` (then the details are the office's)."""
         game = self.game_dict(game_id, season, copy_it=False)
         teams = self.core.view(season).teams
         people = game_officials(game)
@@ -159,14 +159,18 @@ class Games(Part):
                 "away_name": str(teams.get(game["away"], {}).get("name", game["away"])),
                 "number": str(game.get("number") or ""), "referees": people["referee"],
                 "linesmen": people["linesman"], "scorekeeper": people["scorekeeper"],
-                "operator": self.core.operator, "final": game.get("status") == "final"}
+                "operator": self.core.operator, "final": game.get("status") == "final",
+                "signed": game.get("status") == "final" and bool(game.get("signatures"))}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
                          season: str | None = None) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
-        outcome, so a final game takes it without a reopen; audited with what it was and what it becomes."""
+        outcome, so a final game takes it without a reopen; audited with what it was and what it becomes. On a
+        signed final game it would change the sheet under the signatures: the office's action (its password),
+        audited as such (issue 27.14)."""
         game = self.game_dict(game_id, season)
+        signed = game.get("status") == "final" and bool(game.get("signatures"))
         before = {k: game[k] for k in ("number", "referees", "officials") if k in game}
         game.pop("referees", None)
         game.pop("number", None)
@@ -189,8 +193,14 @@ class Games(Part):
         after = {k: game[k] for k in ("number", "officials") if k in game}
         if after == before:
             return EntryResult(True)
+        if signed:
+            refused = office_needed(self.core, "changing the number or officials of game "
+                                               f"{before.get('number') or game_id}, final and signed,")
+            if refused is not None:
+                return refused
         return self.step.propose(Proposal({"games": [game]}, allow_final=True, audit=AuditRecord(
-            "game details", game_id, before, after)), confirm=True, season=season)
+            "game details of a signed game" if signed else "game details", game_id, before, after)), confirm=True,
+            season=season)
 
     def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Lock a game as final (DATA-5); its result, suspensions and fines then count."""

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window, press
 
@@ -127,3 +127,34 @@ def test_a_pdf_is_offered_in_the_documents_folder(window: MainWindow, monkeypatc
     assert preview is not None
     preview.save_document()
     assert offered[-1] == str(Path(documents) / "game-sheet-g001.pdf")
+
+
+def test_the_number_of_a_signed_final_game_is_changed_only_with_the_office_password(
+        qtbot: QtBot, window: MainWindow, svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27.14: with the office locked, Officials… on a signed final game asks the office password; without
+    it nothing changes under the referee's signature; with it the change is made and audited as the office's."""
+    from tests.data.signature_pictures import signature_png
+
+    assert svc.sign_game("g001", "referee", "Pat Quinn", signature_png(1)).ok
+    svc.set_office_password("sharks-2016")
+    svc.lock_office()
+    tab = window.live_game_tab
+    tab.refresh_game()
+    answers: list[str | None] = [None, "sharks-2016"]  # Esc in the password dialog first, then the password
+    asked: list[str] = []
+
+    def ask_password(parent: Any, title: str, label: str) -> str | None:
+        asked.append(label)
+        return answers.pop(0)
+
+    monkeypatch.setattr(dialogs, "ask_password", ask_password)
+    seen = keyed_dialogs(monkeypatch, qtbot, ["W-001", Qt.Key.Key_Return])
+    tab.details_button.setFocus()
+    press(qtbot, Qt.Key.Key_Space)
+    assert len(seen) == 1 and "signed" in " ".join(w.text() for w in seen[0].findChildren(QLabel))
+    assert len(asked) == 1 and "final and signed" in asked[0] and "office password" in asked[0]
+    assert svc.game_details("g001")["number"] == "" and "OFFICE" in tab.messages.text()
+    seen = keyed_dialogs(monkeypatch, qtbot, ["W-001", Qt.Key.Key_Return])
+    qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)  # Officials… again
+    assert len(seen) == 1 and len(asked) == 2 and svc.game_details("g001")["number"] == "W-001", tab.messages.text()
+    assert [e for e in svc.audit(game="g001") if e["action"] == "game details of a signed game"]
