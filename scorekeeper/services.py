@@ -53,6 +53,7 @@ from scorekeeper.validation import (
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
            "SIGNATURE_ROLES", "SIGNATURE_ROLE_LABELS", "SIGNER_NAME_LIMIT", "ServiceError", "Services",
            "override_key", "validate_season"]
+SEALS_UNCHECKED = game_seals.UNCHECKED  # how a PC without the seals' key is told: a note, not an alarm (26.4)
 
 
 def _login() -> str:

@@ -442,11 +442,11 @@ class MainWindow(QMainWindow):
     def warn_integrity(self) -> None:
         """Say so when the audit trail, the office password row or what the keyed seals guard was altered outside
         Scorekeeper (issues 14 and 26.4), or when this PC cannot check the seals."""
-        from scorekeeper.db.game_seals import UNCHECKED
+        from scorekeeper.services import SEALS_UNCHECKED
         from ui import dialogs
 
         for warning in self.svc.integrity_warnings():
-            unchecked = warning.startswith(UNCHECKED)  # a note, not a finding (issue 26.4)
+            unchecked = warning.startswith(SEALS_UNCHECKED)  # a note, not a finding (issue 26.4)
             dialogs.tell(self, "Seals cannot be checked on this PC" if unchecked else
                          "Altered outside Scorekeeper", warning[:1].upper() + warning[1:], error=not unchecked)
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import office
 from scorekeeper.db.models import AuditEntry, Meta
+from scorekeeper.db.seal_mac import seal_refusals
 from scorekeeper.services import ServiceError, Services
 
 
@@ -64,6 +65,7 @@ def test_hash_below_the_floor_never_verifies_even_with_the_right_password(real_c
         assert not svc.unlock_office("letmein"), weak
         assert not svc.office_unlocked
         Meta.delete().where(Meta.key == "office_refusals").execute()
+        seal_refusals()  # as the program clears it (issue 26.4: a counter deleted behind its seal counts as many)
     assert office.verify_password("letmein", _hash("letmein", 2**17))
 
 
