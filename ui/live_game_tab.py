@@ -1168,7 +1168,8 @@ class LiveGameTab(TableTab):
 
         done = f"Line-up of {self.names[side]} saved: {len(entries)} dressed."
         if not self.apply(
-                lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season),
+                lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season,
+                                                    office_later=True),  # office business: the office list's
                 done, wording=operation.SAVED, on_refused=lambda result: refused.extend(result.violations),
                 show=show):
             return False

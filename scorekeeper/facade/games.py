@@ -140,11 +140,21 @@ class Games(Part):
 
     # -- line-ups and the game itself ------------------------------------------------------------------------
     def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
-                   season: str | None = None, override: str = "") -> EntryResult:
-        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited."""
+                   season: str | None = None, override: str = "", office_later: bool = False) -> EntryResult:
+        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited.
+        `office_later` (the boards): warnings that are the office's business (a captain's e-mail due, a proposal
+        to confirm; `office_list`) need no confirm: the line-up is saved with them, and only the others are asked
+        about."""
         game = self.game_dict(game_id, season)
         game.setdefault("lineups", {})[side] = entries
-        return self.step.propose(Proposal({"games": [game]}, override=override), confirm=confirm, season=season)
+        proposal = Proposal({"games": [game]}, override=override)
+        result = self.step.propose(proposal, confirm=confirm, season=season)
+        if office_later and result.needs_confirmation and not result.blocks:
+            asked = [v for v in result.violations if not v.office]
+            if asked:  # only the boards' warnings are asked about
+                return EntryResult(False, asked, needs_confirmation=True)
+            result = self.step.propose(proposal, confirm=True, season=season)
+        return result
 
     def save_game(self, game: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or replace a game (not a final one)."""

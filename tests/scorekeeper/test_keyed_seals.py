@@ -16,6 +16,7 @@ from scorekeeper import cli, office
 from scorekeeper.db import audit_chain, game_seals, seal_key
 from scorekeeper.db.models import AuditEntry
 from scorekeeper.services import Services
+from tests.data.signature_pictures import signature_png
 from tests.scorekeeper.test_cli import EXAMPLE
 
 PASSWORD = "rink-office-1"
@@ -67,6 +68,7 @@ def test_everything_the_program_writes_opens_without_a_word(league: Path):
     assert svc.add_event("g001", {"type": "timeout", "team": "home", "period": 2, "elapsed": "19:30"},
                          confirm=True).ok  # the entry at the boards' path
     assert svc.finish_game("g001", confirm=True).ok
+    assert svc.sign_game("g003", "captain-home", "Sam Home", signature_png(3)).ok  # a final game signed
     svc.close()
     assert warnings_of(league) == []
 
