@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRegularExpression, QSortFilterProxyModel, Qt
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.rules.violation import named_where
 from ui import APP_NAME
 from ui.models import SORT_ROLE, InfractionsModel, RecordTableModel, RulesModel, ViolationsModel
 from ui.table_tab import fit_columns, make_table_view
@@ -622,7 +623,8 @@ def ask_lift(parent: QWidget | None, who: str, today: str) -> tuple[str, str] | 
 
 
 def ask_reason(parent: QWidget | None, game: str) -> str | None:
-    """Why a final game is reopened (DATA-5 records who, when and why)."""
+    """Why a final game (`game`: its name, the league's game number) is reopened (DATA-5 records who, when and
+    why)."""
     text, ok = QInputDialog.getText(parent, "Reopen game", f"Game {game} is final. Why reopen it?")
     return text.strip() if ok and text.strip() else None
 
@@ -669,11 +671,16 @@ def tell(parent: QWidget | None, title: str, text: str, error: bool = False) -> 
 
 
 # -- violations as text -------------------------------------------------------------------------------------
-def violation_row(v: Any) -> dict[str, str]:
-    """A Violation (or its JSON) as a table row."""
+def violation_row(v: Any, games: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A Violation (or its JSON) as a table row; with `games` (id -> name) a place in a game names the game by its
+    league number."""
     if isinstance(v, dict):
-        return {key: str(v.get(key) or "") for key in ("rule", "severity", "message", "section", "where")}
-    return {"rule": v.rule, "severity": v.severity, "message": v.message, "section": v.section, "where": v.where}
+        row = {key: str(v.get(key) or "") for key in ("rule", "severity", "message", "section", "where")}
+    else:
+        row = {"rule": v.rule, "severity": v.severity, "message": v.message, "section": v.section, "where": v.where}
+    if games:
+        row["where"] = named_where(row["where"], games)
+    return row
 
 
 def violations_html(violations: Iterable[Any]) -> str:
@@ -728,13 +735,15 @@ def report_summary(report: ImportReport, name: str) -> str:
 class ImportReportDialog(QDialog):
     """What an import did: a summary, then every violation with its rule ID and section (refusals first)."""
 
-    def __init__(self, report: ImportReport, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, report: ImportReport, name: str, parent: QWidget | None = None,
+                 games: Mapping[str, str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import report")
         self.report = report
+        self.games = dict(games or {})  # id -> the league's game number: a place in a game names it so
         self.summary = QLabel(report_summary(report, name), self)
         self.summary.setWordWrap(True)
-        rows = [violation_row(v) for v in report.blocks] + [violation_row(v) for v in report.warnings]
+        rows = [violation_row(v, self.games) for v in [*report.blocks, *report.warnings]]
         self.model = ViolationsModel(rows, self)
         self.view = make_table_view(self.model, self)
         fit_columns(self.view)
@@ -753,14 +762,16 @@ class ImportReportDialog(QDialog):
         self.resize(900, 420 if rows else 140)
 
     def lines(self) -> list[str]:
-        return [v.line() for v in [*self.report.blocks, *self.report.warnings]]
+        return [v.line(self.games) for v in [*self.report.blocks, *self.report.warnings]]
 
     def copy_all(self) -> None:
         QGuiApplication.clipboard().setText("\n".join(self.lines()))
 
 
-def show_import_report(parent: QWidget | None, report: ImportReport, name: str) -> None:
-    run_dialog(ImportReportDialog(report, name, parent))
+def show_import_report(parent: QWidget | None, report: ImportReport, name: str,
+                       games: Mapping[str, str] | None = None) -> None:
+    """The import's report (`games`: id -> name of the season's games, to name them by their league numbers)."""
+    run_dialog(ImportReportDialog(report, name, parent, games))
 
 
 # -- the rulebook -------------------------------------------------------------------------------------------

@@ -692,30 +692,24 @@ def _served(row: Row) -> str:
     return str(row.get("served", ""))
 
 
+def _game_name(row: Row) -> str:
+    """The row's game as people read it: `game_name` (the league's game number) where added, else `game`."""
+    return str(row.get("game_name") or row.get("game") or "")
+
+
 class SuspensionsModel(RecordTableModel):
     """`Services.suspensions()` rows, names added."""
 
     columns = (
         Column("Player", field("name"), stretch=True),
         Column("Team", field("team_name")),
-        Column("Game", field("game")),
+        Column("Game", _game_name, tooltip="The league's game number (the game's id where none is set)"),
         Column("Rule", field("rule")),
         Column("Kind", field("kind"), tooltip="games, season or indefinite"),
         Column("Served", _served, RIGHT, "Games served of the games suspended"),
         Column("Status", field("status")),
         Column("Appeal", field("appeal")),
         Column("Review", _yes("review"), CENTER, "Sent to the league's Suspension Director"),
-    )
-
-
-class OfficeListModel(RecordTableModel):
-    """`Services.office_list()` rows, team names added: what waits for the office (issue 27.11)."""
-
-    columns = (
-        Column("Rule", lambda row: f"{row.get('rule', '')} ({row['section']})" if row.get("section")
-               else str(row.get("rule", "")), tooltip="The rule it is due under, and the rulebook's section"),
-        Column("Team", field("team_name")),
-        Column("To do", field("what"), stretch=True),
     )
 
 
@@ -727,7 +721,7 @@ class FinesModel(RecordTableModel):
         Column("Team", field("team_name")),
         Column("Amount", field("amount"), RIGHT, sort=lambda row: float(row.get("amount") or 0)),
         Column("Rule", field("rule")),
-        Column("Game", field("game")),
+        Column("Game", _game_name, tooltip="The league's game number (the game's id where none is set)"),
     )
 
 

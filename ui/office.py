@@ -190,8 +190,8 @@ class AuditModel(RecordTableModel):
 def audit_rows(svc: Services, season: str, game: str | None = None,
                player: str | None = None) -> list[dict[str, Any]]:
     """The audit trail of the season, or of one game or one player (`Services.audit()`); its subjects name the
-    players and teams ('Wes Boyd/g006', not 'fa05/g006')."""
-    names = svc.names(season)
+    players, teams and games ('Wes Boyd/WSHL-015', not 'fa05/g006')."""
+    names = {**svc.game_names(season), **svc.names(season)}  # a game by its league number
     rows = svc.audit(season, game=game, player=player)
     return [{**row, "subject": re.sub(r"[\w-]+", lambda found: names.get(found.group(0), found.group(0)),
                                       str(row.get("subject") or ""))} for row in rows]

@@ -65,14 +65,18 @@ class Document:
 
 
 # -- the documents, each built by the core ------------------------------------------------------------------
+def _safe(text: str) -> str:
+    """`text` as part of a file name."""
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in text)
+
+
 def game_sheet(svc: Services, season: str | None, game_id: str) -> Document:
     """The game sheet, titled and named by the league's game number (the id when none is set)."""
     try:
-        number = svc.game_details(game_id, season=season)["number"] or game_id
+        number = svc.game_names(season).get(game_id, game_id)
     except ServiceError:
         number = game_id  # building it says what is wrong
-    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in number)
-    return Document(f"Game sheet — game {number}", f"game-sheet-{safe}.pdf",
+    return Document(f"Game sheet — game {number}", f"game-sheet-{_safe(number)}.pdf",
                     lambda: svc.game_sheet_pdf(game_id, season=season), svc.save_pdf)
 
 
@@ -82,11 +86,16 @@ def fine_statements(svc: Services, season: str | None, team: str | None = None, 
 
     if team is None:
         return Document("Fine statements — every team", f"fine-statements-{season}.pdf", build, svc.save_pdf)
-    return Document(f"Fine statement — {team_name or team}", f"fine-statement-{team}.pdf", build, svc.save_pdf)
+    return Document(f"Fine statement — {team_name or team}", f"fine-statement-{_safe(team_name or team)}.pdf", build,
+                    svc.save_pdf)
 
 
-def suspension_notice(svc: Services, season: str | None, player: str, game: str, name: str = "") -> Document:
-    return Document(f"Suspension notice — {name or player}, game {game}", f"suspension-{player}-{game}.pdf",
+def suspension_notice(svc: Services, season: str | None, player: str, game: str, name: str = "",
+                      game_name: str = "") -> Document:
+    """The notice of `player`'s suspension from `game` (an id), titled by the player's name and `game_name` (the
+    league's game number)."""
+    shown = game_name or game
+    return Document(f"Suspension notice — {name or player}, game {shown}", f"suspension-{player}-{_safe(shown)}.pdf",
                     lambda: svc.suspension_notice_pdf(player, game=game, season=season), svc.save_pdf)
 
 

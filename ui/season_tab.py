@@ -1,5 +1,4 @@
-"""The Season tab: standings per division, player scoring, suspensions, fines, playoff eligibility and the office
-list (captains to e-mail, proposed suspensions to decide: what the boards leave to the office).
+"""The Season tab: standings per division, player scoring, suspensions, fines and playoff eligibility.
 
 Every figure is the facade's (`standings`, `stats`, `suspensions`, `fines`, `eligibility`); the tab only adds
 names to ids and lets the tables sort.
@@ -38,7 +37,6 @@ from ui.models import (
     FinesModel,
     FineTotalsModel,
     GoalieStatsModel,
-    OfficeListModel,
     PlayerStatsModel,
     RecordTableModel,
     StandingsModel,
@@ -184,8 +182,6 @@ class SeasonTab(TableTab):
         self.pages.addTab(suspensions, "Suspensions")
         self.pages.addTab(fines, "Fines")
         self.pages.addTab(self.eligibility_view, "Playoff eligibility")
-        self.office_page = self._office_page()
-        self.pages.addTab(self.office_page, "Office list")
         self.chart = PointsChart(self)
         self.chart_division = QComboBox(self)
         self.chart_division.currentIndexChanged.connect(self._draw_chart)
@@ -237,66 +233,12 @@ class SeasonTab(TableTab):
         self.pages.setCornerWidget(corner)
         return self.pages
 
-    def _office_page(self) -> QWidget:
-        """The office list: what the rules leave to the office (`Services.office_list`); Enter on an item shows
-        its suspension on the Suspensions page, where the captain's notice is recorded or the proposal decided."""
-        self.office = OfficeListModel()
-        self.office_view = self._sortable(self.office)
-        self.office_view.setObjectName("officeList")
-        self.office_view.activated.connect(lambda index: self.show_office_item())
-        self.office_title = QLabel(self)
-        self.office_title.setWordWrap(True)
-        self.office_button = QPushButton("Show on the Suspensions page", self)
-        self.office_button.setToolTip("The selected item's suspension on the Suspensions page (or press Enter on "
-                                      "it): Captain notified, Confirm… or Decline… there")
-        self.office_button.clicked.connect(self.show_office_item)
-        page = QWidget(self)
-        layout = QVBoxLayout(page)
-        layout.addWidget(self.office_title)
-        layout.addWidget(self.office_view, 1)
-        row = QHBoxLayout()
-        row.addWidget(self.office_button)
-        row.addStretch(1)
-        layout.addLayout(row)
-        return page
-
-    def _load_office_list(self, season: str) -> None:
-        """The facade's office list, its count in the page's title."""
-        rows = [self._named(row) for row in self.svc.office_list(season)]
-        self.office.set_rows(rows)
-        fit_columns(self.office_view)
-        self.office_button.setEnabled(bool(rows))
-        self.pages.setTabText(self.pages.indexOf(self.office_page),
-                              f"Office list ({len(rows)})" if rows else "Office list")
-        self.office_title.setText(
-            "<b>For the office</b>: captains to e-mail about a suspension before their team's next game (SUSP-2) "
-            "and suspensions proposed to confirm or decline. The boards save line-ups without asking about them."
-            if rows else "<b>For the office</b>: nothing waits (no captain to e-mail, no proposal to decide).")
-
-    def show_office_item(self) -> bool:
-        """The suspension of the office list's selected item, selected on the Suspensions page."""
-        index = self.office_view.currentIndex()
-        proxy = self.office_view.model()
-        if not index.isValid() or not isinstance(proxy, QSortFilterProxyModel):
-            return False
-        item = self.office.row(proxy.mapToSource(index).row())
-        rows = [self.suspensions.row(n) for n in range(self.suspensions.rowCount())]
-        found = next((n for n, row in enumerate(rows) if (row.get("player"), row.get("game")) ==
-                      (item["player"], item["game"])), None)
-        self.pages.setCurrentIndex([self.pages.tabText(n) for n in range(self.pages.count())].index("Suspensions"))
-        if found is None:
-            return False
-        shown = self.suspensions_view.model()
-        assert isinstance(shown, QSortFilterProxyModel)
-        self.suspensions_view.setCurrentIndex(shown.mapFromSource(self.suspensions.index(found, 0)))
-        self.suspensions_view.setFocus()
-        return True
-
     def load(self, season: str) -> bool:
         self.season = season
         standings = self.svc.standings(season)
         teams = self.svc.teams(season)
         self.team_names = {team["id"]: team["name"] for team in teams}
+        self.game_names = self.svc.game_names(season)  # the league's game numbers, as the signed sheets have them
         self.model.set_standings(
             standings,
             team_names=self.team_names,
@@ -320,7 +262,6 @@ class SeasonTab(TableTab):
         for table in (self.suspensions_view, self.fines_view, self.totals_view, self.eligibility_view):
             fit_columns(table)
         self._load_chart(season, teams)
-        self._load_office_list(season)
         self.notice_button.setEnabled(self.suspensions.rowCount() > 0)
         self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)
         self.notice_print_button.setEnabled(self.suspensions.rowCount() > 0)
@@ -334,6 +275,8 @@ class SeasonTab(TableTab):
             out["name"] = self.player_name(row["player"])
         if "team" in row:
             out["team_name"] = self.team_names.get(row["team"], row["team"])
+        if isinstance(row.get("game"), str):
+            out["game_name"] = self.game_names.get(row["game"], row["game"])
         payer = row.get("payer")
         if isinstance(payer, dict):
             out["payer_name"] = (self.player_name(payer["player"]) if "player" in payer
@@ -402,7 +345,8 @@ class SeasonTab(TableTab):
             row = self.selected_suspension()
             if row is None:
                 return None
-            return print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"])
+            return print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"],
+                                                   row.get("game_name", ""))
         if page == "Fines":
             team = self.selected_team()
             return print_preview.fine_statements(self.svc, self.season, team, self.team_names.get(team or "", ""))
@@ -455,7 +399,8 @@ class SeasonTab(TableTab):
             titles = [self.pages.tabText(n) for n in range(self.pages.count())]
             self.pages.setCurrentIndex(titles.index("Suspensions"))
             return None
-        document = print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"])
+        document = print_preview.suspension_notice(self.svc, self.season, row["player"], row["game"], row["name"],
+                                                   row.get("game_name", ""))
         return print_preview.preview(self, document)
 
     # -- e-mail ------------------------------------------------------------------------------------------------
@@ -505,7 +450,8 @@ class SeasonTab(TableTab):
         date, reason = answer
         return self._apply(lambda confirm: self.svc.lift_suspension(row["player"], row["game"], date, reason,
                                                                     season=self.season),
-                           f"Suspension of {row['name']} (game {row['game']}) lifted on {date}.", self.messages)
+                           f"Suspension of {row['name']} (game {row.get('game_name', row['game'])}) lifted on {date}.",
+                           self.messages)
 
     def _proposal_buttons(self) -> None:
         """Confirm and Decline are for a suspension the rules proposed and the office has not yet decided."""
@@ -528,21 +474,24 @@ class SeasonTab(TableTab):
         if row.get("status") != "proposed":
             self.messages.setText("The selected suspension is not a proposal awaiting the office's decision.")
             return False
-        answer = proposal_dialog.ask_decision(self, decision, row["name"], row["game"], dt.date.today().isoformat())
+        answer = proposal_dialog.ask_decision(self, decision, row["name"], row.get("game_name", row["game"]),
+                                              dt.date.today().isoformat())
         if answer is None:
             return False
         date, note = answer
         follows = f"it bars the player from {date} on" if decision == "confirmed" else "it is dropped"
         return self._apply(lambda confirm: self.svc.decide_suspension(row["player"], decision, game=row["game"],
                                                                       date=date, note=note, season=self.season),
-                           f"Suspension of {row['name']} (game {row['game']}) {decision}: {follows}.",
+                           f"Suspension of {row['name']} (game {row.get('game_name', row['game'])}) {decision}: "
+                           f"{follows}.",
                            self.messages)
 
     def record_payment(self) -> bool:
         if self.season is None:
             return False
         teams = sorted(self.team_names.items(), key=lambda item: item[1])
-        fines = [{**row, "label": f"{row['payer_name']}, game {row['game']} ({row['rule']}), {row['amount']}"}
+        fines = [{**row, "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} ({row['rule']}), "
+                  f"{row['amount']}"}
                  for row in self.fines.rows()]
         index = self.fines_view.currentIndex()
         proxy = self.fines_view.model()
@@ -554,7 +503,7 @@ class SeasonTab(TableTab):
         payer = payment["payer"]
         name = self.player_name(payer["player"]) if "player" in payer else self.team_names.get(payer["team"], "")
         if payment.get("fine"):
-            name += f" on the fine of game {payment['fine']['game']}"
+            name += f" on the fine of game {self.game_names.get(payment['fine']['game'], payment['fine']['game'])}"
         return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 

@@ -57,11 +57,17 @@ class MergeTeamDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Merge {team['name']} into another team")
         self.target = QComboBox(self)
+        names = [str(t["name"]).casefold() for t in (team, *others)]
+
+        def shown(t: dict[str, Any]) -> str:
+            """A team by its name; its id beside it only where another team has that name (issue 27)."""
+            return f"{t['name']} ({t['id']})" if names.count(str(t["name"]).casefold()) > 1 else str(t["name"])
+
         for other in others:
-            self.target.addItem(f"{other['name']} ({other['id']})", other["id"])
+            self.target.addItem(shown(other), other["id"])
         form = QFormLayout(self)
         form.addRow(QLabel(
-            f"Every game of <b>{html.escape(team['name'])}</b> ({html.escape(team['id'])}), with its line-ups and "
+            f"Every game of <b>{html.escape(shown(team))}</b>, with its line-ups and "
             "events, its players' signings, its fines and its payments move to the team picked here; then "
             f"{html.escape(team['name'])} is removed. An office action, recorded in the audit trail.", self))
         form.addRow("Merge &into:", self.target)

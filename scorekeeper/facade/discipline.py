@@ -73,8 +73,10 @@ class Discipline(Part):
             owed = [f for f in self.core.fines(season)["fines"] if f["payer"] == payment["payer"]
                     and f["game"] == fine.get("game") and f["rule"] == fine.get("rule")]
             if not owed:
-                raise ServiceError(f"{payer!r} owes no fine under {fine.get('rule')} for game {fine.get('game')!r} "
-                                   "(none such, or waived); record the payment toward the balance instead")
+                view = self.core.view(season)  # the payer and the game as people read them
+                raise ServiceError(f"{view.name_of(str(payer))} owes no fine under {fine.get('rule')} for game "
+                                   f"{view.game_name(str(fine.get('game')))} (none such, or waived); record the "
+                                   "payment toward the balance instead")
         return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=payment_audit(payment)),
                                  confirm=True, season=season)
 
