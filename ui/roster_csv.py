@@ -10,14 +10,22 @@ import html
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, number
+from ui.screen_fit import fit_dialog
 from ui.table_tab import fit_columns, make_table_view
 
 VERDICT_COLOUR = {"imported": "#1b5e20", "warning": "#8a5a00", "already": "#555555", "refused": "#b00020"}
 VERDICT_TEXT = {"already": "Already on the roster"}
+WRAPPED_ROWS = 2000
+WHY_ROOM = 320
+"""The least width the Why column keeps: the other columns give way (their widest first, each cell's tooltip
+whole) where the screen is too narrow for all of them."""
+SHRINKABLE = ("Team", "First", "Last", "E-mail")
+"""Up to this many rows a long Why wraps onto more lines (each row sized to it); a bigger file keeps one line a
+row (its tooltip says the rest), so the preview stays quick."""
 
 
 def _why(row: Any) -> str:
@@ -28,6 +36,11 @@ def _why(row: Any) -> str:
 
 def _cell(key: str) -> Any:
     return lambda row: str((row.get("data") or {}).get(key) or "")
+
+
+def _email(row: Any) -> str:
+    """The e-mail, free to wrap after its "@" and dots (a zero-width space) where its column is narrow."""
+    return _cell("email")(row).replace("@", "@\u200b").replace(".", ".\u200b")
 
 
 class CsvRowsModel(RecordTableModel):
@@ -43,13 +56,15 @@ class CsvRowsModel(RecordTableModel):
         Column("Last", _cell("last")),
         Column("", _cell("gender")),
         Column("Position", _cell("position")),
-        Column("E-mail", _cell("email")),
+        Column("E-mail", _email),
         Column("Why", _why, stretch=True),
     )
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and index.column() in (1, 9):
             return QColor(VERDICT_COLOUR.get(str(self._rows[index.row()].get("verdict")), "#000000"))
+        if role == Qt.ItemDataRole.ToolTipRole and self._valid(index):  # a cell cut short on a small screen
+            return str(super().data(index, DISPLAY) or "").replace("\u200b", "") or None
         return super().data(index, role)
 
 
@@ -85,7 +100,8 @@ class RosterCsvDialog(QDialog):
         self.summary.setWordWrap(True)
         self.model = CsvRowsModel(rows, self)
         self.view = make_table_view(self.model, self)
-        fit_columns(self.view)
+        self.view.setWordWrap(True)  # a long Why wraps in its column rather than pushing it off the screen
+        self.view.horizontalHeader().setMinimumSectionSize(28)
         self.import_button = QPushButton(f"&Import {writable} row(s)", self)
         self.import_button.setEnabled(writable > 0)
         self.import_button.setDefault(writable > 0)
@@ -97,7 +113,35 @@ class RosterCsvDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
         layout.addWidget(buttons)
-        self.resize(1100, 480)
+        fit_dialog(self, 1100, 480)  # at most the screen's free area: the Why column and Cancel in sight
+        if len(rows) <= WRAPPED_ROWS:  # each row as tall as its Why once the column has its width
+            self.view.horizontalHeader().sectionResized.connect(lambda *_: self.view.resizeRowsToContents())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_columns()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Each column as wide as what it holds, Why the rest; where that leaves Why less than WHY_ROOM, the
+        widest of the name and e-mail columns are narrowed to one width (their cells' tooltips hold the whole)."""
+        fit_columns(self.view, padding=10)
+        header = self.view.horizontalHeader()
+        headers = [c.header for c in self.model.columns]
+        room = self.view.viewport().width() - WHY_ROOM
+        shrink = [headers.index(h) for h in SHRINKABLE]
+        fixed = sum(header.sectionSize(n) for n in range(len(headers) - 1) if n not in shrink)
+        widths = {n: header.sectionSize(n) for n in shrink}
+        if fixed + sum(widths.values()) <= room:
+            return
+        cap = max(widths.values())
+        while cap > 60 and fixed + sum(min(w, cap) for w in widths.values()) > room:
+            cap -= 4
+        for n, w in widths.items():
+            header.resizeSection(n, min(w, cap))
 
     def writable(self) -> int:
         n = counts(self.rows)

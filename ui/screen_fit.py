@@ -66,3 +66,13 @@ def keep_on_screen(window: QWidget) -> None:
     y = min(max(frame.y(), area.y()), area.bottom() + 1 - (height + extra.height()))
     if (x, y) != (frame.x(), frame.y()):
         window.move(x, y)
+
+
+def fit_dialog(dialog: QWidget, width: int, height: int) -> None:
+    """Size `dialog` `width` x `height`, or smaller where the free area of its screen is (its frame included):
+    a preview meant for 1100 pixels still shows its last column and its buttons on a 1024-pixel screen."""
+    area = free_area(dialog)
+    extra = frame_extra(dialog)
+    if area is not None:
+        width, height = min(width, area.width() - extra.width()), min(height, area.height() - extra.height())
+    dialog.resize(width, height)

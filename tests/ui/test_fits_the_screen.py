@@ -3,6 +3,8 @@ stays on the screen); at 1024x768 and 1366x768 every tab shows all of itself wit
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QTextDocument
@@ -237,3 +239,55 @@ def test_the_line_up_shows_each_players_whole_note_under_the_list(
     tab.select_game("g016")  # nobody to note
     qtbot.wait(10)
     assert not panel.note.isVisible() and not tab.away_lineup.note.isVisible()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 768)])
+def test_the_roster_csv_preview_fits_the_screen_with_its_why_and_its_buttons(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect], width: int, height: int,
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 27.8: the roster CSV preview opened 1100 pixels wide: at 1024 its Why column and Cancel were off the
+    screen. It takes at most the free area, every column in sight, a long Why wrapped; Esc cancels."""
+    from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox
+
+    from ui import dialogs
+    from ui.roster_csv import RosterCsvDialog
+
+    screen[0] = QRect(0, 0, width, height)
+    path = tmp_path / "roster.csv"
+    path.write_text("team,number,first,last,gender,position,email\n"
+                    "Herons,61,Maximilian-Alexander,Vandenberghe-Fitzgerald,M,skater,"
+                    "maximilian.alexander.vandenberghe@example.org\n"
+                    "Herons,4,Ann,Ode,F,skater,ann.ode@example.org\n"  # #4 is worn: refused, a long Why
+                    "Nowhere,9,Zed,Zero,M,goalie,\n", encoding="utf-8")
+    window = open_window(qtbot, demo_svc, settings)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
+    window.tabs.setCurrentWidget(window.roster_tab)
+    seen: list[RosterCsvDialog] = []
+
+    def run(dialog: QDialog) -> int:
+        assert isinstance(dialog, RosterCsvDialog)
+        seen.append(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        qtbot.wait(20)
+        dialog.grab().save(str(tmp_path / f"roster-csv-{width}.png"))
+        assert dialog.width() <= width and dialog.height() <= height
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        for widget in (buttons.button(QDialogButtonBox.StandardButton.Cancel), dialog.import_button, dialog.view,
+                       dialog.summary):
+            assert widget is not None and inside(widget, dialog), widget
+        view = dialog.view
+        header = view.horizontalHeader()
+        why = header.count() - 1
+        assert not view.horizontalScrollBar().isVisible()
+        assert header.sectionViewportPosition(why) + header.sectionSize(why) <= view.viewport().width()
+        assert header.sectionSize(why) >= 150  # the reasons readable, wrapped onto more lines where long
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+        qtbot.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Escape)
+        return dialog.result()
+
+    monkeypatch.setattr(dialogs, "run_dialog", run)
+    assert not window.roster_tab.import_csv(str(path))
+    assert len(seen) == 1 and "Nothing imported" in window.roster_tab.messages.text()
