@@ -95,7 +95,7 @@ class GameScreen:
     events: tuple[Mapping[str, Any], ...]
     """The game's entries in the order entered (read-only season-file events)."""
     score: Mapping[str, int]
-    """The final score of a final game, else the score at the clock's time."""
+    """The score as entered: every goal recorded, whatever the clock says (the final score of a final game)."""
     live: Mapping[str, Any] | None
     """The rulebook's reading at the clock's time (strength, stop time, icing, each side); None: see live_error."""
     live_error: str

@@ -58,8 +58,9 @@ EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "late": ({"team", "minutes"}, set()),
     "forfeit": ({"team", "reason"}, set()),
     "called": ({"points", "reason"}, set()),
-    "note": ({"text"}, {"report"}),
+    "note": ({"text"}, {"report", "period", "elapsed"}),  # issue 27: a note at a moment of the game, or none
     "shootout": ({"team"}, {"attempts"}),  # the project's own: a tie after overtime, where the rulebook has one
+    "end": ({"period", "elapsed"}, set()),  # issue 27: play ended here, before regulation time (GAME-1)
 }
 SHOOTOUT_ATTEMPT = ({"team", "shooter", "scored"}, set[str]())
 OFFICIAL = ({"name", "role"}, set[str]())
@@ -532,7 +533,10 @@ def _check_event(c: _Checker, ev: Any, where: str) -> None:
     if "team" in required:
         allowed = ("home", "away", "both") if etype == "forfeit" else ("home", "away")
         c.choice(ev, "team", where, allowed)
-    if "period" in required:
+    if etype == "note" and ("period" in ev) != ("elapsed" in ev):
+        c.err(where, "a note at a moment of the game has both period and elapsed (or neither)")
+        return
+    if "period" in required or "period" in ev:
         c.integer(ev, "period", where, 1, 99)
         try:
             parse_mmss(ev["elapsed"])

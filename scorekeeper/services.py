@@ -166,6 +166,7 @@ class Services:
     lift_suspension = delegate("discipline", Discipline.lift_suspension)
     waive_fine = delegate("discipline", Discipline.waive_fine)
     proposed_suspensions = delegate("proposals", SuspensionProposals.proposed_suspensions)
+    office_list = delegate("proposals", SuspensionProposals.office_list)
     confirm_suspension = delegate("proposals", SuspensionProposals.confirm_suspension)
     decline_suspension = delegate("proposals", SuspensionProposals.decline_suspension)
     decide_suspension = delegate("proposals", SuspensionProposals.decide_suspension)

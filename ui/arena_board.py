@@ -121,7 +121,7 @@ def strength_text(live: Mapping[str, Any] | None, names: Mapping[str, str]) -> s
     pulled = [names.get(side, side) for side in SIDES if not teams[side].get("goalie")]
     if len(pulled) == 1:
         return f"Empty net {pulled[0]} · {on['home']} on {on['away']}"
-    return f"{on['home']} on {on['away']}"
+    return str(live.get("skaters_strength") or f"{on['home']}-on-{on['away']}").replace("-on-", " on ")
 
 
 def result_text(screen: GameScreen) -> str:

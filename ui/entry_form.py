@@ -10,7 +10,7 @@ Esc closes the list only), and no one-letter shortcut of the tab fires while a f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +52,8 @@ KINDS = (
 )
 OPTIONAL_KINDS = {"shootout"}
 FORFEIT_REASONS = ("late", "short_players", "ineligible", "other")
-TIMED = {"goal", "penalty", "timeout", "penalty_shot", "awarded_goal", "goalie"}
+TIMED = {"goal", "penalty", "timeout", "penalty_shot", "awarded_goal", "goalie", "note"}
+"""The kinds an entry's period and time go with (a note too: it sits among the game's plays, issue 27)."""
 
 
 class EntryError(ValueError):
@@ -260,6 +261,19 @@ class EntryForm(QWidget):
         self.action.setCurrentIndex(0)
         self.reason.setCurrentIndex(0)
 
+    def half_typed(self) -> str:
+        """What an entry typed and not recorded says ("Goal, Home — Lynx: #4"); empty when nothing is typed (the
+        kind, team, period and time alone are no entry: the form fills them itself)."""
+        typed = [edit.text().strip() for edit in (self.number, self.assists, self.infraction, self.served_by,
+                                                  self.fouled_by, self.text)
+                 if edit.isVisibleTo(self) and edit.text().strip()]
+        if not typed and self.editing is None:
+            return ""
+        kind = next((k.label for k in KINDS if k.type == self.current_type()), self.current_type())
+        team = self.team.currentText() if self.team.isVisibleTo(self) else ""
+        return ", ".join(part for part in (kind, team, " ".join(typed)) if part) + (
+            " (a change of a recorded entry)" if self.editing is not None else "")
+
     def _kind_changed(self) -> None:
         kind = self.current_type()
         shown = {
@@ -387,6 +401,18 @@ class EntryForm(QWidget):
         except EntryError as exc:
             exc.field = exc.field or edit
             raise
+
+    def field_of(self, event: Mapping[str, Any], players: Iterable[str]) -> QWidget | None:
+        """The field that named one of `players` in `event` (a refusal's `Violation.players`): the scorer's,
+        offender's or shooter's number, the assists, who serves, who fouled; None when no field did."""
+        named = set(players)
+        for key, field in (("scorer", self.number), ("player", self.number), ("shooter", self.number),
+                           ("served_by", self.served_by), ("fouled_by", self.fouled_by)):
+            if event.get(key) in named:
+                return field
+        if named.intersection(event.get("assists") or ()):
+            return self.assists
+        return None
 
     def focus_refused(self, message: str, field: QWidget | None = None) -> None:
         """After a refusal the cursor goes where the correction is typed: `field` when known, else the field

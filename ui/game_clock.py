@@ -62,6 +62,8 @@ class GameClock(QWidget):
         self._base = 0
         self._started: float | None = None
         self._last_shown = -1
+        self.held = False
+        """Entry from a paper sheet (issue 27): the clock does not run; each entry's time is typed."""
 
         self.period = QSpinBox(self)
         self.period.setRange(1, 9)
@@ -130,7 +132,17 @@ class GameClock(QWidget):
         return self._started is not None
 
     # -- driving -------------------------------------------------------------------------------------------
+    def hold(self, held: bool) -> None:
+        """Hold the clock still (entry from the sheet: it is paused and Start is off) or let it run again."""
+        self.held = held
+        if held:
+            self.pause()
+        self.button.setEnabled(not held)
+        self._show()
+
     def start(self) -> None:
+        if self.held:
+            return
         if self._started is None and self.seconds() < self._period_length(self.period.value()):
             self._started = time.monotonic()
             self.timer.start()

@@ -22,10 +22,13 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QBoxLayout,
+    QCheckBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -40,9 +43,10 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.services import ServiceError
 from ui import dialogs, office, operation
+from ui.arena_board import strength_text
 from ui.entry_form import KINDS, OPTIONAL_KINDS, EntryError, EntryForm
 from ui.focus_quiet_view import FocusQuietView
-from ui.game_clock import GameClock, period_name
+from ui.game_clock import GameClock, parse_time, period_name
 from ui.hub import ChangeHub
 from ui.live_banner import LiveBanner, consequences_html, plain
 from ui.models import EventsModel, GamesModel, LineupModel
@@ -58,8 +62,12 @@ if TYPE_CHECKING:
 
 CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
+SHEET_KEY = "Ctrl+Shift+H"
+"""Entry from a paper sheet on or off (H: sheet): the clock held still, each entry's time typed."""
 NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
 """The clock to the next or the previous period, from anywhere in the tab."""
+EVENT_ROWS_KEPT = 3.5
+"""The event list's rows kept in sight whatever else the page shows (a banner, the rules panel under the list)."""
 EVENT_PADDING = 8
 """The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
 
@@ -74,6 +82,7 @@ SHORTCUTS = [
     ("std:Undo", "Undo"),
     ("std:Redo", "Redo"),
     (CLOCK_KEY, "Start or pause the game clock"),
+    (SHEET_KEY, "From the sheet: the clock held, each entry's time typed (a paper sheet entered after the game)"),
     ("F2", "Correct the game clock"),
     (NEXT_PERIOD_KEY, "Next period (the clock starts it at 00:00)"),
     (PREVIOUS_PERIOD_KEY, "Previous period"),
@@ -271,6 +280,8 @@ class LiveGameTab(TableTab):
         self.infractions: dict[str, dict[str, Any]] = {}
         self.shootout = False
         """Whether this game can go to a shootout (the rulebook's choice)."""
+        self._clock_refusal = False
+        """Whether the rules panel shows a refusal of a time typed into the clock (DATA-3), until it is set."""
         self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any], EventFigures | None]] = {}
         """The event list's rows by entry, while the names they show stay the same."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
@@ -338,6 +349,12 @@ class LiveGameTab(TableTab):
         self.stop_time = self._pill("STOP TIME", "Stop time: the last minutes of the period, as the rulebook sets")
         self.icing = self._pill("ICING", "Icing is called now (the rulebook's icing rule)")
         self.clock = GameClock(self)
+        self.from_sheet = QCheckBox("From the sheet", self)
+        self.from_sheet.setObjectName("fromSheet")
+        self.from_sheet.setToolTip(f"Entering a paper sheet after the game ({SHEET_KEY}): the clock does not run, "
+                                   "each entry's period and time are typed, and the next entry starts at the time "
+                                   "of the last one")
+        self.from_sheet.toggled.connect(self._sheet_mode)
         score_line = QHBoxLayout()
         score_line.addWidget(self.score)
         score_line.addSpacing(16)
@@ -348,6 +365,7 @@ class LiveGameTab(TableTab):
         clock_line = QHBoxLayout()
         clock_line.addStretch(1)
         clock_line.addWidget(self.clock)
+        clock_line.addWidget(self.from_sheet)
         score_row = Reflow(self)  # at 1024 pixels the clock goes under the score, not off the screen
         score_row.setObjectName("scoreRow")
         score_row.add_layout(score_line, 1)
@@ -509,6 +527,7 @@ class LiveGameTab(TableTab):
         self.events_view.activated.connect(lambda index: self.edit_selected())
         self.clock.changed.connect(self.refresh_live)
         self.clock.moved.connect(self.save_clock)
+        self.clock.moved.connect(self._clock_set)
         self.clock.time.returnPressed.connect(self.events_view.setFocus)
         self.clock.refused.connect(self._clock_refused)
         self.home_lineup.save_button.clicked.connect(lambda: self.save_lineup("home"))
@@ -541,6 +560,7 @@ class LiveGameTab(TableTab):
             shortcut.activated.connect(action)
         keys: list[tuple[str, Callable[[], object]]] = [
             (CLOCK_KEY, self.clock.toggle), ("F2", self.clock.edit), ("Ctrl+Shift+F", self.ask_finish),
+            (SHEET_KEY, self.from_sheet.toggle),
             (NEXT_PERIOD_KEY, lambda: self.step_period(1)), (PREVIOUS_PERIOD_KEY, lambda: self.step_period(-1)),
             ("Ctrl+L", lambda: self._page(1 - self.pages.currentIndex())), ("Esc", self.escape),
         ]
@@ -557,6 +577,9 @@ class LiveGameTab(TableTab):
             self.entry.close_list()
             return
         self.clock.revert()  # a correction of the clock typed and abandoned
+        if self._clock_refusal:
+            self._clock_refusal = False
+            self.say("<span style='color:gray'>Clock left as it was.</span>")
         self.entry.clear()
         self.pages.setCurrentIndex(0)
         self.events_view.setFocus()
@@ -582,6 +605,27 @@ class LiveGameTab(TableTab):
         section = self.svc.section("DATA-3", season=self.season) if self.season else ""
         self.show_violations([{"rule": "DATA-3", "severity": "block", "message": why, "section": section,
                                "where": ""}], "Clock not set")
+        self._clock_refusal = True
+
+    def _clock_set(self) -> None:
+        """The clock set right after a refusal of its time: the refusal goes, the time it now shows is said."""
+        if not self._clock_refusal:
+            return
+        self._clock_refusal = False
+        self.say(f"<b style='color:#1b5e20'>Clock set: "
+                 f"{html.escape(period_name(self.clock.period.value(), self.regulation_periods, self.clock.word))} "
+                 f"{self.clock.elapsed()}.</b>")
+
+    def _sheet_mode(self, on: bool) -> None:
+        """From the sheet on or off: the clock held still (each entry's time typed, the next entry starting at the
+        last one's time) or free to run; remembered per game."""
+        self.clock.hold(on)
+        if self.game_id and self.season:
+            self.settings.setValue(self._clock_key() + "/sheet", on)
+        self.say("<b>From the sheet</b>: the clock does not run. Type each entry's period and time (Tab to "
+                 "<i>Period</i> and <i>Time</i>); the next entry starts at the last one's time. The score line "
+                 "shows every goal entered." if on else
+                 f"<b>Live</b>: the clock runs again ({key_text(CLOCK_KEY)}); each entry takes its time from it.")
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -655,7 +699,46 @@ class LiveGameTab(TableTab):
         if current.isValid():
             game_id = self.model.row(current.row())["id"]
             if game_id != self.game_id:
+                if not self.may_leave_entry("show another game"):  # the game at the boards stays picked
+                    back = previous if previous.isValid() else current
+                    model = self.view.selectionModel()
+                    blocked = model.blockSignals(True)
+                    model.setCurrentIndex(back, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                          | QItemSelectionModel.SelectionFlag.Rows)
+                    model.blockSignals(blocked)
+                    self.view.viewport().update()
+                    return
                 self.show_game(game_id)
+
+    def may_leave_entry(self, leaving: str) -> bool:
+        """True when nothing is typed in the entry form, or the scorekeeper discards what is (asked first: Enter
+        or Esc goes back to the entry, its fields as they were; Alt+D discards it); `leaving`: what would lose
+        it ("close the window")."""
+        typed = self.entry.half_typed() if self.game_id is not None and self.entry.isEnabled() else ""
+        if not typed:
+            return True
+        box = QMessageBox(self)
+        box.setWindowTitle("Entry not recorded")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setText(f"<b>An entry is typed but not recorded:</b> {html.escape(typed)}")
+        box.setInformativeText(f"Discard it and {leaving}, or go back to record it (Enter)?")
+        was = QApplication.focusWidget()
+        back = box.addButton("&Back to the entry", QMessageBox.ButtonRole.RejectRole)
+        discard = box.addButton("&Discard the entry", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(back)
+        box.setEscapeButton(back)
+        dialogs.run_dialog(box)
+        if box.clickedButton() is discard:
+            self.entry.clear()
+            self.say("<span style='color:gray'>The entry typed was discarded.</span>")
+            return True
+        self.window().activateWindow()
+        self.pages.setCurrentIndex(0)
+        if was is None or not self.entry.isAncestorOf(was) or not was.isVisible():
+            was = next((field for field in self.entry.order if isinstance(field, QLineEdit)
+                        and field.isVisibleTo(self.entry) and field.text()), self.entry.kind)
+        was.setFocus()  # the keys back where they were typing
+        return False
 
     def _event_list_room(self) -> int:
         """The width the event list needs to show every column whole, a scroll bar beside them."""
@@ -667,6 +750,21 @@ class LiveGameTab(TableTab):
         self.message_layout.setDirection(QBoxLayout.Direction.LeftToRight if under
                                          else QBoxLayout.Direction.TopToBottom)
         self.message_area.setMaximumWidth(16777215 if under else 360)
+        # under the list (a 1024-pixel screen) the panel gives way first: the list keeps its last rows in sight,
+        # the entry just recorded among them, when a banner takes the page's height (issue 27.7)
+        view, box = self.events_view, self.events_view.parentWidget()
+        rows = round(view.verticalHeader().defaultSectionSize() * EVENT_ROWS_KEPT)
+        view.setMinimumHeight(rows + view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth()
+                              if under else 0)
+        if box is not None:  # the splitter gives the list that height now, taking it from the panel
+            layout = box.layout()
+            if layout is not None:
+                layout.activate()
+            box.setMinimumHeight(box.minimumSizeHint().height() if under else 0)
+            rules = self.events_and_rules.widget(1)
+            if rules is not None:  # the panel scrolls what it says in as little as two lines
+                rules.setMinimumHeight(6 * self.fontMetrics().lineSpacing() if under else 0)
+            self.events_and_rules.refresh()
 
     def select_game(self, game_id: str) -> None:
         """Show game `game_id` (as if picked in the list)."""
@@ -903,11 +1001,12 @@ class LiveGameTab(TableTab):
         except (ServiceError, ValueError, KeyError) as exc:
             self.strength.setText(f"<span style='color:gray'>{html.escape(str(exc))}</span>")
             return
-        self._show_live(live, self.game_shown.score if self.game_shown.final else live["score"])
+        self._show_live(live, self.game_shown.score)  # the score entered, not the score at the clock's time
 
     def _show_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
         self.score.set_score(self.names["home"], self.names["away"], score["home"], score["away"])
-        self.strength.setText(f"Strength <b>{live['strength'].replace('-on-', ' on ')}</b>")
+        said = html.escape(strength_text(live, self.names))  # as the arena board says it: skaters
+        self.strength.setText(f"Strength <b>{said}</b>" if said[:1].isdigit() else f"<b>{said}</b>")
         self._light(self.stop_time, bool(live.get("stop_time")), "#b00020")
         self._light(self.icing, bool(live.get("icing")), "#0d47a1")
         lineups = self.game_shown.lineups if self.game_shown is not None else {}
@@ -1070,7 +1169,8 @@ class LiveGameTab(TableTab):
 
         done = f"Line-up of {self.names[side]} saved: {len(entries)} dressed."
         if not self.apply(
-                lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season),
+                lambda confirm: self.svc.set_lineup(self.game_id or "", side, entries, confirm, season=self.season,
+                                                    office_later=True),  # office business: the office list's
                 done, wording=operation.SAVED, on_refused=lambda result: refused.extend(result.violations),
                 show=show):
             return False
@@ -1119,11 +1219,16 @@ class LiveGameTab(TableTab):
             def call(confirm: bool) -> EntryResult:
                 return self.svc.update_event(game_id, editing, event, confirm, season=season)
         kind = next(k.label for k in KINDS if k.type == event["type"])
-        refused: list[str] = []
+        refused: list[Any] = []
         if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}.",
-                          on_refused=lambda result: refused.extend(v.message for v in result.violations if v.blocks)):
-            self.entry.focus_refused(" ".join(refused))  # a refusal, or warnings declined: back to the form
+                          on_refused=lambda result: refused.extend(v for v in result.violations if v.blocks)):
+            # a refusal, or warnings declined: back to the form, on the field at fault (the player the rule
+            # names, else the field the refusal speaks of), its text selected to be typed over
+            at_fault = self.entry.field_of(event, (p for v in refused for p in v.players))
+            self.entry.focus_refused(" ".join(v.message for v in refused), at_fault)
             return False
+        if self.from_sheet.isChecked() and "period" in event:  # from the sheet: the next entry starts here
+            self.clock.set_position(int(event["period"]), parse_time(str(event["elapsed"])) or 0)
         self.entry.clear()
         self.events_view.setFocus()
         return True
@@ -1187,7 +1292,11 @@ class LiveGameTab(TableTab):
         if self.game_id is None or not self.finish_button.isEnabled():
             return False
         game_id, season = self.game_id, self.season
-        if not self.apply(lambda confirm: self.svc.finish_game(game_id, confirm, season=season), ""):
+        # where play ended, as the clock says it; none from the sheet, nor from a clock never moved off the start
+        # (a sheet typed after the game, a correction after a reopen): the game then ran its length
+        at = (self.clock.period.value(), self.clock.elapsed())
+        ended = None if self.from_sheet.isChecked() or at == (1, "00:00") else at
+        if not self.apply(lambda confirm: self.svc.finish_game(game_id, confirm, season=season, ended=ended), ""):
             return False
         computed = self.svc.game(game_id, season)
         score = computed["score"]
@@ -1306,6 +1415,11 @@ class LiveGameTab(TableTab):
             except ValueError:
                 state = None
         self.clock.restore(state)
+        sheet = self.settings.value(self._clock_key() + "/sheet") if self.game_id else None
+        blocked = self.from_sheet.blockSignals(True)
+        self.from_sheet.setChecked(sheet in (True, "true"))
+        self.from_sheet.blockSignals(blocked)
+        self.clock.hold(self.from_sheet.isChecked())
 
     def _clock_key(self) -> str:
         return _clock_key(self.svc.database_label, self.season or "", self.game_id or "")

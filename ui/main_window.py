@@ -228,6 +228,7 @@ class MainWindow(QMainWindow):
         self.setUpdatesEnabled(True)
         self.hub.office_changed.connect(self._show_labels)
         self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
+        self.tabs.currentChanged.connect(self._leaving_tab)
 
     def abandon(self) -> None:
         """The database did not open (or could not be read): nothing to save or close when the shell goes."""
@@ -279,7 +280,7 @@ class MainWindow(QMainWindow):
         self.restore_action = self._action("&Restore from backup…", self.restore_backup,
                                            tip="Replace the database by a backup (the replaced one is kept)")
         self.operator_action = self._action("Change &operator…", self.ask_operator)
-        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
+        self.quit_action = self._action("&Quit", self.quit, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, self.leave_demo_action, None, self.new_season_action,
                      self.seasons_action, self.new_game_action,
@@ -727,6 +728,8 @@ class MainWindow(QMainWindow):
         from scorekeeper.services import ServiceError
         from ui import dialogs, office
 
+        if not self.may_leave_entry("restore a backup"):
+            return False
         folder = office.backup_folder(self.svc)
         path = dialogs.ask_backup_file(self, str(folder) if folder and folder.is_dir() else "")
         if not path:
@@ -878,7 +881,28 @@ class MainWindow(QMainWindow):
         self.auto_backup("window closed")
         self.svc.close()
 
+    def may_leave_entry(self, leaving: str) -> bool:
+        """Issue 27: an entry half typed at the boards is discarded only once the scorekeeper says so."""
+        return not self._ready or self.live_game_tab.may_leave_entry(leaving)
+
+    def quit(self) -> bool:
+        """File ▸ Quit: close the window, once an entry half typed is recorded or discarded (asked first)."""
+        return self.may_leave_entry("close the window") and self.close()
+
+    def _leaving_tab(self, index: int) -> None:
+        """Another tab in front while an entry is half typed at the boards: asked first; kept, the Live Game tab
+        comes back to the front."""
+        live = self.tabs.indexOf(self.live_game_tab) if self._ready else -1
+        if live < 0 or index == live or self.may_leave_entry("go to another tab"):
+            return
+        blocked = self.tabs.blockSignals(True)
+        self.tabs.setCurrentIndex(live)
+        self.tabs.blockSignals(blocked)
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if event.spontaneous() and not self._shut_down and not self.may_leave_entry("close the window"):
+            event.ignore()  # the window manager's close button with an entry half typed: kept
+            return
         self.shutdown()
         super().closeEvent(event)
 

@@ -713,6 +713,17 @@ class SuspensionsModel(RecordTableModel):
     )
 
 
+class OfficeListModel(RecordTableModel):
+    """`Services.office_list()` rows, team names added: what waits for the office (issue 27.11)."""
+
+    columns = (
+        Column("Rule", lambda row: f"{row.get('rule', '')} ({row['section']})" if row.get("section")
+               else str(row.get("rule", "")), tooltip="The rule it is due under, and the rulebook's section"),
+        Column("Team", field("team_name")),
+        Column("To do", field("what"), stretch=True),
+    )
+
+
 class FinesModel(RecordTableModel):
     """`Services.fines()['fines']` rows, names added."""
 

@@ -1,4 +1,5 @@
-"""The Season tab: standings per division, player scoring, suspensions, fines and playoff eligibility.
+"""The Season tab: standings per division, player scoring, suspensions, fines, playoff eligibility and the office
+list (captains to e-mail, proposed suspensions to decide: what the boards leave to the office).
 
 Every figure is the facade's (`standings`, `stats`, `suspensions`, `fines`, `eligibility`); the tab only adds
 names to ids and lets the tables sort.
@@ -37,6 +38,7 @@ from ui.models import (
     FinesModel,
     FineTotalsModel,
     GoalieStatsModel,
+    OfficeListModel,
     PlayerStatsModel,
     RecordTableModel,
     StandingsModel,
@@ -182,6 +184,8 @@ class SeasonTab(TableTab):
         self.pages.addTab(suspensions, "Suspensions")
         self.pages.addTab(fines, "Fines")
         self.pages.addTab(self.eligibility_view, "Playoff eligibility")
+        self.office_page = self._office_page()
+        self.pages.addTab(self.office_page, "Office list")
         self.chart = PointsChart(self)
         self.chart_division = QComboBox(self)
         self.chart_division.currentIndexChanged.connect(self._draw_chart)
@@ -233,6 +237,61 @@ class SeasonTab(TableTab):
         self.pages.setCornerWidget(corner)
         return self.pages
 
+    def _office_page(self) -> QWidget:
+        """The office list: what the rules leave to the office (`Services.office_list`); Enter on an item shows
+        its suspension on the Suspensions page, where the captain's notice is recorded or the proposal decided."""
+        self.office = OfficeListModel()
+        self.office_view = self._sortable(self.office)
+        self.office_view.setObjectName("officeList")
+        self.office_view.activated.connect(lambda index: self.show_office_item())
+        self.office_title = QLabel(self)
+        self.office_title.setWordWrap(True)
+        self.office_button = QPushButton("Show on the Suspensions page", self)
+        self.office_button.setToolTip("The selected item's suspension on the Suspensions page (or press Enter on "
+                                      "it): Captain notified, Confirm… or Decline… there")
+        self.office_button.clicked.connect(self.show_office_item)
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.office_title)
+        layout.addWidget(self.office_view, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.office_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        return page
+
+    def _load_office_list(self, season: str) -> None:
+        """The facade's office list, its count in the page's title."""
+        rows = [self._named(row) for row in self.svc.office_list(season)]
+        self.office.set_rows(rows)
+        fit_columns(self.office_view)
+        self.office_button.setEnabled(bool(rows))
+        self.pages.setTabText(self.pages.indexOf(self.office_page),
+                              f"Office list ({len(rows)})" if rows else "Office list")
+        self.office_title.setText(
+            "<b>For the office</b>: captains to e-mail about a suspension before their team's next game (SUSP-2) "
+            "and suspensions proposed to confirm or decline. The boards save line-ups without asking about them."
+            if rows else "<b>For the office</b>: nothing waits (no captain to e-mail, no proposal to decide).")
+
+    def show_office_item(self) -> bool:
+        """The suspension of the office list's selected item, selected on the Suspensions page."""
+        index = self.office_view.currentIndex()
+        proxy = self.office_view.model()
+        if not index.isValid() or not isinstance(proxy, QSortFilterProxyModel):
+            return False
+        item = self.office.row(proxy.mapToSource(index).row())
+        rows = [self.suspensions.row(n) for n in range(self.suspensions.rowCount())]
+        found = next((n for n, row in enumerate(rows) if (row.get("player"), row.get("game")) ==
+                      (item["player"], item["game"])), None)
+        self.pages.setCurrentIndex([self.pages.tabText(n) for n in range(self.pages.count())].index("Suspensions"))
+        if found is None:
+            return False
+        shown = self.suspensions_view.model()
+        assert isinstance(shown, QSortFilterProxyModel)
+        self.suspensions_view.setCurrentIndex(shown.mapFromSource(self.suspensions.index(found, 0)))
+        self.suspensions_view.setFocus()
+        return True
+
     def load(self, season: str) -> bool:
         self.season = season
         standings = self.svc.standings(season)
@@ -262,6 +321,7 @@ class SeasonTab(TableTab):
         for table in (self.suspensions_view, self.fines_view, self.totals_view, self.eligibility_view):
             fit_columns(table)
         self._load_chart(season, teams)
+        self._load_office_list(season)
         self.notice_button.setEnabled(self.suspensions.rowCount() > 0)
         self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)
         self.notice_print_button.setEnabled(self.suspensions.rowCount() > 0)

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SIDES = ("home", "away")
-TIMED_TYPES = ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie")
-UNTIMED_TYPES = ("late", "forfeit", "called", "note", "shootout")
+TIMED_TYPES = ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie", "end")
+UNTIMED_TYPES = ("late", "forfeit", "called", "note", "shootout")  # a note may carry a time (issue 27)
 EVENT_TYPES = TIMED_TYPES + UNTIMED_TYPES
 
 

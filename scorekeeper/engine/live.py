@@ -62,6 +62,8 @@ def live_state(game: GameInput, book: Rulebook, t: int,
     icing = any(teams[side]["icing"] for side in SIDES)
     return {"t": fmt_mmss(t), "score": dict(score), "over": state.over, "stop_time": stop_time, "icing": icing,
             "strength": f"{teams['home']['players_on_ice']}-on-{teams['away']['players_on_ice']}",
+            # as the rulebook and a rink say it: skaters, the goalies not counted (GAME-2's OT "4-on-4", ICE-3)
+            "skaters_strength": f"{teams['home']['skaters']}-on-{teams['away']['skaters']}",
             "teams": teams}
 
 

@@ -229,6 +229,8 @@ class _Computation:
         self.applied: set[int] = set()
         self.max_period = book.clock.periods
         self.shootout_ev: Event | None = None
+        self.ended_t: int | None = None
+        """Where an `end` entry says play ended (a game finished before its regulation time, GAME-1)."""
 
     # -- messages ------------------------------------------------------------------------------------
     def who(self, side: str, player: str | None) -> str:
@@ -428,6 +430,15 @@ class _Computation:
         if self.game_over_block(ev, t):
             return False
         self.add_goal(ev, side, t, None, [], awarded=True)
+        return True
+
+    def on_end(self, ev: Event, side: str | None, t: int) -> bool:
+        """Play ended here, before its regulation length (a game finished early, GAME-1): the end of the game."""
+        self.ended_t = t if self.ended_t is None else min(self.ended_t, t)
+        return True
+
+    def on_note(self, ev: Event, side: str | None, t: int) -> bool:
+        """A remark at a moment of the game (issue 27): it changes nothing."""
         return True
 
     def on_timeout(self, ev: Event, side: str, t: int) -> bool:
@@ -699,6 +710,8 @@ class _Computation:
             return self.over_t
         if not final:
             return None
+        if self.ended_t is not None:  # finished before the end of regulation: play ended there
+            return self.ended_t
         if not (open_tie and self.ot.enabled):
             return self.reg_end
         last = max(self.max_period, book.clock.periods + 1)

@@ -4,6 +4,7 @@ undo and redo, and the live state at the boards (who may be on the ice now)."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from peewee import DatabaseError
@@ -12,13 +13,14 @@ from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import store
 from scorekeeper.db.models import Game
 from scorekeeper.engine.live import check_on_ice, live_state
-from scorekeeper.engine.timefmt import game_time, parse_mmss
+from scorekeeper.engine.timefmt import fmt_mmss, game_time, parse_mmss, period_label
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.naming import game_name
+from scorekeeper.rules import results
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
@@ -138,11 +140,21 @@ class Games(Part):
 
     # -- line-ups and the game itself ------------------------------------------------------------------------
     def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
-                   season: str | None = None, override: str = "") -> EntryResult:
-        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited."""
+                   season: str | None = None, override: str = "", office_later: bool = False) -> EntryResult:
+        """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited.
+        `office_later` (the boards): warnings that are the office's business (a captain's e-mail due, a proposal
+        to confirm; `office_list`) need no confirm: the line-up is saved with them, and only the others are asked
+        about."""
         game = self.game_dict(game_id, season)
         game.setdefault("lineups", {})[side] = entries
-        return self.step.propose(Proposal({"games": [game]}, override=override), confirm=confirm, season=season)
+        proposal = Proposal({"games": [game]}, override=override)
+        result = self.step.propose(proposal, confirm=confirm, season=season)
+        if office_later and result.needs_confirmation and not result.blocks:
+            asked = [v for v in result.violations if not v.office]
+            if asked:  # only the boards' warnings are asked about
+                return EntryResult(False, asked, needs_confirmation=True)
+            result = self.step.propose(proposal, confirm=True, season=season)
+        return result
 
     def save_game(self, game: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or replace a game (not a final one)."""
@@ -202,9 +214,30 @@ class Games(Part):
             "game details of a signed game" if signed else "game details", game_id, before, after)), confirm=True,
             season=season)
 
-    def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None) -> EntryResult:
-        """Lock a game as final (DATA-5); its result, suspensions and fines then count."""
+    def finish_game(self, game_id: str, confirm: bool = False, season: str | None = None,
+                    ended: tuple[int, str] | None = None) -> EntryResult:
+        """Lock a game as final (DATA-5); its result, suspensions and fines then count. `ended`: the clock at the
+        finish (period, mm:ss; None: a sheet entered after the game, played its length): before regulation time
+        ends it is a warning (GAME-1), and once confirmed an `end` entry records where play ended (the goalies'
+        minutes run to it)."""
         game = self.game_dict(game_id, season)
+        if ended is not None and game.get("status") != "final":
+            view = self.core.view(season)
+            book, stage = view.book, str(game.get("stage", "regular"))
+            period, elapsed = int(ended[0]), fmt_mmss(parse_mmss(ended[1]))
+            timed = [(int(e["period"]), fmt_mmss(parse_mmss(e["elapsed"]))) for e in game.get("events", [])
+                     if e.get("period") and e.get("elapsed")]
+            at = max([(period, elapsed), *timed], key=lambda pe: game_time(book, stage, pe[0], parse_mmss(pe[1])))
+            period, elapsed = at  # a clock behind the last entry: play ran at least to that entry
+            state = view.state(game_id)
+            early = results.finished_early(
+                book, game_time(book, stage, period, parse_mmss(elapsed)), f"{period_label(book, period)} {elapsed}",
+                state.over, any(e.get("type") in ("forfeit", "called") for e in game.get("events", [])))
+            if early is not None:
+                early = replace(early, where=f"game {game_id}")
+                if not confirm:
+                    return EntryResult(False, [early], needs_confirmation=True)
+                game["events"].append({"type": "end", "period": period, "elapsed": elapsed})
         game["status"] = "final"
         return self.step.propose(Proposal({"games": [game]}, audit=AuditRecord("finish game", game_id)),
                                  confirm=confirm, season=season)

@@ -14,6 +14,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.rules.discipline import sanctions
+from scorekeeper.rules.office_list import office_items
 from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, DECISIONS_KEY, PROPOSED, decision_of, proposal_state
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
@@ -41,6 +42,12 @@ class SuspensionProposals(Part):
                         "date": s.date, "rule": s.row.rule, "kind": s.kind, "state": state,
                         "decided": d.get("decided"), "by": d.get("by"), "note": d.get("note")})
         return out
+
+    def office_list(self, season: str | None = None) -> list[dict[str, Any]]:
+        """The office list (issue 27.11): the captains to e-mail about a suspension before their team's next game
+        (SUSP-2) and the proposed suspensions to confirm or decline, each {kind, rule, section, what, player, team,
+        game, due} (`rules.office_list`); the warnings the boards leave to the office."""
+        return [item.to_json() for item in office_items(self.core.view(season))]
 
     def confirm_suspension(self, player: str, game: str | None = None, date: str | None = None, note: str = "",
                            season: str | None = None) -> EntryResult:

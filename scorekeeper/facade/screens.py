@@ -96,7 +96,7 @@ class Screens(Part):
             live = live_state(gin, view.book, t, at_t)
         except (ValueError, KeyError) as exc:
             error = str(exc)
-        score = dict(state.score if status == "final" or live is None else live["score"])
+        score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)
         return GameScreen(
             season=view.name, game_id=game_id, date=str(g["date"]), time=str(g["time"]),
             stage=str(g.get("stage", "regular")), status=status, names=MappingProxyType(names),

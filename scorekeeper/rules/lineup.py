@@ -53,7 +53,7 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
                 out.append(Violation(proposed.row.rule, "warn", f"#{x.get('number', s['number'])} {who} has a "
                                      f"{proposed.kind} suspension from game {view.game_name(proposed.game)} "
                                      f"{pending_text(view, proposed)}; until it is confirmed the player may dress",
-                                     book.section(proposed.row.rule), where, players=(x["player"],)))
+                                     book.section(proposed.row.rule), where, players=(x["player"],), office=True))
             if status.playoff_games is not None:
                 gp, need = status.playoff_games
                 out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
@@ -68,7 +68,7 @@ def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
             out.append(Violation("SUSP-2", "warn", f"the captain of {name} has no recorded e-mail about "
                                  f"{view.player_name(sanction.player)}'s suspension (game "
                                  f"{view.game_name(sanction.game)}) before this, the team's next game",
-                                 book.section("SUSP-2"), where, players=(sanction.player,)))
+                                 book.section("SUSP-2"), where, players=(sanction.player,), office=True))
         if too_few_dressed(book, len(entries)) and g.get("status") == "final":
             out.append(Violation("FORF-3", "warn", f"{name} dressed {len(entries)} players, fewer than "
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",

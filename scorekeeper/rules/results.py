@@ -127,3 +127,20 @@ def decide(book: Rulebook, score: dict[str, int], *, forfeit: str | None, called
     if decision == "overtime":
         return Result(decision, leader, {s: p.ot_win if s == leader else p.ot_loss for s in SIDES})
     return Result(decision, leader, {s: p.win if s == leader else p.loss for s in SIDES})
+
+
+GAME_LENGTH_RULE = "GAME-1"
+"""The rule of the game's length: the rulebook's regulation periods (Westridge: two 20-minute halves)."""
+
+
+def finished_early(book: Rulebook, ended_t: int, at: str, over: bool, untimed_result: bool) -> Violation | None:
+    """A game finished at game second `ended_t` (`at`: as the clock read, "2nd half 01:01") before regulation
+    time ends: a warning (the game may have been abandoned), None when play had run its length, the game was
+    over already (the mercy rule, a sudden-death goal) or was decided off the ice (a forfeit, points called)."""
+    if over or untimed_result or ended_t >= book.regulation_seconds:
+        return None
+    length = book.regulation_seconds
+    return _v(book, GAME_LENGTH_RULE, "warn",
+              f"the game is finished at {at}, before regulation time ends ({length // 60:02d}:{length % 60:02d}: "
+              f"{book.clock.periods} × {book.clock.period_min} minutes); finished now, play is recorded as "
+              f"ended at {at} and each goalie is credited the minutes he was in net until then")

@@ -21,6 +21,9 @@ class Violation:
     """The ids of the players it is about (none: the game, the team, the file): what the line-up editor marks
     beside them. Not part of `to_json()` or `line()` (the command line's output stays as documented), nor of
     equality."""
+    office: bool = field(default=False, compare=False)
+    """A warning that is the office's business (a captain's e-mail due, a proposal to confirm): gathered on the
+    office list (`rules.office_list`), not asked about at the boards (issue 27.11). Not part of equality."""
 
     @property
     def blocks(self) -> bool:

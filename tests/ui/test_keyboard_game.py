@@ -114,6 +114,7 @@ def test_a_whole_game_from_the_keyboard(qtbot: QtBot, window: MainWindow, demo_s
     key(qtbot, Qt.Key.Key_PageDown, CTRL)  # the second half
     assert (tab.clock.period.value(), tab.clock.elapsed()) == (2, "00:00")
     assert focus() is tab.events_view
+    set_clock(qtbot, tab, "20:00")  # the end of the second half (GAME-1: two 20-minute halves)
 
     asked = answer_dialogs_with(monkeypatch, qtbot, Qt.Key.Key_Return)
     key(qtbot, Qt.Key.Key_F, CTRL | SHIFT)

@@ -99,12 +99,15 @@ def test_a_suspended_player_is_refused_with_the_rule_and_nothing_changes(
 
 
 def test_a_warning_is_confirmed_with_enter(window: MainWindow, demo_svc: Services, confirmations: list[str]) -> None:
+    """The boards' warning (ELIG-4) is asked; the office's (SUSP-2, the captain's e-mail) is not (issue 27.11):
+    it is said beside the saved line-up and waits on the office list."""
+    under_18(demo_svc, "he02")
     tab = window.live_game_tab
     tab.select_game("g008")
     panel = tab.home_lineup
     panel.all_button.click()  # he04, suspended, stays undressed
     panel.save_button.click()
-    assert len(confirmations) == 1 and "SUSP-2" in confirmations[0]
+    assert len(confirmations) == 1 and "ELIG-4" in confirmations[0] and "SUSP-2" not in confirmations[0]
     assert len(demo_svc.view(SEASON).games["g008"]["lineups"]["home"]) == 9
     assert "Line-up of Herons saved" in tab.messages.text() and "SUSP-2" in tab.messages.text()
 
@@ -113,6 +116,7 @@ def test_a_warning_declined_writes_nothing(
     window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(dialogs, "confirm_warnings", lambda parent, violations: False)
+    under_18(demo_svc, "fa02")
     tab = window.live_game_tab
     tab.select_game("g008")
     tab.away_lineup.all_button.click()
@@ -122,6 +126,37 @@ def test_a_warning_declined_writes_nothing(
     assert not tab.save_lineup("away")
     assert "not confirmed" in tab.messages.text()
     assert demo_svc.view(SEASON).games["g008"]["lineups"]["away"] == []
+
+
+def test_an_office_warning_at_the_boards_asks_nothing_and_the_next_goal_is_typed(
+        qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:
+    """Issue 27.11: saving the line-ups of g008 (a Herons and a Falcons suspension, neither captain e-mailed:
+    SUSP-2) by keys opens no dialog (the conftest fails a test on any); the keys typed next make the goal, and
+    the captains' e-mails wait on the Season tab's office list."""
+    tab = window.live_game_tab
+    tab.select_game("g008")
+    tab.events_view.setFocus()
+    press(qtbot, Qt.Key.Key_L, CTRL)
+    for panel in (tab.home_lineup, tab.away_lineup):
+        assert focus() is panel.view
+        press(qtbot, Qt.Key.Key_Tab)
+        assert focus() is panel.all_button
+        press(qtbot, Qt.Key.Key_Space)
+        press(qtbot, Qt.Key.Key_Tab, times=2)
+        assert focus() is panel.save_button
+        press(qtbot, Qt.Key.Key_Space)
+        assert "SUSP-2" in tab.messages.text() and "saved" in tab.messages.text()
+        press(qtbot, Qt.Key.Key_Tab)
+    game = demo_svc.view(SEASON).games["g008"]
+    assert (len(game["lineups"]["home"]), len(game["lineups"]["away"])) == (9, 9)
+    press(qtbot, Qt.Key.Key_L, CTRL)
+    scorer = next(x["player"] for x in game["lineups"]["home"] if not x.get("goalie"))
+    number = next(r["number"] for r in demo_svc.roster(SEASON) if r["player"] == scorer and r["team"] == "herons")
+    record(qtbot, tab, Qt.Key.Key_G, "h", str(number))
+    goals = [e for e in events(demo_svc, "g008") if e["type"] == "goal"]
+    assert [g["scorer"] for g in goals] == [scorer], tab.messages.text()
+    office = [(i["rule"], i["player"]) for i in demo_svc.office_list(SEASON)]
+    assert ("SUSP-2", "he04") in office and ("SUSP-2", "fa05") in office
 
 
 def test_a_misspelt_infraction_is_refused_with_its_rule(
@@ -235,7 +270,7 @@ def test_the_live_panel_follows_the_clock(qtbot: QtBot, dressed: LiveGameTab, de
     assert events(demo_svc)[0]["infraction"] == "hooking", dressed.messages.text()
     dressed.clock.set_position(1, 4 * 60 + 30)
     assert "01:30" in dressed.away_panel.label.text()
-    assert "Strength <b>6 on 5</b>" in dressed.strength.text()
+    assert "<b>Power play Lynx 5 on 4</b>" in dressed.strength.text()  # skaters, as the arena board says it
     dressed.clock.set_position(1, 6 * 60 + 1)
     assert "Penalty box empty" in dressed.away_panel.label.text()
     assert dressed.stop_time.property("lit") is False

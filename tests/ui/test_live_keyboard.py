@@ -106,6 +106,8 @@ def test_a_game_scored_from_the_keyboard(qtbot: QtBot, window: MainWindow, demo_
     clock_to(qtbot, tab, "05:20")
     assert "Penalty box empty" in tab.away_panel.label.text()
     assert "Lynx 2 – 0 Owls" in tab.score.text()
+    press(qtbot, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)  # the second half, run to its end
+    clock_to(qtbot, tab, "20:00")
 
     asked = answer_dialogs_with(monkeypatch, qtbot, Qt.Key.Key_Return)  # finishing asks first: Enter confirms
     press(qtbot, Qt.Key.Key_F, CTRL | SHIFT)

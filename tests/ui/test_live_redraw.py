@@ -167,6 +167,7 @@ def test_a_goal_leaves_the_roster_and_season_tabs_alone_a_final_game_redraws_the
     assert season.pending is None and window.roster_tab.pending is None  # a game not final: no season result
     assert resets.seen == [] and roster_resets.seen == []
     lynx_before = next(r for r in season.model.rows() if r.get("team") == "lynx")
+    tab.clock.set_position(2, 20 * 60)  # the game played to its end (GAME-1)
     assert tab.finish(), tab.messages.text()
     assert season.pending is not None and resets.seen == []  # heard, not redrawn while out of sight
     window.tabs.setCurrentWidget(season)

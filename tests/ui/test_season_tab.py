@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
-from ui_helpers import column, open_window
+from ui_helpers import column, focus, open_window, press
 
 from scorekeeper.services import Services
 from ui import dialogs
@@ -24,7 +24,7 @@ def tab(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> SeasonTab:
 
 def test_the_pages(tab: SeasonTab) -> None:
     assert [tab.pages.tabText(n) for n in range(tab.pages.count())] == [
-        "Standings", "Scoring", "Suspensions", "Fines", "Playoff eligibility", "Points chart"]
+        "Standings", "Scoring", "Suspensions", "Fines", "Playoff eligibility", "Office list (2)", "Points chart"]
 
 
 def test_scoring_follows_the_facade_and_sorts_by_points(tab: SeasonTab, demo_svc: Services) -> None:
@@ -152,3 +152,30 @@ def test_a_28_suspensions_page_lists_what_was_carried_into_the_season(
     assert column(model, "Game") == ["x04 (2014-15)"]
     assert column(model, "Status") == ["active, carried over"]
     assert column(model, "Served") == ["2 of 5"]  # two of b's games in 2015-16
+
+
+def test_the_office_list_gathers_the_captains_to_e_mail_and_leads_to_the_suspension(
+        qtbot: QtBot, tab: SeasonTab, demo_svc: Services) -> None:
+    """Issue 27.11: the captains' e-mails due before a team's next game (SUSP-2), as the facade's one query says
+    them, are on the office list; Enter on one shows its suspension on the Suspensions page, where the notice is
+    recorded."""
+    due = [(i["rule"], i["player"]) for i in demo_svc.office_list(SEASON)]
+    assert due == [("SUSP-2", "he04"), ("SUSP-2", "fa05")]
+    tab.window().activateWindow()
+    tab.pages.tabBar().setFocus()  # the page tabs, as Shift+Tab from the table reaches them
+    titles = [tab.pages.tabText(n) for n in range(tab.pages.count())]
+    press(qtbot, Qt.Key.Key_Right, times=titles.index("Office list (2)"))
+    assert tab.pages.tabText(tab.pages.currentIndex()) == "Office list (2)"
+    assert column(tab.office, "Team") == ["Herons", "Falcons"] and column(tab.office, "Rule")[0].startswith("SUSP-2")
+    assert "E-mail the captain of Herons about Ryan Cote's suspension" in column(tab.office, "To do")[0]
+    tab.office_view.setFocus()
+    press(qtbot, Qt.Key.Key_Home)
+    press(qtbot, Qt.Key.Key_Return)
+    assert tab.pages.tabText(tab.pages.currentIndex()) == "Suspensions" and focus() is tab.suspensions_view
+    row = tab.selected_suspension()
+    assert row is not None and (row["player"], row["game"]) == ("he04", "g006")
+    tab.notice_button.setFocus()
+    press(qtbot, Qt.Key.Key_Space)  # Captain notified: today, after g008's date, so still due (SUSP-2)
+    assert "Notice to the captain about Ryan Cote recorded" in tab.messages.text()
+    # the list is the facade's, read again after the change
+    assert column(tab.office, "To do") == [i["what"] for i in demo_svc.office_list(SEASON)]

@@ -93,3 +93,20 @@ def test_decline_in_the_season_tab_drops_the_proposal(qtbot: QtBot, window: Main
     assert column(tab.suspensions, "Status") == ["declined"]
     a3 = next(c for c in empty_svc.lineup_candidates("g7", "home") if c["player"] == "a3")
     assert a3["status"] == "ok"
+
+
+def test_a_proposal_to_confirm_is_on_the_office_list(qtbot: QtBot, window: MainWindow, empty_svc: Services) -> None:
+    """Issue 27.11: the season suspension the sixth incident proposes waits on the office list until decided."""
+    tab = window.season_tab
+    items = empty_svc.office_list()
+    assert [(i["kind"], i["rule"], i["player"]) for i in items] == [("notice", "SUSP-2", "a3"),
+                                                                     ("proposal", "PEN-GM-2", "a3")]
+    titles = [tab.pages.tabText(n) for n in range(tab.pages.count())]
+    assert "Office list (2)" in titles
+    assert column(tab.office, "To do") == [i["what"] for i in items] and "Confirm or decline" in items[1]["what"]
+    tab.pages.setCurrentIndex(titles.index("Office list (2)"))
+    tab.office_view.setFocus()
+    qtbot.keyClick(tab.office_view, Qt.Key.Key_End)  # the proposal
+    qtbot.keyClick(tab.office_view, Qt.Key.Key_Return)
+    assert tab.pages.tabText(tab.pages.currentIndex()) == "Suspensions"
+    assert tab.confirm_button.isEnabled() and tab.decline_button.isEnabled()  # the proposal is selected
