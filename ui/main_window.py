@@ -227,7 +227,8 @@ class MainWindow(QMainWindow):
         self.tabs.blockSignals(blocked)
         self.setUpdatesEnabled(True)
         self.hub.office_changed.connect(self._show_labels)
-        self.live_game_tab.finished.connect(lambda game: self.auto_backup(f"game {game} finished"))
+        self.live_game_tab.finished.connect(lambda game: self.auto_backup(  # the game by its league number
+            f"game {self.svc.game_names(self.live_game_tab.season).get(game, game)} finished"))
         self.tabs.currentChanged.connect(self._leaving_tab)
 
     def abandon(self) -> None:

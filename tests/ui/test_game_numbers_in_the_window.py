@@ -90,6 +90,8 @@ def test_the_undo_prompt_names_the_game_by_number(window: MainWindow, numbered: 
     tab.select_game("g016")
     tab.refresh_game()
     assert tab.finish(), tab.messages.text()
+    said = window.statusBar().currentMessage()  # the automatic backup after a finish says which game
+    assert "(game WS-016 finished)" in said and ids([said]) == [], said
     numbered.set_office_password("rink-office-1")
     numbered.lock_office()
     asked: list[str] = []
