@@ -35,9 +35,12 @@ from scorekeeper.db.seal_mac import (
     SEAL_ID,
     head_seals,
     mac,
+    password_intact,
+    password_value,
     refusals_intact,
     refusals_value,
     seal_id,
+    seal_password,
     seal_refusals,
     sealed_database,
 )
@@ -48,6 +51,8 @@ SAMPLE = 200  # final games whose whole content is checked at each open
 SHOWN = 8  # games named in one warning
 UNCHECKED = "seals cannot be checked on this PC: the key is on the PC that last wrote it"
 REKEYED = "seals made again on this PC"
+PASSWORD_REPLACED = ("the office password row was replaced (its keyed seal does not match): no password unlocks the "
+                     "office until a backup made before is restored")
 FINAL = "'final'"
 
 
@@ -157,13 +162,15 @@ def reseal_games(key: bytes, ids: list[int] | None = None) -> None:
         _set_meta(GAMES_SEAL, _aggregate(key))
 
 
-def reseal_all(key: bytes) -> None:
-    """Seal the head, the back-off counter and every final game as they now are (the caller holds the
-    transaction)."""
+def reseal_all(key: bytes, password: bool = True) -> None:
+    """Seal the head, the back-off counter, every final game and (`password`) the office password row as they
+    now are (the caller holds the transaction)."""
     head = read_head()
     if head is not None and not head.get("unreadable"):
         write_head(head)
     seal_refusals(key)
+    if password:
+        seal_password(key)
     reseal_games(key)
 
 
@@ -253,9 +260,9 @@ def _check() -> tuple[list[str], bool]:
         if not hmac.compare_digest(str(head.get("seal") or ""), expected["seal"]):
             found.append("the head of the audit trail (the meta row 'audit_chain') was rewritten: its keyed seal "
                          "does not match")
-        elif not hmac.compare_digest(str(head.get("password_seal") or ""), expected["password_seal"]):
-            found.append("the office password row was replaced and the audit trail's seal of it rewritten to match "
-                         "(its keyed seal does not)")
+    if not password_intact(key):
+        found.append(PASSWORD_REPLACED if password_value() is not None else
+                     "the office password row was deleted (its keyed seal says there was one)")
     if not refusals_intact(key):
         if Meta.get_or_none(Meta.key == REFUSALS_SEAL) is None:
             found.append("the seal of the wrong-password back-off (the meta row 'seal_refusals') was deleted")

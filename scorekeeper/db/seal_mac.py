@@ -2,9 +2,9 @@
 outside the database (`db.seal_key`), so that nobody who can only edit the file can seal it again.
 
 The `meta` row `seal_id` names the database's secret. The chain's head (`audit_chain`) carries `seal` (over the
-last entry's id and hash) and `password_seal` (over the digest of the office password row); `seal_refusals`
-seals the back-off counter of wrong office passwords (`office_refusals`, absent included). The final games' seals
-are `db.game_seals`'. PostgreSQL is not sealed: there the server's accounts guard the data.
+last entry's id and hash and its digest of the password row); `seal_password` seals the office password row and
+`seal_refusals` the back-off counter of wrong office passwords (`office_refusals`), absence included. The final
+games' seals are `db.game_seals`'. PostgreSQL is not sealed: there the server's accounts guard the data.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from scorekeeper.db.base import Meta, database_proxy
 SEAL_ID = "seal_id"
 REFUSALS = "office_refusals"  # the back-off counter's row (facade/office.py)
 REFUSALS_SEAL = "seal_refusals"
+PASSWORD = "office_password"
+PASSWORD_SEAL = "seal_password"
 
 
 def sealed_database() -> bool:
@@ -49,12 +51,47 @@ def mac(key: bytes, kind: str, value: Any) -> str:
 
 
 def head_seals(head: dict[str, Any], key: bytes | None = None) -> dict[str, str]:
-    """The keyed seals the chain's head carries ({} when this PC has no key, or no seals are kept)."""
+    """The keyed seal the chain's head carries ({} when this PC has no key, or no seals are kept)."""
     key = key or current_key()
     if key is None:  # the transaction's end seals again with a new key (`game_seals.flush`)
         return {}
-    return {"seal": mac(key, "head", [head.get("id"), head.get("hash")]),
-            "password_seal": mac(key, "password", head.get("password"))}
+    return {"seal": mac(key, "head", [head.get("id"), head.get("hash"), head.get("password")])}
+
+
+def password_value() -> str | None:
+    row = Meta.get_or_none(Meta.key == PASSWORD)
+    return None if row is None else str(row.value)
+
+
+def seal_password(key: bytes | None = None) -> None:
+    """Seal the office password row as it now is: only the program's own writes of it (set, change, the
+    upgrade of a legacy hash) and a new key do (the caller holds the transaction)."""
+    _seal_row(PASSWORD_SEAL, "password", password_value(), key)
+
+
+def password_intact(key: bytes | None = None) -> bool | None:
+    """Whether the office password row is the one Scorekeeper last wrote (None: it cannot be checked here). A
+    row that fails its seal unlocks nothing: the office restores a backup made before it was replaced."""
+    return _intact(PASSWORD_SEAL, "password", password_value(), key)
+
+
+def _seal_row(name: str, kind: str, value: str | None, key: bytes | None) -> None:
+    if not sealed_database():
+        return
+    key = key or current_key()
+    if key is None:  # the transaction's end seals again with a new key (`game_seals.flush`)
+        return
+    text = mac(key, kind, value)
+    if not Meta.update(value=text).where(Meta.key == name).execute():
+        Meta.create(key=name, value=text)
+
+
+def _intact(name: str, kind: str, value: str | None, key: bytes | None) -> bool | None:
+    key = key or current_key()
+    if key is None:
+        return None
+    row = Meta.get_or_none(Meta.key == name)
+    return row is not None and hmac.compare_digest(str(row.value), mac(key, kind, value))
 
 
 def refusals_value() -> str | None:
@@ -64,20 +101,9 @@ def refusals_value() -> str | None:
 
 def seal_refusals(key: bytes | None = None) -> None:
     """Seal the back-off counter as it now is (the caller holds the transaction that wrote it)."""
-    if not sealed_database():
-        return
-    key = key or current_key()
-    if key is None:  # the transaction's end seals again with a new key (`game_seals.flush`)
-        return
-    value = mac(key, "refusals", refusals_value())
-    if not Meta.update(value=value).where(Meta.key == REFUSALS_SEAL).execute():
-        Meta.create(key=REFUSALS_SEAL, value=value)
+    _seal_row(REFUSALS_SEAL, "refusals", refusals_value(), key)
 
 
 def refusals_intact(key: bytes | None = None) -> bool | None:
     """Whether the back-off counter is as Scorekeeper sealed it (None: it cannot be checked on this PC)."""
-    key = key or current_key()
-    if key is None:
-        return None
-    row = Meta.get_or_none(Meta.key == REFUSALS_SEAL)
-    return row is not None and hmac.compare_digest(str(row.value), mac(key, "refusals", refusals_value()))
+    return _intact(REFUSALS_SEAL, "refusals", refusals_value(), key)

@@ -38,6 +38,7 @@ class Office(Part):
             raise ServiceError(self.core.guest_refusal("the office password change"))
         row = Meta.get_or_none(Meta.key == "office_password")
         if row is not None:
+            self._refuse_a_replaced_password()
             self._office_wait()
             if not (old is not None and verify_password(old, row.value)):
                 self.log_refused("change office password", wrong_password=True)
@@ -49,6 +50,7 @@ class Office(Part):
                 Meta.update(value=hash_password(new)).where(Meta.key == "office_password").execute()
             Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
             seal_mac.seal_refusals()
+            seal_mac.seal_password()
             self.core.audit_any("office password set" if row is None else "office password changed")
 
     def unlock_office(self, password: str) -> bool:
@@ -61,6 +63,7 @@ class Office(Part):
             return True
         if self.core.read_only:  # a guest could only guess (it cannot count its refusals): the window unlocks
             raise ServiceError(self.core.guest_refusal("unlocking the office"))
+        self._refuse_a_replaced_password()
         self._office_wait()
         if not verify_password(password, row.value):
             self.log_refused("unlock office", wrong_password=True)
@@ -69,11 +72,18 @@ class Office(Part):
             if needs_upgrade(row.value):
                 Meta.update(value=hash_password(password)).where(
                     (Meta.key == "office_password") & (Meta.value == row.value)).execute()
+                seal_mac.seal_password()
                 self.core.audit_any("office password hash upgraded", f"scrypt N={office.COST.n}")
             Meta.delete().where(Meta.key == OFFICE_REFUSALS).execute()
             seal_mac.seal_refusals()
         self.unlocked = True
         return True
+
+    def _refuse_a_replaced_password(self) -> None:
+        """A password row that fails its keyed seal (replaced outside Scorekeeper) unlocks nothing and is changed
+        by nobody: its password is whoever replaced it's (issue 26.4)."""
+        if seal_mac.password_intact() is False:
+            raise ServiceError(f"{game_seals.PASSWORD_REPLACED} (OFFICE)")
 
     def _office_refusals(self) -> tuple[int, float]:
         """(wrong office passwords in a row, when the last one was given), kept in the database; sealed with the
@@ -173,7 +183,7 @@ class Office(Part):
             warnings.append(f"{label} was altered outside Scorekeeper (its keyed seals do not match): "
                             + "; ".join(found) + ". " + recorded + "Find out who changed the file; a backup made "
                             "before holds the original" + (" (and set the office password again)" if any(
-                                "password" in f for f in found) else "") + ".")
+                                "password row was deleted" in f for f in found) else "") + ".")
         if not checkable:
             warnings.append(f"{game_seals.UNCHECKED} ({label}); the first change made here, or unlocking the "
                             "office, seals it again with a key of this PC (recorded in the audit trail)")
@@ -187,5 +197,5 @@ class Office(Part):
             if not Meta.update(value=value).where(Meta.key == OFFICE_REFUSALS).execute():
                 Meta.create(key=OFFICE_REFUSALS, value=value)
         key = seal_mac.current_key()
-        if key is not None:
-            game_seals.reseal_all(key)
+        if key is not None:  # a replaced password row stays unsealed: told at each opening, it unlocks nothing
+            game_seals.reseal_all(key, password=game_seals.PASSWORD_REPLACED not in found)

@@ -15,7 +15,7 @@ import pytest
 from scorekeeper import cli, office
 from scorekeeper.db import audit_chain, game_seals, seal_key
 from scorekeeper.db.models import AuditEntry
-from scorekeeper.services import Services
+from scorekeeper.services import ServiceError, Services
 from tests.data.signature_pictures import signature_png
 from tests.scorekeeper.test_cli import EXAMPLE
 
@@ -87,9 +87,13 @@ def test_the_two_row_edit_of_the_password_and_the_chain_head_is_told(league: Pat
     json.loads(out)  # stdout stays the JSON it was
     assert "warning" in err and "keyed seals do not match" in err and "office password row was replaced" in err
     svc = Services.open(str(league))
-    assert any(a.action == audit_chain.ALTERED for a in AuditEntry.select())  # recorded, so told once
+    assert any(a.action == audit_chain.ALTERED for a in AuditEntry.select())  # recorded
+    with pytest.raises(ServiceError, match="no password unlocks the office"):
+        svc.unlock_office(KNOWN)  # the planted password unlocks nothing, nor changes itself
+    with pytest.raises(ServiceError, match="no password unlocks the office"):
+        svc.set_office_password("another-one", old=KNOWN)
     svc.close()
-    assert warnings_of(league) == []
+    assert "office password row was replaced" in warnings_of(league)[0]  # told at each opening until restored
 
 
 def test_a_deleted_goal_of_a_final_game_is_told_in_the_facade_and_on_stderr(league: Path,

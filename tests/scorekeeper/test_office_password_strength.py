@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import office
 from scorekeeper.db.models import AuditEntry, Meta
-from scorekeeper.db.seal_mac import seal_refusals
+from scorekeeper.db.seal_mac import seal_password, seal_refusals
 from scorekeeper.services import ServiceError, Services
 
 
@@ -43,7 +43,9 @@ def _stored() -> str:
 
 
 def _put(value: str) -> None:
+    """A hash as a program wrote it (sealed: issue 26.4; migration 10 seals the hash an earlier version wrote)."""
     Meta.update(value=value).where(Meta.key == "office_password").execute()
+    seal_password()
 
 
 def test_default_cost_is_owasp_minimum_scrypt_n_2_17_r_8_p_1(real_cost: None, svc: Services):
