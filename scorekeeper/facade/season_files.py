@@ -173,6 +173,8 @@ class SeasonFiles(Part):
                         *(["audit"] if written.get("audit") or guarded or changes["payments"] else [])],
                 finals_touched=any(g.get("status", "final") == "final"
                                    or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
+            if not any(written.values()):  # a file imported again, its audit trail known: nothing changed
+                report.changes = Changes()
         report.written = written
         return report
 

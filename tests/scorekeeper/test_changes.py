@@ -99,7 +99,7 @@ def test_an_import_reports_what_it_changed(svc):
     data["payments"].append({"payer": {"team": "owls"}, "amount": "5.00", "date": "2015-10-21"})
     report = svc.import_data(data)
     assert report.ok and report.changes.season == "2015-16"
-    assert report.changes.tables == ("payments",) and report.changes.results == ("discipline",)
+    assert report.changes.tables == ("payments", "audit") and report.changes.results == ("discipline",)
 
 
 def test_an_import_that_changes_nothing_returns_empty_changes(svc):

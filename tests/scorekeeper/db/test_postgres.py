@@ -87,7 +87,9 @@ def test_postgresql_database_gives_the_same_results(pg_url: str, tmp_path: Path)
     assert lite.import_file(EXAMPLE).ok
     assert pg.standings() == lite.standings()
     assert pg.stats() == lite.stats()
-    assert pg.export() == lite.export()
+    timeless = [{**x, "audit": [{k: v for k, v in a.items() if k != "at"} for a in x["audit"]]}
+                for x in (pg.export(), lite.export())]  # each import audits its payment at its own second
+    assert timeless[0] == timeless[1]
     assert "PostgreSQL" in pg.database_label
     pg.close()
     lite.close()
