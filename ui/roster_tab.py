@@ -181,6 +181,7 @@ class RosterTab(TableTab):
         for button in (self.rename_team_button, self.merge_team_button, self.delete_team_button):
             manage_buttons.addWidget(button)
         self.team_title = QLabel(self)
+        self.team_title.setWordWrap(True)  # the mode in words: no wider than the form
         team_box = QWidget(self)
         team_form = QFormLayout(team_box)
         team_form.addRow(self.team_title)
