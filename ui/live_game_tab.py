@@ -923,6 +923,8 @@ class LiveGameTab(TableTab):
                     if bar.value() != before:  # scrolled: the rows in sight move, all of them are drawn again
                         self.events_view.viewport().update()
         self.model.replace_game(screen.row)
+        if previous is not None and previous.row.get("number") != screen.row.get("number"):
+            self.fit_columns()  # its number set (Officials…): the list as wide as its new text (issue 27.13)
         if previous is None or previous.consequences != screen.consequences or previous.names != screen.names:
             self._show_caused(screen.consequences)
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
@@ -1387,7 +1389,8 @@ class LiveGameTab(TableTab):
         stays selected."""
         games = self.svc.games(self.season)
         if [g["id"] for g in games] == [self.model.row(n)["id"] for n in range(self.model.rowCount())]:
-            self.model.update_rows(games)
+            if self.model.update_rows(games) is not None:
+                self.fit_columns()  # a number or a name changed: no column cut, nothing scrolled sideways
             return
         self.model.set_rows(games)
         ids = [game["id"] for game in games]

@@ -306,9 +306,15 @@ def _status(row: Row) -> str:
     return status
 
 
+LONG_NUMBER = 10
+"""A game number longer than this stands alone under the teams (its date is on the game's own page): the games
+list stays narrow enough at 1024 pixels to show both its columns without scrolling sideways (issue 27.13)."""
+
+
 def _game(row: Row) -> str:
-    return f"{row.get('home_name') or row.get('home')} – {row.get('away_name') or row.get('away')}\n" \
-           f"{row.get('date') or ''} · {row.get('number') or row.get('id')}"
+    number = str(row.get("number") or row.get("id") or "")
+    under = number if len(number) > LONG_NUMBER else f"{row.get('date') or ''} · {number}"
+    return f"{row.get('home_name') or row.get('home')} – {row.get('away_name') or row.get('away')}\n{under}"
 
 
 def _result(row: Row) -> str:
@@ -320,8 +326,8 @@ class GamesModel(RecordTableModel):
     """The games of a season, in the facade's order: rows of `Services.games()`."""
 
     columns = (
-        Column("Game", _game, tooltip="Home – away; under it the date and the league's game number (the office "
-               "sets it with Officials…; the game's id until then)"),
+        Column("Game", _game, tooltip="Home – away; under it the date and the league's game number (a long "
+               "number alone; the office sets it with Officials…; the game's id until then)"),
         Column("Result", _result, tooltip="The score (home – away), and under it where the game stands"),
     )
     LINES = 2

@@ -291,3 +291,38 @@ def test_the_roster_csv_preview_fits_the_screen_with_its_why_and_its_buttons(
     monkeypatch.setattr(dialogs, "run_dialog", run)
     assert not window.roster_tab.import_csv(str(path))
     assert len(seen) == 1 and "Nothing imported" in window.roster_tab.messages.text()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 768)])
+def test_the_games_list_with_game_numbers_does_not_scroll_sideways(
+        qtbot: QtBot, demo_svc: Services, settings: QSettings, screen: list[QRect], width: int, height: int,
+        tmp_path: Path) -> None:
+    """Issue 27.13: once the office set a game's number (Officials…, the window open), the Live Game tab at 1024
+    pixels scrolled sideways: the games list's columns grew past its width. Every column stays in sight."""
+    from ui import dialogs
+    from ui.game_details_dialog import GameDetailsDialog
+
+    screen[0] = QRect(0, 0, width, height)
+    window = open_window(qtbot, demo_svc, settings)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (width, height))
+    window.tabs.setCurrentIndex(1)
+    tab = window.live_game_tab
+    for game, number in (("g016", "WSHL-015"), ("g008", "WSHL-2015-16-008")):
+        tab.select_game(game)
+        qtbot.wait(10)
+
+        def run(dialog: GameDetailsDialog, number: str = number) -> int:
+            dialog.number.setText(number)
+            return 1
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(dialogs, "run_dialog", run)
+            tab.details_button.setFocus()
+            qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)
+        qtbot.wait(20)
+        assert number in column(tab.model, "Game", 1)[tab.model.number_of(game) or 0], tab.messages.text()
+        window.grab().save(str(tmp_path / f"games-list-{number}-{width}.png"))
+        assert no_sideways_scrolling(window) == []
+        assert every_column_in_sight(tab.view), number
+        for widget in (tab.view, tab.events_view, tab.finish_button):
+            assert inside(widget, window), widget
