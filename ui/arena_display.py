@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 ANNOUNCE_MS = 8000
 """How long a goal is announced (milliseconds)."""
+ONE_LINE_AT_LEAST = 0.7
+"""A goal's detail stays on one line down to this share of its size; smaller, it goes one part a line."""
 BACKGROUND, TEXT, CLOCK, DIM, STOP = "#000000", "#ffffff", "#ffd400", "#9e9e9e", "#d50000"
 NO_COLOUR = "#303030"
 """A team's band where the season records no colour."""
@@ -122,6 +124,7 @@ class ArenaDisplay(QWidget):
         self.idle = Text(self, "idle", "name", DIM)
 
         grid = QGridLayout()
+        self.grid = grid
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(4)
         for column, side in ((0, "home"), (2, "away")):
@@ -253,7 +256,7 @@ class ArenaDisplay(QWidget):
         band = team_colour(self.board.side(goal.side).colour if self.board is not None else None)
         self.goal_line.setText(goal.headline.upper())
         self.goal_line.paint(contrast(band), band)
-        self.goal_detail.setText(goal.detail)
+        self.goal_detail.setText(goal.detail)  # on more lines where it reads too small on one (`_fit`)
         self.goal_line.show()
         self.goal_detail.show()
         self._fit()
@@ -274,11 +277,31 @@ class ArenaDisplay(QWidget):
 
     # -- sizing --------------------------------------------------------------------------------------------
     def _fit(self) -> None:
-        height, third = self.height(), max(self.width() // 3, 1)
-        for label in (*self._board_widgets(), self.idle):
-            label.scale(height, third if label not in (self.idle,) else self.width())
-        for label in (self.goal_line, self.goal_detail):
-            label.scale(height, self.width())
+        """Each text's size for the window, shrunk to the room it is laid out in: the window less its margins
+        (the goal lines, the idle line), a third of that less the grid's spacing (the board's columns); never
+        the whole window's width, which cut the last letters ("Power-play goa", issue 27.17)."""
+        height = self.height()
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else None
+        inner = self.width() - (margins.left() + margins.right() if margins is not None else 0)
+        third = max((inner - 2 * self.grid.horizontalSpacing()) // 3, 1)
+        for label in self._board_widgets():
+            label.scale(height, third)
+        for label in (self.idle, self.goal_line):
+            label.scale(height, inner)
+        self._fit_goal_detail(height, inner)
+
+    def _fit_goal_detail(self, height: int, inner: int) -> None:
+        """The goal's scorer, assists and kind on one line where that reads at a good size, else one part a line
+        (the scorer, each assist, the kind): a long line of names on a small window is never cut."""
+        detail = self.goal.detail if self.goal is not None else ""
+        label = self.goal_detail
+        if label.text() != detail:
+            label.setText(detail)
+        label.scale(height, inner)
+        if detail and label.font().pixelSize() < int(height * label.share * ONE_LINE_AT_LEAST):
+            label.setText(detail.replace(" — ", "\n").replace(", ", ",\n").replace(" · ", "\n"))
+            label.scale(height, inner)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

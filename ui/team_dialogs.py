@@ -25,9 +25,13 @@ class RenameTeamDialog(QDialog):
         self.problem = QLabel(self)
         self.problem.setStyleSheet("color: #b00020")
         self.problem.hide()
+        self.problem.setWordWrap(True)
         form = QFormLayout(self)
-        form.addRow(QLabel(f"The new name of {html.escape(team['name'])} ({html.escape(team['division_name'])}): "
-                           "games, players and fines keep it; the audit trail records the change.", self))
+        self.explanation = QLabel(f"The new name of {html.escape(team['name'])} "
+                                  f"({html.escape(team['division_name'])}): games, players and fines keep it; the "
+                                  "audit trail records the change.", self)
+        self.explanation.setWordWrap(True)  # whole at the dialog's width, never cut ("records the chang")
+        form.addRow(self.explanation)
         form.addRow("New &name:", self.name)
         form.addRow(self.problem)
         form.addRow(dialogs.ok_cancel(self))

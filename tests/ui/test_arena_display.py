@@ -378,3 +378,51 @@ def test_a_penalty_waiting_to_start_is_on_the_board_under_those_serving(
     lines = display.box["away"].text().split("\n")
     assert lines[-1].split() == [f"#{numbers[waiting[0]['player']]}", "NEXT"]
     assert len(lines) == 3 and all(":" in line for line in lines[:2])  # two served, counted down
+
+
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (1024, 576), (1366, 768)])
+def test_every_text_of_a_power_play_goal_fits_where_it_is_laid_out(
+        qtbot: QtBot, window: MainWindow, demo_svc: Services, tmp_path: Path, width: int, height: int) -> None:
+    """Issue 27.17: the goal banner read "Power-play goa": each text was sized to the window's width, not to the
+    room its layout gives it (the margins, the board's three columns). A power-play goal with two assists by
+    long names, typed at the boards: every line of the board whole, at a small TV window's size too."""
+    from PySide6.QtGui import QFontMetrics
+
+    for pid, first, last in (("ly02", "Maximiliana", "Vandenberghe-Fitzgerald"),
+                             ("ly05", "Christabella", "Montgomery-Whitaker"),
+                             ("ly09", "Bartholomew", "Featherstonehaugh")):
+        record = {k: v for k, v in demo_svc.players("2015-16")[pid].items() if k != "name"}
+        assert demo_svc.save_player({**record, "first": first, "last": last}, True, season="2015-16").ok
+    for side, prefix in (("home", "ly"), ("away", "ow")):
+        lineup = [{"player": f"{prefix}{n:02d}", **({"goalie": True} if n == 1 else {})} for n in range(1, 11)]
+        assert demo_svc.set_lineup("g016", side, lineup, True, season="2015-16").ok
+    tab = window.live_game_tab
+    tab.refresh_game()
+    display = open_display(window)
+    display.resize(width, height)
+    tab.events_view.setFocus()
+    numbers = {d.player: d.number for d in tab.game_shown.lineups["home"]} if tab.game_shown else {}
+    clock_to(qtbot, tab, "04:00")
+    entry(qtbot, tab, Qt.Key.Key_P, "a")
+    type_text(qtbot, "7")
+    press(qtbot, Qt.Key.Key_Tab)
+    type_text(qtbot, "trip")
+    press(qtbot, Qt.Key.Key_Return)
+    if tab.events.rowCount() == 0:  # the first Enter only closed the completer's list
+        press(qtbot, Qt.Key.Key_Return)
+    clock_to(qtbot, tab, "05:00")
+    entry(qtbot, tab, Qt.Key.Key_G, "h")
+    type_text(qtbot, str(numbers["ly02"]))
+    press(qtbot, Qt.Key.Key_Tab)
+    type_text(qtbot, f"{numbers['ly05']} {numbers['ly09']}")
+    press(qtbot, Qt.Key.Key_Return)
+    assert display.goal is not None and display.goal.detail.endswith("· Power-play goal"), display.goal_detail.text()
+    assert display.goal_detail.text().splitlines()[-1].endswith("Power-play goal")  # on its line, whole
+    qtbot.wait(20)
+    display.grab().save(str(tmp_path / f"arena-goal-{width}.png"))
+    for label in (*display._board_widgets(), display.goal_line, display.goal_detail):
+        if not label.isVisible() or not label.text():
+            continue
+        room = label.contentsRect().width()
+        widest = max(QFontMetrics(label.font()).horizontalAdvance(line) for line in label.text().splitlines())
+        assert widest <= room, (label.objectName(), label.text(), widest, room)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QLabel
 from pytestqt.qtbot import QtBot
 from ui_helpers import column, open_window, press, replace_text, type_text
 
@@ -230,3 +230,41 @@ def test_after_a_merge_every_roster_column_fits_what_it_shows(
         texts = [str(proxy.index(row, number).data() or "") for row in range(proxy.rowCount())]
         widest = max(metrics.horizontalAdvance(text) for text in texts)
         assert view.columnWidth(number) >= widest + 6, (header, view.columnWidth(number), widest)
+
+
+def test_the_rename_question_is_read_whole(qtbot: QtBot, window: MainWindow, demo_svc: Services,
+                                           monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 27.17: the rename dialog read "...the audit trail records the chang": its explanation wraps within
+    the dialog, every line of it in sight; the dialog is answered from the keyboard."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+
+    from ui.team_dialogs import RenameTeamDialog
+
+    tab = window.roster_tab
+    on_team_page(tab, "herons")
+    checked: list[str] = []
+
+    def run(dialog: QDialog) -> int:
+        assert isinstance(dialog, RenameTeamDialog)
+
+        def look() -> None:
+            qtbot.waitUntil(lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=3000)
+            dialog.grab().save(str(tmp_path / "rename.png"))
+            label = next(x for x in dialog.findChildren(QLabel) if x.text().startswith("The new name"))
+            room = label.contentsRect()
+            needed = QFontMetrics(label.font()).boundingRect(
+                QRect(0, 0, room.width(), 10_000), int(Qt.TextFlag.TextWordWrap), label.text())
+            assert label.wordWrap() and needed.height() <= room.height() and needed.width() <= room.width()
+            assert label.geometry().right() < dialog.width() and label.text().endswith("records the change.")
+            checked.append(label.text())
+            type_text(qtbot, "Grey Herons")
+            qtbot.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Return)
+
+        QTimer.singleShot(0, look)
+        QTimer.singleShot(8000, dialog.reject)
+        return dialog.exec()
+
+    monkeypatch.setattr(dialogs, "run_dialog", run)
+    alt(qtbot, Qt.Key.Key_R)
+    assert checked and team_names(demo_svc)["herons"] == "Grey Herons"
