@@ -270,6 +270,12 @@ class SeasonsDialog(QDialog):
         name = self.chosen()
         if name is None:
             return
+        open_ones = [s["name"] for s in self.seasons if not s["archived"]]
+        if action == "archive" and open_ones == [name] and not ask_yes(
+                self, "Archive the only open season", f"Archive {name}, the only open season?",
+                "The season picker then has no season to show and nothing can be entered until a season is "
+                "restored from the archive (File ▸ Seasons…) or a new one is made."):
+            return  # No, the default: nothing archived
         seasons = self.act(action, name)
         if seasons is not None:
             self.fill(seasons)
@@ -525,7 +531,7 @@ def documents_folder() -> str:
     from PySide6.QtCore import QStandardPaths
 
     found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return found or str(Path.home())
+    return found if found and Path(found).is_dir() else str(Path.home())  # no Documents folder: the home folder
 
 
 def in_documents(suggested: str) -> str:

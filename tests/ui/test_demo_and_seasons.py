@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
@@ -124,3 +124,48 @@ def test_an_operator_not_given_is_shown_as_not_set(
     monkeypatch.setattr(dialogs, "ask_operator", lambda parent, current: "Pat Lee")
     window.operator_action.trigger()
     assert "Operator: Pat Lee" in window.operator_label.text() and settings.value("operator") == "Pat Lee"
+
+
+def test_archiving_the_only_open_season_asks_first(
+    qtbot: QtBot, svc: Services, settings: QSettings, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27.21: archiving the only open season (the picker then has none to show) asks first; Enter takes
+    No, the default, and nothing is archived; Y archives it. File ▸ Seasons… answered from the keyboard."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window = open_window(qtbot, svc, settings)
+    asked: list[str] = []
+    answers = [Qt.Key.Key_Return, Qt.Key.Key_Y]  # the two questions: No (Enter), then Yes
+    states: list[list[str]] = []
+
+    def keys(dialog: QDialog, *pressed: tuple[Qt.Key, Qt.KeyboardModifier]) -> None:
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+        for key, modifier in pressed:
+            qtbot.keyClick(QApplication.focusWidget() or dialog, key, modifier)
+            qtbot.wait(300)  # a mnemonic's click comes after its pressed look
+
+    def run(dialog: QDialog) -> int:
+        if isinstance(dialog, QMessageBox):
+            asked.append(dialog.text())
+            QTimer.singleShot(0, lambda: keys(dialog, (answers.pop(0), Qt.KeyboardModifier.NoModifier)))
+            return dialog.exec()
+        assert isinstance(dialog, SeasonsDialog)
+
+        def archive_twice() -> None:
+            alt_a = (Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)  # &Archive
+            keys(dialog, alt_a)
+            states.append([f"{s['name']} {'archived' if s['archived'] else 'open'}" for s in dialog.seasons])
+            keys(dialog, alt_a)
+            states.append([f"{s['name']} {'archived' if s['archived'] else 'open'}" for s in dialog.seasons])
+            dialog.reject()
+
+        QTimer.singleShot(0, archive_twice)
+        return dialog.exec()
+
+    monkeypatch.setattr(dialogs, "run_dialog", run)
+    window.seasons_action.trigger()
+    assert asked == ["Archive 2015-16, the only open season?"] * 2
+    assert states == [["2015-16 open"], ["2015-16 archived"]]
+    assert "season archived" in [a["action"] for a in svc.audit("2015-16")]

@@ -158,3 +158,31 @@ def test_the_number_of_a_signed_final_game_is_changed_only_with_the_office_passw
     qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)  # Officials… again
     assert len(seen) == 1 and len(asked) == 2 and svc.game_details("g001")["number"] == "W-001", tab.messages.text()
     assert [e for e in svc.audit(game="g001") if e["action"] == "game details of a signed game"]
+
+
+def test_a_pdf_is_offered_in_the_home_folder_where_there_is_no_documents_folder(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 27.21: a user without a Documents folder was offered the program's own folder (the file dialog's
+    fallback for a folder that does not exist): the home folder is offered then. Ctrl+P's preview, Save as PDF."""
+    from PySide6.QtCore import QStandardPaths
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: home))
+    monkeypatch.setattr(QStandardPaths, "writableLocation", lambda location: str(home / "Documents"))  # none
+    offered: list[str] = []
+
+    def save_dialog(parent: Any, title: str, suggested: str, filters: str) -> tuple[str, str]:
+        offered.append(suggested)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    assert dialogs.documents_folder() == str(home)
+    monkeypatch.setattr(dialogs, "run_dialog", lambda dialog: QDialog.DialogCode.Rejected)
+    preview = window.live_game_tab.print_sheet()
+    assert preview is not None
+    preview.save_document()
+    assert offered == [str(home / "game-sheet-g001.pdf")]
+    (home / "Documents").mkdir()  # once there is one, documents go there
+    preview.save_document()
+    assert offered[-1] == str(home / "Documents" / "game-sheet-g001.pdf")
