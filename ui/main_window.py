@@ -265,14 +265,14 @@ class MainWindow(QMainWindow):
         self.import_action = self._action("&Import season file…", self.import_season_file, "Ctrl+I",
                                           "Load a season file: all of it, or nothing when the rulebook refuses it")
         self.export_action = self._action("&Export season file…", self.export_season_file, "Ctrl+E")
-        self.csv_action = self._action("Import &roster spreadsheet (CSV)…", self.import_roster_csv,
+        self.csv_action = self._action("Import roster spreadsheet (&CSV)…", self.import_roster_csv,
                                        tip="Every row shown with its verdict before anything is written")
         self.preview_action = self._action("Print pre&view…", self.preview_current, "Ctrl+Shift+P",
                                            "The document of the tab in front on screen: zoom, pages, print, save")
         self.print_action = self._action("&Print…", self.print_current, "std:Print",
                                          "Live Game: the game sheet; Season: the standings report, the fine "
                                          "statements or the selected suspension's notice")
-        self.publish_action = self._action("Publish statistics &site…", self.publish_site,
+        self.publish_action = self._action("P&ublish statistics site…", self.publish_site,
                                            tip="Write the league's statistics website (HTML, no server needed)")
         self.backup_action = self._action("&Backup now", self.backup_now, tip="A verified copy of the database "
                                           "in the backups folder beside it (the last N are kept)")
@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
                                         tip="How many automatic backups (game finished, window closed) are kept")
         self.restore_action = self._action("&Restore from backup…", self.restore_backup,
                                            tip="Replace the database by a backup (the replaced one is kept)")
-        self.operator_action = self._action("Change &operator…", self.ask_operator)
+        self.operator_action = self._action("Change oper&ator…", self.ask_operator)
         self.quit_action = self._action("&Quit", self.quit, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, self.leave_demo_action, None, self.new_season_action,

@@ -219,11 +219,11 @@ class SeasonTab(TableTab):
             "Send fine &statements to the captains…", lambda: self.send_mail(STATEMENTS))
         self.mail_menu.addSeparator()
         self.eml_notices_action = self.mail_menu.addAction(
-            "Save suspension notices as .eml…", lambda: self.save_eml(NOTICES))
+            "Save suspension notices as .&eml…", lambda: self.save_eml(NOTICES))
         self.eml_statements_action = self.mail_menu.addAction(
-            "Save fine statements as .eml…", lambda: self.save_eml(STATEMENTS))
+            "Save &fine statements as .eml…", lambda: self.save_eml(STATEMENTS))
         self.mail_menu.addSeparator()
-        self.mail_menu.addAction("Mail &settings…", self.edit_mail_settings)
+        self.mail_menu.addAction("&Mail settings…", self.edit_mail_settings)
         self.mail_tool = QToolButton(self)
         self.mail_tool.setText("E-mail")
         self.mail_tool.setToolTip("Suspension notices and fine statements to the team captains (Section 8)")
