@@ -1,15 +1,17 @@
 """View ▸ Arena display: opens the rink's board (`ui.arena_display`) on the screen the office picks, full screen
 or not (F11), and remembers both in the window's settings. With one screen the board is a separate window
-beside the office's; with two it goes to the other screen unless the office picked one. It never takes the
+beside the office's, inside the screen; with two it goes to the other screen unless the office picked one, full
+screen there unless the office said otherwise (F11). Where it goes is `place_board`'s answer. It never takes the
 keyboard from the office's window: F11 and the menu act on it from there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSettings
+from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSettings, QSize
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -49,15 +51,75 @@ def pick_screen(screens: Sequence[S], saved: object, office: S | None) -> S | No
     return others[0] if others else office or screens[0]
 
 
-def window_rect(screen: QScreen, shared: bool) -> QRect:
-    """Where the board opens, not full screen: most of a screen of its own; on the office's screen a 16:9 window
-    in its lower right, leaving the office's window in sight."""
-    area = screen.availableGeometry()
-    if not shared:
-        return area.adjusted(area.width() // 20, area.height() // 20, -area.width() // 20, -area.height() // 20)
-    width = max(480, area.width() // 2)
-    height = width * 9 // 16
-    return QRect(area.right() - width - 20, area.bottom() - height - 40, width, height)
+FRAME = QMargins(8, 32, 8, 8)
+"""The window manager's frame around a window (borders, title bar): kept inside the screen too."""
+SMALLEST = QSize(320, 180)
+"""The smallest board worth opening beside the office's window (16:9)."""
+
+
+@dataclass(frozen=True)
+class ScreenArea:
+    """One screen as the placement sees it: all of it (`geometry`, what full screen fills) and its free area
+    (`available`: without the task bar or the dock), in the desktop's coordinates."""
+
+    geometry: QRect
+    available: QRect
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the board opens: on `screens[screen]`, full screen or in the window `rect` (its inside, the frame
+    around it also on the screen)."""
+
+    screen: int
+    rect: QRect
+    full: bool
+
+
+def sixteen_nine(room: QRect) -> QRect:
+    """The largest 16:9 rectangle in `room`, centred in it."""
+    width = min(room.width(), room.height() * 16 // 9)
+    height = min(room.height(), width * 9 // 16)
+    return QRect(room.x() + (room.width() - width) // 2, room.y() + (room.height() - height) // 2, width, height)
+
+
+def beside(area: QRect, office: QRect | None) -> QRect | None:
+    """The widest room left or right of the office's window (`office`, its frame) in the free `area`, where a
+    board of `SMALLEST` fits with its frame; None where there is none (the office's window fills the screen)."""
+    if office is None or not office.intersects(area):
+        return None
+    rooms = [QRect(QPoint(office.right() + 1, area.top()), area.bottomRight()),
+             QRect(area.topLeft(), QPoint(office.left() - 1, area.bottom()))]
+    rooms = [room.marginsRemoved(FRAME) for room in rooms if room.isValid()]
+    rooms = [room for room in rooms if room.width() >= SMALLEST.width() and room.height() >= SMALLEST.height()]
+    return max(rooms, key=lambda room: room.width() * room.height(), default=None)
+
+
+def place_board(screens: Sequence[ScreenArea], office: int, board: int, full: bool | None = None,
+                office_window: QRect | None = None) -> Placement:
+    """Where the board opens on `screens[board]`, the office's window (`office_window`, its frame) being on
+    `screens[office]`. `full`: the office's choice (F11), None where it made none: full screen on a screen of
+    its own (the rink's TV), a window on the office's screen. A window never leaves its screen's free area, frame
+    included (a 2944x768 desktop once got a 1472x828 board at y = -81): on a screen of its own most of it; on the
+    office's beside the office's window where there is room (one wide desktop over two monitors), else a 16:9
+    window half the screen wide in its lower right."""
+    own = board != office
+    full = own if full is None else full
+    screen = screens[board]
+    if full:
+        return Placement(board, QRect(screen.geometry), True)
+    area = screen.available
+    room = area.marginsRemoved(FRAME)
+    if own:
+        margins = QMargins(area.width() // 20, area.height() // 20, area.width() // 20, area.height() // 20)
+        return Placement(board, area.marginsRemoved(margins).intersected(room), False)
+    free = beside(area, office_window)
+    if free is not None:
+        return Placement(board, sixteen_nine(free), False)
+    width = min(max(SMALLEST.width() * 3 // 2, room.width() // 2), room.width())
+    height = min(width * 9 // 16, room.height())
+    width = min(width, height * 16 // 9)
+    return Placement(board, QRect(room.right() + 1 - width, room.bottom() + 1 - height, width, height), False)
 
 
 class ArenaControl(QObject):
@@ -78,7 +140,7 @@ class ArenaControl(QObject):
         self.full_action = action("Arena display &full screen", self.toggle_full_screen, FULL_SCREEN_KEY,
                                   "The arena display fills its screen, or goes back to a window (F11)")
         self.full_action.setCheckable(True)
-        self.full_action.setChecked(self._full_wanted())
+        self.full_action.setChecked(self._full_wanted() is True)
         self.screens_menu = QMenu("Arena display on &screen", window)
         self.screens_menu.aboutToShow.connect(self.fill_screens)
         window.installEventFilter(self)
@@ -113,9 +175,10 @@ class ArenaControl(QObject):
             self._place(self.display)
 
     # -- showing -------------------------------------------------------------------------------------------
-    def _full_wanted(self) -> bool:
-        value: Any = self.settings.value(FULL_SCREEN, False)
-        return value in (True, "true", "1", 1)
+    def _full_wanted(self) -> bool | None:
+        """The office's choice (F11), None where it made none."""
+        value: Any = self.settings.value(FULL_SCREEN)
+        return None if value is None else value in (True, "true", "1", 1)
 
     def set_shown(self, shown: bool) -> None:
         if shown:
@@ -156,18 +219,22 @@ class ArenaControl(QObject):
 
     def _place(self, display: ArenaDisplay) -> None:
         screen = self.screen()
-        full = self._full_wanted()
-        self.full_action.setChecked(full)
         if screen is None:
             display.show()
             return
-        if display.isFullScreen() and not full:
+        screens = QGuiApplication.screens()
+        office = self.window.screen()
+        placed = place_board([ScreenArea(s.geometry(), s.availableGeometry()) for s in screens],
+                             screens.index(office) if office in screens else screens.index(screen),
+                             screens.index(screen), self._full_wanted(),
+                             self.window.frameGeometry() if self.window.isVisible() else None)
+        self.full_action.setChecked(placed.full)
+        if display.isFullScreen() and not placed.full:
             display.showNormal()
-        if full:
-            display.setGeometry(screen.geometry())
+        display.setGeometry(placed.rect)
+        if placed.full:
             display.showFullScreen()
         else:
-            display.setGeometry(window_rect(screen, screen is self.window.screen()))
             display.show()
         handle = display.windowHandle()
         if handle is not None and handle.screen() is not screen:
