@@ -64,6 +64,9 @@ CLOCK_KEY = "Ctrl+T"
 """Start or pause the game clock: T for time (Ctrl+Space would be Cmd+Space on a Mac, which opens Spotlight)."""
 SHEET_KEY = "Ctrl+Shift+H"
 """Entry from a paper sheet on or off (H: sheet): the clock held still, each entry's time typed."""
+OFFICIALS_KEY, SIGN_KEY, REOPEN_KEY, AUDIT_KEY = "Ctrl+Shift+O", "Ctrl+Shift+S", "Ctrl+Shift+R", "Ctrl+Shift+A"
+"""The game's header buttons: Officials…, Sign…, Reopen…, Audit… (issue 27.15; Ctrl+Shift: the letters alone are
+the entry keys, Alt+letter the forms' and the menus')."""
 NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
 """The clock to the next or the previous period, from anywhere in the tab."""
 EVENT_ROWS_KEPT = 3.5
@@ -89,6 +92,10 @@ SHORTCUTS = [
     ("Ctrl+L", "Line-ups, and back to scoring"),
     ("Ctrl+Shift+F", "Finish the game (asks first: Enter finishes, Esc goes back)"),
     ("Ctrl+Shift+N", "New game… (schedule a game: date, time, rink, stage, teams)"),
+    (OFFICIALS_KEY, "Officials… (the game's number and its officials)"),
+    (SIGN_KEY, "Sign… (the referee's and the captains' signatures)"),
+    (REOPEN_KEY, "Reopen… a final game (the office password)"),
+    (AUDIT_KEY, "Audit… (who changed this game, and what)"),
 ]
 REFUSED = ("suspended", "ineligible")
 """Line-up candidates the rulebook refuses outright (a division-1 limit is a cap on the count: a note)."""
@@ -301,7 +308,9 @@ class LiveGameTab(TableTab):
         self.title.setWordWrap(True)  # the header's buttons stay in sight at 1366 pixels
         self.title.setMinimumWidth(200)
         self.reopen_button = QPushButton("Reopen…", self)
-        self.reopen_button.setToolTip("A final game is locked; reopening it records who, when and why (DATA-5)")
+        self.reopen_button.setToolTip("A final game is locked; reopening it records who, when and why (DATA-5)"
+                                      + f" ({key_text(REOPEN_KEY)})")
+        self.reopen_button.setShortcut(QKeySequence(REOPEN_KEY))
         self.print_button = QPushButton("Game sheet…", self)
         self.print_button.setToolTip("Preview, print or save the official game sheet (DRAFT until final)")
         self.finish_button = QPushButton("Finish game", self)
@@ -310,12 +319,16 @@ class LiveGameTab(TableTab):
         header.addWidget(self.title, 1)
         self.audit_button = QPushButton("Audit…", self)
         self.audit_button.setToolTip("Who changed this game, when, and what before and after (finish, reopen, "
-                                     "edits of a final game)")
+                                     "edits of a final game)"
+                                     + f" ({key_text(AUDIT_KEY)})")
+        self.audit_button.setShortcut(QKeySequence(AUDIT_KEY))
         self.audit_button.clicked.connect(self.show_audit)
         header.addWidget(self.audit_button)
         self.details_button = QPushButton("Officials…", self)  # issue 18.7: the game sheet's number and officials
         self.details_button.setToolTip("The game's number and its officials (referees, linesmen, scorekeeper), "
-                                       "as the game sheet prints them")
+                                       "as the game sheet prints them"
+                                       + f" ({key_text(OFFICIALS_KEY)})")
+        self.details_button.setShortcut(QKeySequence(OFFICIALS_KEY))
 
         def edit_details() -> bool:
             from ui.game_details_dialog import edit_details
@@ -326,7 +339,9 @@ class LiveGameTab(TableTab):
         header.addWidget(self.details_button)
         self.sign_button = QPushButton("Sign…", self)  # issue 20: signatures at the boards
         self.sign_button.setToolTip("The referee (and captains or coaches) sign on the screen; the referee's "
-                                    "signature locks the game as final")
+                                    "signature locks the game as final"
+                                    + f" ({key_text(SIGN_KEY)})")
+        self.sign_button.setShortcut(QKeySequence(SIGN_KEY))
 
         def sign() -> bool:
             from ui.signature_pad import sign_game

@@ -226,6 +226,9 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(front)
         self.tabs.blockSignals(blocked)
         self.setUpdatesEnabled(True)
+        from ui import tab_keys  # issue 27.15: Ctrl+Tab from main tab to main tab, wherever the keys are
+
+        tab_keys.wire(self.tabs, [(self.roster_tab, self.roster_tab.forms), (self.season_tab, self.season_tab.pages)])
         self.hub.office_changed.connect(self._show_labels)
         self.live_game_tab.finished.connect(lambda game: self.auto_backup(  # the game by its league number
             f"game {self.svc.game_names(self.live_game_tab.season).get(game, game)} finished"))
@@ -657,14 +660,31 @@ class MainWindow(QMainWindow):
         return report
 
     def import_roster_csv(self) -> bool:
+        """File ▸ Import roster spreadsheet (CSV): the file, every row's verdict, then the rows written, on the
+        Roster tab. In the middle of a game (the Live Game tab in front, its game not final) the boards stay in
+        front and the status bar says what was imported (issue 27.15); else the Roster tab comes to the front."""
+        import re
+
         from ui import dialogs
 
-        self.tabs.setCurrentWidget(self.roster_tab)
+        shown = self.live_game_tab.game_shown
+        at_the_boards = (self.tabs.currentWidget() is self.live_game_tab and self.live_game_tab.game_id is not None
+                         and shown is not None and not shown.final)
+        if not at_the_boards:
+            self.tabs.setCurrentWidget(self.roster_tab)
+        elif self.roster_tab in self._stale:  # a lazy start: the Roster tab reads its season before it imports
+            self._stale.discard(self.roster_tab)
+            self.roster_tab.pending = None
+            self.roster_tab.show_season(self.current_season())
         path = dialogs.ask_csv_file(self, str(self.settings.value(FOLDER, "")))
         if not path:
             return False
         self.settings.setValue(FOLDER, str(Path(path).parent))
-        return self.roster_tab.import_csv(path)
+        done = self.roster_tab.import_csv(path)
+        if at_the_boards:
+            said = re.sub(r"<[^>]+>", "", self.roster_tab.messages.text()).strip()
+            self.statusBar().showMessage(f"Roster spreadsheet: {said} (the Roster tab shows it)", 20000)
+        return done
 
     def export_season_file(self) -> None:
         from scorekeeper.services import ServiceError
