@@ -10,11 +10,22 @@ import tempfile
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The PC's folder of identity locks (scorekeeper/db/lock.py): one for the run, not the system's, for every process
 # the tests start too.
+_RUN_FOLDERS: list[str] = []
 if "SCOREKEEPER_LOCK_DIR" not in os.environ:
     os.environ["SCOREKEEPER_LOCK_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-test-locks-")
+    _RUN_FOLDERS.append(os.environ["SCOREKEEPER_LOCK_DIR"])
 # The secrets that key each database's seals (issue 26.4) go to a folder of this run, never the user's keyring
 # (SCOREKEEPER_SEAL_DIR forces the file and leaves the keyring alone); subprocesses inherit it.
 os.environ["SCOREKEEPER_SEAL_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-seals-")
+_RUN_FOLDERS.append(os.environ["SCOREKEEPER_SEAL_DIR"])
+
+
+def pytest_unconfigure(config: object) -> None:
+    """The run's lock and seal folders go with it."""
+    import shutil
+
+    for folder in _RUN_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 import pytest  # noqa: E402
