@@ -1,7 +1,8 @@
 """Issue 27.16: the File menu repeated its mnemonics (R twice, O twice, S twice: Alt+F then a letter opened the
 wrong item). Every menu of the window (the menu bar, each menu and submenu, the Season tab's Print and E-mail
 menus, the games list's context menu) and every dialog those menus and the Live Game tab's header buttons open
-has each & letter once; a letter is walked by keys as a person would (Alt+F, then the letter)."""
+has each & letter once (the Season tab's appeal, payment and lift dialogs, the Roster's rename, merge and delete
+too); a letter is walked by keys as a person would (Alt+F, then the letter)."""
 
 from __future__ import annotations
 
@@ -167,7 +168,28 @@ def test_every_dialog_the_menus_and_the_game_buttons_open_has_each_letter_once(
         button.click()
         for title, keys in opened[before:]:
             reached[f"{button.text()} ▸ {title}"] = keys
-    assert len(reached) >= 15, sorted(reached)
+    season = window.season_tab
+    window.tabs.setCurrentWidget(season)
+    titles = [season.pages.tabText(n) for n in range(season.pages.count())]
+    for page, button in (("Suspensions", season.appeal_button), ("Suspensions", season.lift_button),
+                         ("Fines", season.payment_button)):
+        season.pages.setCurrentIndex(titles.index(page))
+        view = season.suspensions_view
+        view.setCurrentIndex(view.model().index(0, 0))
+        before = len(opened)
+        button.click()
+        for title, keys in opened[before:]:
+            reached[f"{button.text()} ▸ {title}"] = keys
+    roster = window.roster_tab
+    window.tabs.setCurrentWidget(roster)
+    roster.view.setCurrentIndex(roster.view.model().index(0, 0))
+    roster.forms.setCurrentWidget(roster.team_page)
+    for button in (roster.rename_team_button, roster.merge_team_button, roster.delete_team_button):
+        before = len(opened)
+        button.click()
+        for title, keys in opened[before:]:
+            reached[f"{button.text()} ▸ {title}"] = keys
+    assert len(reached) >= 20, sorted(reached)
     assert {where: repeated(keys) for where, keys in reached.items() if repeated(keys)} == {}
 
 
