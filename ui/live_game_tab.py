@@ -312,7 +312,8 @@ class LiveGameTab(TableTab):
                                       + f" ({key_text(REOPEN_KEY)})")
         self.reopen_button.setShortcut(QKeySequence(REOPEN_KEY))
         self.print_button = QPushButton("Game sheet…", self)
-        self.print_button.setToolTip("Preview, print or save the official game sheet (DRAFT until final)")
+        self.print_button.setToolTip("Preview, print or save the official game sheet (DRAFT until final) "
+                                     f"({key_text('Ctrl+Shift+P')}: File ▸ Print preview…)")
         self.finish_button = QPushButton("Finish game", self)
         self.finish_button.setToolTip("Lock the game as final (Ctrl+Shift+F)")
         header = QHBoxLayout()

@@ -71,6 +71,7 @@ def test_the_game_buttons_answer_ctrl_shift_keys_from_the_event_list(
         qtbot.waitUntil(lambda asked=asked: len(dialogs_run) + len(reasons) > asked)
     assert [t.split(" —")[0] for t in dialogs_run] == ["Game sheet details", "Sign the game sheet", "Audit trail"]
     assert len(reasons) == 1  # Reopen… asked why
+    assert f"({key_text('Ctrl+Shift+P')}" in tab.print_button.toolTip()  # Game sheet…: File ▸ Print preview…
 
 
 def season_buttons(window: MainWindow) -> list[QAbstractButton]:
