@@ -5,8 +5,10 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.inputfile import RULEBOOK_LIMIT, InputFileError, read_bounded
 from scorekeeper.resources import resource_path
@@ -34,6 +36,9 @@ from scorekeeper.rulebook.model import (
 )
 from scorekeeper.rules.tiebreakers import unknown_problem as unknown_tiebreaker
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 DEFAULT_RULEBOOK = "westridge-2015-16"
 FORMAT = "scorekeeper.rulebook/1"
 ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -43,12 +48,6 @@ ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a
 # offence of the season (`discipline[].repeat_of` and `count`).
 CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
 REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
-# A league without a lateness rule: a forfeit's score where no `[lateness]` table says it.
-NO_LATENESS_FORFEIT_SCORE: tuple[int, int] = tuple(schema.key("lateness.forfeit_score").off)
-# A stage without overtime (its table left out, or `enabled = false` without the other keys): a tie after
-# regulation stands (one period at most, so nothing says a tie "plays on").
-NO_OVERTIME = Overtime(False, *(schema.key(f"overtime.*.{k}").off for k in (
-    "min", "stop_time_last_min", "skaters", "sudden_death", "max_periods", "new_timeouts")))
 
 
 def id_problem(name: object) -> str:
@@ -184,6 +183,20 @@ class _Reader:
             raise self.fail(key, f"must be a number of games, 'season' or 'indefinite' (got {value!r})")
         return value
 
+    def read(self, key: str, derived: Any = ...) -> Any:
+        """The value of `key` (a dotted path reads it in a sub-table), read as its declared kind says."""
+        head, dot, rest = key.partition(".")
+        if dot:
+            return self.table(head).read(rest, derived)
+        kind = schema.key(schema.child_path(self.schema, key)).kind
+        reads: dict[str, Callable[..., Any]] = {
+            schema.NUMBER: self.num, schema.YES_NO: self.yes, schema.TEXT: self.txt, schema.TEXTS: self.txts,
+            schema.SCORE: self.score, schema.SUSPENSION: self.suspension}
+        if kind in (schema.NUMBER, schema.YES_NO, schema.TEXT):
+            return reads[kind](key, derived)
+        assert derived is ..., f"{key}: only numbers, yes/no and texts have a worked-out default"
+        return reads[kind](key)
+
     def table(self, key: str) -> _Reader:
         """A sub-table: required where this table's rule is on, empty where it is off and left out."""
         data = self._get(key, ... if self.on else {})
@@ -243,151 +256,145 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     rid = top.txt("id")
     if id_problem(rid):
         raise top.fail("id", id_problem(rid))
-
-    c = top.table("clock")
-    clock = Clock(c.num("periods"), c.num("period_min"), c.txt("period_word"), c.num("stop_time_last_min"))
-    if clock.stop_time_last_min > clock.period_min:
-        raise c.fail("stop_time_last_min", "cannot exceed period_min")
-    c.done()
-
-    ot_table = top.optional("overtime")
-    overtime: dict[str, Overtime] = dict.fromkeys(STAGES, NO_OVERTIME)
-    for stage in STAGES:
-        o = ot_table.optional(stage) if ot_table is not None else None
-        if o is None:
-            continue
-        on = o.switched()
-        overtime[stage] = Overtime(on, o.num("min"), o.num("stop_time_last_min"), o.num("skaters"),
-                                   o.yes("sudden_death"), o.num("max_periods"), o.num("new_timeouts"),
-                                   o.yes("penalties_add_skaters"))
-        if overtime[stage].enabled and overtime[stage].min < 1:
-            raise o.fail("min", "must be at least 1 when overtime is enabled")
-        o.done()
-    if ot_table is not None:
-        ot_table.done()
-
+    clock = _clock(top.table("clock"))
+    overtime = _overtime(top.optional("overtime"))
     s = top.optional("shootout") or _absent("shootout", origin)
     shootout = {stage: s.yes(stage) for stage in STAGES}
     winner_goal = s.yes("winner_goal")
-    s.done()
+    points = _fill(Points, top.table("points"))
+    tiebreakers = _tiebreakers(top.table("standings"))
+    icing = _fill(Icing, top.table("icing"))
+    mercy = _switch(Mercy, top, "mercy")
+    lateness = _switch(Lateness, top, "lateness")
+    on_ice = _on_ice(top.table("on_ice"))
+    coed = _switch(Coed, top, "coed")
+    eligibility = _fill(Eligibility, top.optional("eligibility") or _absent("eligibility", origin))
+    scoring = _fill(Scoring, top.table("scoring"))
+    penalties = _penalties(top)
+    infractions = _infractions(top)
+    payer = (top.optional("fines") or _absent("fines", origin)).txt("default_payer")
+    discipline = tuple(_discipline_row(d, payer) for d in top.rows("discipline"))
+    _check_triggers(origin, discipline, penalties.classes, infractions)
+    su = top.optional("suspensions") or _absent("suspensions", origin)
+    suspensions: dict[str, object] = {k.name: su.read(k.name) for k in schema.keys_of("suspensions")}
+    ap = top.optional("appeals") or _absent("appeals", origin)
+    appeal_fee, channels = ap.num("fee_cents"), ap.txts("channels")
+    injured_goalie = _fill(InjuredGoalie, top.optional("injured_goalie") or _absent("injured_goalie", origin))
+    rules = _rules(top.optional("rules"))
+    return Rulebook(
+        id=rid, name=top.txt("name"), league=top.txt("league"), timeouts_per_game=top.num("timeouts_per_game"),
+        timeouts_carry_into_ot=top.yes("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
+        shootout=shootout, points=points, tiebreakers=tiebreakers, icing=icing, mercy=mercy, lateness=lateness,
+        on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
+        infractions=infractions, discipline=discipline, suspensions=suspensions,
+        appeal_fee_cents=appeal_fee, appeal_channels=channels, default_fine_payer=payer, rules=rules,
+        shootout_winner_goal=winner_goal, injured_goalie=injured_goalie, source_text=text)
 
-    p = top.table("points")
-    points = Points(*(p.num(k) for k in (
-        "win", "tie", "loss", "ot_win", "ot_loss", "so_win", "so_loss", "forfeit_win", "forfeit_loss",
-        "double_forfeit")))
-    p.done()
 
-    st = top.table("standings")
+_T = TypeVar("_T", bound="DataclassInstance")
+
+
+def _fill(record: type[_T], table: _Reader, derive: dict[str, Callable[[dict[str, Any]], Any]] | None = None,
+          **given: Any) -> _T:
+    """A record of the model read from `table` by key name: each field not `given` is the schema key of its name
+    (or of the `key` in its metadata), read as the schema declares it; `derive` works out a key's `Derived` default
+    from the fields read before it."""
+    derive = derive or {}
+    values: dict[str, Any] = dict(given)
+    for f in fields(record):
+        if f.name in values:
+            continue
+        key = f.metadata.get("key", f.name)
+        values[f.name] = table.read(key, derive[key](values) if key in derive else ...)
+    return record(**values)
+
+
+def _switch(record: type[_T], top: _Reader, name: str) -> _T:
+    """The record of a rule the league may not have (`[mercy]`, `[lateness]`, `[coed]`): where it is off, each
+    key its schema declares `idle` for holds that value, the others the value read."""
+    table, on = top.switch(name)
+    table = table or _Reader({}, name, top.origin, name, on=False)
+    got = _fill(record, table, enabled=on)
+    if on:
+        return got
+    idle = {f.name: schema.key(f"{name}.{f.metadata.get('key', f.name)}").idle for f in fields(got)
+            if f.name != "enabled"}
+    return replace(got, **{k: v for k, v in idle.items() if v is not schema.NOT_GIVEN})
+
+
+def _clock(c: _Reader) -> Clock:
+    clock = _fill(Clock, c)
+    if clock.stop_time_last_min > clock.period_min:
+        raise c.fail("stop_time_last_min", "cannot exceed period_min")
+    return clock
+
+
+def _overtime(table: _Reader | None) -> dict[str, Overtime]:
+    """Overtime by stage; a stage left out has none."""
+    overtime: dict[str, Overtime] = dict.fromkeys(STAGES, NO_OVERTIME)
+    for stage in STAGES:
+        o = table.optional(stage) if table is not None else None
+        if o is not None:
+            overtime[stage] = _fill(Overtime, o, enabled=o.switched())
+            if overtime[stage].enabled and overtime[stage].min < 1:
+                raise o.fail("min", "must be at least 1 when overtime is enabled")
+    return overtime
+
+
+def _tiebreakers(st: _Reader) -> tuple[str, ...]:
     tiebreakers = st.txts("tiebreakers", check_choices=False)
     for name in tiebreakers:
         if unknown_tiebreaker(name):
             raise st.fail("tiebreakers", unknown_tiebreaker(name))
-    st.done()
+    return tiebreakers
 
-    i = top.table("icing")
-    icing = Icing(i.num("last_min"), i.num("off_margin"), i.yes("off_if_leader_sh"), i.txt("when_tied"),
-                  i.yes("in_overtime"), i.yes("short_handed_may_ice"))
-    i.done()
 
-    m, on = top.switch("mercy")
-    mercy = Mercy(0, "never", enabled=False)
-    if m is not None:
-        spread, start = m.num("spread"), m.txt("from")
-        mercy = Mercy(spread, start) if on else mercy
-        m.done()
-
-    la, on = top.switch("lateness")
-    lateness = Lateness(0, 0, NO_LATENESS_FORFEIT_SCORE, 0, enabled=False)
-    if la is not None:
-        score = la.score("forfeit_score")
-        numbers = (la.num("goal_every_min"), la.num("forfeit_at_min"), score, la.num("min_dressed"))
-        lateness = Lateness(*numbers, enabled=True) if on else Lateness(0, 0, score, 0, enabled=False)
-        la.done()
-
-    oi = top.table("on_ice")
-    on_ice = OnIce(oi.num("max"), oi.num("min"))
+def _on_ice(oi: _Reader) -> OnIce:
+    on_ice = _fill(OnIce, oi)
     if on_ice.min > on_ice.max:
         raise oi.fail("min", "cannot exceed on_ice.max")
-    oi.done()
+    return on_ice
 
-    co, on = top.switch("coed")
-    coed = Coed(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, enabled=False)
-    if co is not None:
-        caps = co.table("caps")
-        wg, ng = caps.table("with_goalie"), caps.table("no_goalie")
-        d1 = co.table("div1_in_div2")
-        caps_numbers = (wg.num("m"), wg.num("f"), ng.num("m"), ng.num("f"), caps.num("male_serving_reduction"),
-                        caps.num("overtime_with_goalie_m"), d1.num("sign_m"), d1.num("dress_m"), d1.num("dress_f"),
-                        d1.num("sign_g"))
-        coed = Coed(*caps_numbers, enabled=True) if on else coed
-        for r in (wg, ng, caps, d1, co):
-            r.done()
 
-    e = top.optional("eligibility") or _absent("eligibility", origin)
-    eligibility = Eligibility(e.num("playoff_min_games"), e.num("mask_under_age"))
-    e.done()
-
-    sc = top.table("scoring")
-    scoring = Scoring(sc.num("goal"), sc.num("assist"), sc.num("max_assists"), sc.txt("goalie_gp"))
-    sc.done()
-
+def _penalties(top: _Reader) -> Penalties:
     pe = top.table("penalties")
     cls_table = pe.table("classes")
-    classes: dict[str, PenaltyClass] = {}
-    for name in PENALTY_CLASSES:
-        k = cls_table.table(name)
-        minutes = k.num("min")
-        classes[name] = PenaltyClass(
-            name, minutes, k.num("pim", minutes), k.yes("short_handed"), k.yes("pp_release"),
-            k.yes("release_needs_advantage"), k.yes("ejects"), k.yes("first_adds_gm"),
-            k.txt("trigger", CLASS_TRIGGERS.get(name)))
-        k.done()
-    cls_table.done()
-    penalties = Penalties(
-        pe.num("ejection_at_count"), pe.yes("count_bench_minors"), pe.num("game_misconduct_pim"),
-        pe.yes("added_gm_counts_pim"), pe.txts("goalie_served_by_teammate"), pe.num("report_last_min"), classes,
-        pe.yes("sh_goal_ends_own_penalty"),
-        pe.num("ejection_at_majors", repeat_ejection_default(top.data, "second_major")),
-        pe.num("ejection_at_misconducts", repeat_ejection_default(top.data, "second_misconduct")),
-        pe.yes("coincidental_offset"), pe.yes("coincidental_lone_minors_short"))
-    pe.done()
+    classes = {name: _fill(PenaltyClass, cls_table.table(name), {
+        "pim": lambda got: got["min"], "trigger": lambda got: CLASS_TRIGGERS.get(got["name"])}, name=name)
+        for name in PENALTY_CLASSES}
+    return _fill(Penalties, pe, {
+        "ejection_at_majors": lambda _: repeat_ejection_default(top.data, "second_major"),
+        "ejection_at_misconducts": lambda _: repeat_ejection_default(top.data, "second_misconduct")},
+        classes=classes)
 
+
+def _infractions(top: _Reader) -> dict[str, Infraction]:
     inf_table = top.table("infractions")
     infractions: dict[str, Infraction] = {}
     for code in inf_table.names():
         f = inf_table.table(code)
-        adds_gm = f.yes("adds_gm")
-        inf = Infraction(
-            code=code, name=f.txt("name"), cls=f.txt("class"), also=f.txts("also"), minutes=f.num("minutes"),
-            section=f.txt("section"), rule=f.txt("rule"), adds_gm=adds_gm, ejects=f.yes("ejects"),
-            trigger=f.txt("trigger"), report=f.yes("report", adds_gm), coed_only=f.yes("coed_only"),
-            repeat_warning=f.txt("repeat_warning"), double_minor=f.yes("double_minor"))
+        inf = _fill(Infraction, f, {"report": lambda got: got["adds_gm"]}, code=code)
         if inf.double_minor and inf.cls not in ("minor", "bench_minor"):
             raise f.fail("double_minor", f"a double minor is given as a minor or bench minor (class is {inf.cls!r})")
         if inf.double_minor and inf.minutes is not None:
             raise f.fail("minutes", "a double minor's minutes are twice its class's minutes: leave 'minutes' out")
-        f.done()
         infractions[code] = inf
-    inf_table.done()
     if not infractions:
         raise top.fail("infractions", "must list at least one infraction code")
+    return infractions
 
-    fi = top.optional("fines") or _absent("fines", origin)
-    payer = fi.txt("default_payer")
-    fi.done()
-    discipline: list[DisciplineRow] = []
-    for d in top.rows("discipline"):
-        suspend = d.suspension("suspend")
-        trigger = d.txt("trigger")
-        repeat = REPEAT_ROWS.get(trigger, (None, None))
-        repeat_of = d.txt("repeat_of", repeat[0])
-        discipline.append(DisciplineRow(
-            trigger=trigger, rule=d.txt("rule"), fine_row=d.txt("fine_row"), suspend=suspend,
-            min_games=d.num("min_games"), fine_cents=d.num("fine_cents"),
-            fine_per_game_cents=d.num("fine_per_game_cents"), payer=d.txt("payer", payer),
-            replaces=d.txt("replaces"), adds_gm=d.yes("adds_gm"), review=d.yes("review"),
-            count=d.num("count", repeat[1]), confirm=d.txt("confirm"), repeat_of=repeat_of))
-        d.done()
+
+def _discipline_row(d: _Reader, payer: str) -> DisciplineRow:
+    def repeat(got: dict[str, Any]) -> tuple[str | None, int | None]:
+        return REPEAT_ROWS.get(got["trigger"], (None, None))
+
+    return _fill(DisciplineRow, d, {"payer": lambda _: payer, "count": lambda got: repeat(got)[1],
+                                    "repeat_of": lambda got: repeat(got)[0]})
+
+
+def _check_triggers(origin: str, discipline: tuple[DisciplineRow, ...], classes: dict[str, PenaltyClass],
+                    infractions: dict[str, Infraction]) -> None:
+    """Refuse a trigger, `replaces` or `repeat_of` that names no discipline row."""
     triggers = {row.trigger for row in discipline}
     for n, row in enumerate(discipline):
         if row.replaces and row.replaces not in triggers:
@@ -404,46 +411,22 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
             raise RulebookError(f"{origin}: key 'infractions.{code}.trigger': no discipline row has trigger "
                                 f"{inf.trigger!r}")
 
-    su = top.optional("suspensions") or _absent("suspensions", origin)
-    suspensions: dict[str, object] = {
-        "count_forfeits": su.yes("count_forfeits"), "carry_playoffs": su.yes("carry_playoffs"),
-        "carry_next_season": su.yes("carry_next_season"), "scope": su.txt("scope"),
-        "notify_captain": su.txt("notify_captain")}
-    su.done()
 
-    ap = top.optional("appeals") or _absent("appeals", origin)
-    appeal_fee, channels = ap.num("fee_cents"), ap.txts("channels")
-    ap.done()
-
-    ig = top.optional("injured_goalie") or _absent("injured_goalie", origin)
-    injured_goalie = InjuredGoalie(ig.num("recover_min"), ig.num("substitute_min"))
-    ig.done()
-
-    ru = top.optional("rules")
-    rules: dict[str, RuleRef] = {}
-    if ru is not None:
-        for rule_id in ru.names():
-            r = ru.table(rule_id)
-            rules[rule_id] = RuleRef(rule_id, r.txt("section"), r.txt("title"))
-            r.done()
-        ru.done()
-
-    book = Rulebook(
-        id=rid, name=top.txt("name"), league=top.txt("league"), timeouts_per_game=top.num("timeouts_per_game"),
-        timeouts_carry_into_ot=top.yes("timeouts_carry_into_ot"), clock=clock, overtime=overtime,
-        shootout=shootout, points=points, tiebreakers=tiebreakers, icing=icing, mercy=mercy, lateness=lateness,
-        on_ice=on_ice, coed=coed, eligibility=eligibility, scoring=scoring, penalties=penalties,
-        infractions=infractions, discipline=tuple(discipline), suspensions=suspensions,
-        appeal_fee_cents=appeal_fee, appeal_channels=channels, default_fine_payer=payer, rules=rules,
-        shootout_winner_goal=winner_goal, injured_goalie=injured_goalie, source_text=text)
-    top.done()
-    return book
+def _rules(ru: _Reader | None) -> dict[str, RuleRef]:
+    if ru is None:
+        return {}
+    return {rule_id: _fill(RuleRef, ru.table(rule_id), id=rule_id) for rule_id in ru.names()}
 
 
 def _absent(table: str, origin: str) -> _Reader:
     """A table the file leaves out: read as empty, each key its declared value where the table is left out (its
     `absent` value, else its default)."""
     return _Reader({}, table, origin, table, absent=True)
+
+
+# A stage without overtime (its table left out, or `enabled = false` without the other keys): a tie after
+# regulation stands (one period at most, so nothing says a tie "plays on").
+NO_OVERTIME = _fill(Overtime, _Reader({}, "overtime.*", "rulebook", "overtime.*", on=False), enabled=False)
 
 
 def load_rulebook_file(path: str | Path) -> Rulebook:

@@ -1,4 +1,8 @@
-"""The rulebook as typed, immutable data: every number and default reading the core consults."""
+"""The rulebook as typed, immutable data: every number and default reading the core consults.
+
+The records declare no defaults: each field is a key of `schema.py`, found by the field's name (or by the `key` in its
+metadata, relative to the record's table: 'caps.no_goalie.m'), and the loader fills every field from there.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ class Overtime:
     max_periods: int  # 0: repeat until a goal
     new_timeouts: int
     # a penalty in overtime adds a skater to the other side instead of taking one off (3-on-3 overtime)
-    penalties_add_skaters: bool = False
+    penalties_add_skaters: bool
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ class Icing:
     when_tied: str
     in_overtime: bool
     # a short-handed side may ice the puck: icing is not called against it while it has fewer players on the ice
-    short_handed_may_ice: bool = False
+    short_handed_may_ice: bool
 
 
 @dataclass(frozen=True)
@@ -61,8 +65,8 @@ class Mercy:
     """The mercy rule (`enabled` False: the league has none, its table left out or switched off)."""
 
     spread: int
-    from_: str
-    enabled: bool = True
+    from_: str = field(metadata={"key": "from"})
+    enabled: bool
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class Lateness:
     forfeit_at_min: int
     forfeit_score: tuple[int, int]
     min_dressed: int
-    enabled: bool = True
+    enabled: bool
 
 
 @dataclass(frozen=True)
@@ -85,17 +89,17 @@ class OnIce:
 
 @dataclass(frozen=True)
 class Coed:
-    with_goalie_m: int
-    with_goalie_f: int
-    no_goalie_m: int
-    no_goalie_f: int
-    male_serving_reduction: int
-    overtime_with_goalie_m: int
-    sign_m: int
-    dress_m: int
-    dress_f: int
-    sign_g: int
-    enabled: bool = True  # False: no co-ed rules, divisions marked co-ed play as any other
+    with_goalie_m: int = field(metadata={"key": "caps.with_goalie.m"})
+    with_goalie_f: int = field(metadata={"key": "caps.with_goalie.f"})
+    no_goalie_m: int = field(metadata={"key": "caps.no_goalie.m"})
+    no_goalie_f: int = field(metadata={"key": "caps.no_goalie.f"})
+    male_serving_reduction: int = field(metadata={"key": "caps.male_serving_reduction"})
+    overtime_with_goalie_m: int = field(metadata={"key": "caps.overtime_with_goalie_m"})
+    sign_m: int = field(metadata={"key": "div1_in_div2.sign_m"})
+    dress_m: int = field(metadata={"key": "div1_in_div2.dress_m"})
+    dress_f: int = field(metadata={"key": "div1_in_div2.dress_f"})
+    sign_g: int = field(metadata={"key": "div1_in_div2.sign_g"})
+    enabled: bool  # False: no co-ed rules, divisions marked co-ed play as any other
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,7 @@ class Scoring:
     goal: int
     assist: int
     max_assists: int
-    goalie_gp: str = "dressed"  # a goalie's games played: "dressed" (in the line-up in goal) or "played" (in net)
+    goalie_gp: str  # a goalie's games played: "dressed" (in the line-up in goal) or "played" (in net)
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,8 @@ class PenaltyClass:
     pp_release: bool
     release_needs_advantage: bool
     ejects: bool
-    first_adds_gm: bool = False
-    trigger: str | None = None  # the discipline row a penalty of this class sets off where its infraction names none
+    first_adds_gm: bool
+    trigger: str | None  # the discipline row a penalty of this class sets off where its infraction names none
 
 
 @dataclass(frozen=True)
@@ -138,36 +142,36 @@ class Penalties:
     report_last_min: int
     classes: dict[str, PenaltyClass]
     # a goal by the short-handed side also ends its own earliest running releasable penalty
-    sh_goal_ends_own_penalty: bool = False
+    sh_goal_ends_own_penalty: bool
     # a player's major (misconduct) of this number in one game brings a game misconduct and ejects (0: never)
-    ejection_at_majors: int = 2
-    ejection_at_misconducts: int = 2
+    ejection_at_majors: int
+    ejection_at_misconducts: int
     # short-handed penalties of equal minutes to both sides at one instant offset: nobody plays short for them
     # and a goal ends none of them (NHL Rule 19); the rest are served as usual
-    coincidental_offset: bool = False
+    coincidental_offset: bool
     # ...except one minor to each side with no other short-handed penalty on the clock: both sides play short
-    coincidental_lone_minors_short: bool = False
+    coincidental_lone_minors_short: bool
 
 
 @dataclass(frozen=True)
 class Infraction:
     code: str
     name: str
-    cls: str
+    cls: str = field(metadata={"key": "class"})
     also: tuple[str, ...]
     minutes: int | None
     section: str
     rule: str
-    adds_gm: bool = False
-    ejects: bool = False
-    trigger: str | None = None
-    report: bool = False
-    coed_only: bool = False
+    adds_gm: bool
+    ejects: bool
+    trigger: str | None
+    report: bool
+    coed_only: bool
     # a team's second penalty for this infraction in a game warns with this text (None: no warning)
-    repeat_warning: str | None = None
+    repeat_warning: str | None
     # given in its default class (a minor or bench minor), it is two such penalties served back to back: twice
     # the minutes, and a goal that ends it ends only the part running (a double minor)
-    double_minor: bool = False
+    double_minor: bool
 
     def classes(self) -> tuple[str, ...]:
         """The default class first, then the alternatives the referee may give."""
@@ -196,7 +200,7 @@ class DisciplineRow:
     review: bool
     count: int | None
     confirm: str | None
-    repeat_of: str | None = None  # set off instead of that row from a player's `count`-th such offence of the season
+    repeat_of: str | None  # set off instead of that row from a player's `count`-th such offence of the season
 
 
 @dataclass(frozen=True)
@@ -204,8 +208,8 @@ class InjuredGoalie:
     """Time an injured goalie's team gets: `recover_min` without a second goalie dressed, plus `substitute_min`
     when a skater has to dress as goalie."""
 
-    recover_min: int = 10
-    substitute_min: int = 5
+    recover_min: int
+    substitute_min: int
 
 
 @dataclass(frozen=True)
@@ -244,8 +248,8 @@ class Rulebook:
     appeal_channels: tuple[str, ...]
     default_fine_payer: str
     rules: dict[str, RuleRef]
-    shootout_winner_goal: bool = True  # the shootout's winner gets one goal in the final score
-    injured_goalie: InjuredGoalie = field(default_factory=InjuredGoalie)
+    shootout_winner_goal: bool  # the shootout's winner gets one goal in the final score
+    injured_goalie: InjuredGoalie
     source_text: str = field(default="", repr=False, compare=False)
 
     # -- derived helpers -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The rulebook file's schema, declared once: every table and key with its type, default, meaning and section.
 
 The loader (`loader.py`) reads each key through this declaration (ranges, choices and defaults come from here
-and nowhere else) and refuses a key it does not declare; `tools/make_rulebook_docs.py` writes
+and nowhere else) and refuses a key it does not declare; the model's records (`model.py`) declare no defaults
+and are filled from here by key name; `tools/make_rulebook_docs.py` writes
 docs/rulebook-reference.md from it; the tests check that the loader reads exactly the keys declared here.
 
 Paths: `clock.periods` is a key of the `[clock]` table; `*` stands for a name the file chooses (an infraction
@@ -53,6 +54,7 @@ class Key:
     choices: tuple[str, ...] | None = None
     off: Any = NOT_GIVEN  # the value read where the table's rule is off (`enabled = false`) and the key is left out
     absent: Any = NOT_GIVEN  # the value read where the whole (optional) table is left out, if not `default`
+    idle: Any = NOT_GIVEN  # the value the model holds where the table's rule is off (NOT_GIVEN: the value read)
 
     @property
     def table(self) -> str:
@@ -255,21 +257,22 @@ KEYS: tuple[Key, ...] = (
     # -- [mercy] --------------------------------------------------------------------------------------------------
     Key("mercy.enabled", YES_NO, "The league has a mercy rule; with false the other keys are checked but nothing "
         "reads them.", "Westridge §1 r", default=True),
-    Key("mercy.spread", NUMBER, "A lead of this many goals ends the game.", "Westridge §1 r", lo=1, hi=1000, off=1),
+    Key("mercy.spread", NUMBER, "A lead of this many goals ends the game.", "Westridge §1 r", lo=1, hi=1000,
+        off=1, idle=0),
     Key("mercy.from", TEXT, "From when the mercy rule applies.", "Westridge §1 r",
-        choices=("halftime", "start", "never"), off="never"),
+        choices=("halftime", "start", "never"), off="never", idle="never"),
     # -- [lateness] -----------------------------------------------------------------------------------------------
     Key("lateness.enabled", YES_NO, "The league has the lateness rule (with false, a forfeit entered by hand is "
         "still recorded as `forfeit_score`).", "Westridge §1 g", default=True),
     Key("lateness.goal_every_min", NUMBER, "A team not ready at the scheduled start gives the other team a goal "
-        "for every full this many minutes.", "Westridge §1 g", lo=1, hi=90, off=1),
+        "for every full this many minutes.", "Westridge §1 g", lo=1, hi=90, off=1, idle=0),
     Key("lateness.forfeit_at_min", NUMBER, "A team this many minutes late forfeits.", "Westridge §1 g", lo=1, hi=90,
-        off=1),
+        off=1, idle=0),
     Key("lateness.forfeit_score", SCORE, "The score a forfeit is recorded as, e.g. [3, 0] (where the rule is off "
         "and the key left out: 1-0).", "Westridge §1 g",
         off=[1, 0]),
     Key("lateness.min_dressed", NUMBER, "A team with fewer players dressed forfeits.", "Westridge §1 g, §1 j",
-        lo=1, hi=30, off=1),
+        lo=1, hi=30, off=1, idle=0),
     # -- [on_ice] -------------------------------------------------------------------------------------------------
     Key("on_ice.max", NUMBER, "Players a side on the ice at most, goalie included.", "Westridge §2 I a", lo=2,
         hi=20),
@@ -279,22 +282,22 @@ KEYS: tuple[Key, ...] = (
     Key("coed.enabled", YES_NO, "The league plays by co-ed rules; with false the caps are checked but nothing "
         "reads them.", _CO, default=True),
     Key("coed.caps.with_goalie.m", NUMBER, "Men a side may have on the ice while its goalie is in.", _CO, hi=20,
-        off=0),
+        off=0, idle=0),
     Key("coed.caps.with_goalie.f", NUMBER, "Women a side may have on the ice while its goalie is in.", _CO, hi=20,
-        off=0),
+        off=0, idle=0),
     Key("coed.caps.no_goalie.m", NUMBER, "Men a side may have on the ice with its goalie pulled.", _CO, hi=20,
-        off=0),
+        off=0, idle=0),
     Key("coed.caps.no_goalie.f", NUMBER, "Women a side may have on the ice with its goalie pulled.", _CO, hi=20,
-        off=0),
+        off=0, idle=0),
     Key("coed.caps.male_serving_reduction", NUMBER, "The men's cap drops by this much for each man serving a "
-        "penalty that leaves the side short-handed.", "Westridge §1 i", hi=20, off=0),
+        "penalty that leaves the side short-handed.", "Westridge §1 i", hi=20, off=0, idle=0),
     Key("coed.caps.overtime_with_goalie_m", NUMBER, "The men's cap in overtime.", "Westridge §1 h, §1 l", hi=20,
-        off=0),
-    Key("coed.div1_in_div2.sign_m", NUMBER, "Division-1 men a Division-2 team may sign.", _D1, hi=99, off=0),
-    Key("coed.div1_in_div2.dress_m", NUMBER, "Division-1 men it may dress in one game.", _D1, hi=99, off=0),
-    Key("coed.div1_in_div2.dress_f", NUMBER, "Division-1 women it may dress in one game.", _D1, hi=99, off=0),
+        off=0, idle=0),
+    Key("coed.div1_in_div2.sign_m", NUMBER, "Division-1 men a Division-2 team may sign.", _D1, hi=99, off=0, idle=0),
+    Key("coed.div1_in_div2.dress_m", NUMBER, "Division-1 men it may dress in one game.", _D1, hi=99, off=0, idle=0),
+    Key("coed.div1_in_div2.dress_f", NUMBER, "Division-1 women it may dress in one game.", _D1, hi=99, off=0, idle=0),
     Key("coed.div1_in_div2.sign_g", NUMBER, "Division-1 goalies it may sign (no dressing limit).", _D1, hi=99,
-        off=0),
+        off=0, idle=0),
     # -- [eligibility] --------------------------------------------------------------------------------------------
     Key("eligibility.playoff_min_games", NUMBER, "Regular-season games a player must have played to play in the "
         "playoffs.", "Westridge §1 k", hi=200, absent=0),
