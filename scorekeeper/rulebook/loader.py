@@ -43,11 +43,6 @@ DEFAULT_RULEBOOK = "westridge-2015-16"
 FORMAT = "scorekeeper.rulebook/1"
 ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 ID_RULE = "1 to 64 letters, digits, '.', '-' or '_', starting with a letter or a digit"
-# What a rulebook written before these keys meant, where it leaves them out: the discipline row a penalty of the
-# class sets off (`penalties.classes.*.trigger`), and the row set off instead of another from a player's n-th such
-# offence of the season (`discipline[].repeat_of` and `count`).
-CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
-REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
 
 
 def id_problem(name: object) -> str:
@@ -58,15 +53,6 @@ def id_problem(name: object) -> str:
         shown = name if len(name) <= 40 else f"{name[:40]}... ({len(name)} characters)"
         return f"{shown!r} is not a rulebook id: an id is {ID_RULE}, never a file path"
     return ""
-
-
-def repeat_ejection_default(data: dict[str, Any], trigger: str) -> int:
-    """`penalties.ejection_at_majors` (`_misconducts`) left out: the second one ejects where the file has the
-    discipline row it sets off (`second_major`, `second_misconduct`), as every rulebook written before the key
-    did; without that row nothing in the file says a repeat ejects, and none does (0)."""
-    rows = data.get("discipline", [])
-    named = isinstance(rows, list) and any(isinstance(r, dict) and r.get("trigger") == trigger for r in rows)
-    return 2 if named else 0
 
 
 class RulebookError(ValueError):
@@ -85,7 +71,7 @@ class _Reader:
     key's type, range, choices and default from there, and `done` refuses a key not declared."""
 
     def __init__(self, data: Any, path: str, origin: str, schema_path: str = "", on: bool = True,
-                 absent: bool = False) -> None:
+                 absent: bool = False, book: dict[str, Any] | None = None) -> None:
         if not isinstance(data, dict):
             raise RulebookError(f"{origin}: key '{path}': must be a table")
         self.data: dict[str, Any] = data
@@ -95,6 +81,7 @@ class _Reader:
         self.on = on  # False: the table's rule is off (`enabled = false`): its keys fall back to their `off` value
         self.absent = absent  # True: the file leaves the table out: its keys read as their `absent` value
         self.used: set[str] = set()
+        self.book: dict[str, Any] = self.data if book is None else book  # the whole file, for `Derived` rules
         self.done()  # a key not declared is refused first: a typo of a required key is named as a typo
 
     def _key(self, key: str) -> str:
@@ -111,15 +98,15 @@ class _Reader:
             return default
         return self.data[key]
 
-    def _spec(self, key: str, kind: str, derived: Any) -> tuple[schema.Key, Any]:
-        """The key's declaration and the default to read it with (`...`: required)."""
+    def _spec(self, key: str, kind: str, got: dict[str, Any] | None) -> tuple[schema.Key, Any]:
+        """The key's declaration and the default to read it with (`...`: required); `got`: the values of the
+        record read so far, which a `Derived` default is worked out from."""
         spec = schema.key(schema.child_path(self.schema, key))
         assert spec.kind == kind, f"{spec.path} is declared {spec.kind}, read as {kind}"
         if isinstance(spec.default, schema.Derived):
-            assert derived is not ..., f"{spec.path}: its default is worked out by the loader"
-            default = derived
+            assert got is not None, f"{spec.path}: its default is worked out from the record's other values"
+            default = spec.default.rule(got, self.book)
         else:
-            assert derived is ..., f"{spec.path}: its default is declared in schema.py"
             default = ... if spec.default is schema.REQUIRED else spec.default
         if not self.on and spec.off is not schema.NOT_GIVEN:
             default = spec.off
@@ -127,8 +114,8 @@ class _Reader:
             default = spec.absent
         return spec, default
 
-    def num(self, key: str, derived: Any = ...) -> Any:
-        spec, default = self._spec(key, schema.NUMBER, derived)
+    def num(self, key: str, got: dict[str, Any] | None = None) -> Any:
+        spec, default = self._spec(key, schema.NUMBER, got)
         value = self._get(key, default)
         if value is None and default is None:
             return None
@@ -138,15 +125,15 @@ class _Reader:
             raise self.fail(key, f"must be between {spec.lo} and {spec.hi} (got {value})")
         return value
 
-    def yes(self, key: str, derived: Any = ...) -> bool:
-        _, default = self._spec(key, schema.YES_NO, derived)
+    def yes(self, key: str, got: dict[str, Any] | None = None) -> bool:
+        _, default = self._spec(key, schema.YES_NO, got)
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false (got {value!r})")
         return value
 
-    def txt(self, key: str, derived: Any = ...) -> Any:
-        spec, default = self._spec(key, schema.TEXT, derived)
+    def txt(self, key: str, got: dict[str, Any] | None = None) -> Any:
+        spec, default = self._spec(key, schema.TEXT, got)
         value = self._get(key, default)
         if value is None and default is None:
             return None
@@ -157,7 +144,7 @@ class _Reader:
         return value
 
     def txts(self, key: str, check_choices: bool = True) -> tuple[str, ...]:
-        spec, default = self._spec(key, schema.TEXTS, ...)
+        spec, default = self._spec(key, schema.TEXTS, None)
         value = self._get(key, default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(key, f"must be a list of texts (got {value!r})")
@@ -168,7 +155,7 @@ class _Reader:
         return tuple(value)
 
     def score(self, key: str) -> tuple[int, int]:
-        _, default = self._spec(key, schema.SCORE, ...)
+        _, default = self._spec(key, schema.SCORE, None)
         value = self._get(key, default)
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
@@ -176,31 +163,31 @@ class _Reader:
         return value[0], value[1]
 
     def suspension(self, key: str) -> int | str:
-        _, default = self._spec(key, schema.SUSPENSION, ...)
+        _, default = self._spec(key, schema.SUSPENSION, None)
         value = self._get(key, default)
         if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0) and value not in (
                 "season", "indefinite"):
             raise self.fail(key, f"must be a number of games, 'season' or 'indefinite' (got {value!r})")
         return value
 
-    def read(self, key: str, derived: Any = ...) -> Any:
+    def read(self, key: str, got: dict[str, Any] | None = None) -> Any:
         """The value of `key` (a dotted path reads it in a sub-table), read as its declared kind says."""
         head, dot, rest = key.partition(".")
         if dot:
-            return self.table(head).read(rest, derived)
+            return self.table(head).read(rest, got)
         kind = schema.key(schema.child_path(self.schema, key)).kind
         reads: dict[str, Callable[..., Any]] = {
             schema.NUMBER: self.num, schema.YES_NO: self.yes, schema.TEXT: self.txt, schema.TEXTS: self.txts,
             schema.SCORE: self.score, schema.SUSPENSION: self.suspension}
         if kind in (schema.NUMBER, schema.YES_NO, schema.TEXT):
-            return reads[kind](key, derived)
-        assert derived is ..., f"{key}: only numbers, yes/no and texts have a worked-out default"
+            return reads[kind](key, got)
         return reads[kind](key)
 
     def table(self, key: str) -> _Reader:
         """A sub-table: required where this table's rule is on, empty where it is off and left out."""
         data = self._get(key, ... if self.on else {})
-        return _Reader(data, self._key(key), self.origin, schema.child_path(self.schema, key), self.on)
+        return _Reader(data, self._key(key), self.origin, schema.child_path(self.schema, key), self.on,
+                       book=self.book)
 
     def optional(self, key: str) -> _Reader | None:
         """A table the league may leave out: None where it does."""
@@ -224,7 +211,8 @@ class _Reader:
         if not isinstance(rows, list):
             raise self.fail(key, f"must be a list of tables ([[{key}]])")
         spec = schema.child_path(self.schema, key)
-        return [_Reader(raw, f"{self._key(key)}[{n}]", self.origin, spec) for n, raw in enumerate(rows)]
+        return [_Reader(raw, f"{self._key(key)}[{n}]", self.origin, spec, book=self.book)
+                for n, raw in enumerate(rows)]
 
     def names(self) -> list[str]:
         """The names of a table whose keys the file chooses (infraction codes, rule IDs)."""
@@ -273,7 +261,7 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
     penalties = _penalties(top)
     infractions = _infractions(top)
     payer = (top.optional("fines") or _absent("fines", origin)).txt("default_payer")
-    discipline = tuple(_discipline_row(d, payer) for d in top.rows("discipline"))
+    discipline = tuple(_fill(DisciplineRow, d) for d in top.rows("discipline"))
     _check_triggers(origin, discipline, penalties.classes, infractions)
     su = top.optional("suspensions") or _absent("suspensions", origin)
     suspensions: dict[str, object] = {k.name: su.read(k.name) for k in schema.keys_of("suspensions")}
@@ -294,18 +282,14 @@ def parse_rulebook(text: str, origin: str = "rulebook") -> Rulebook:
 _T = TypeVar("_T", bound="DataclassInstance")
 
 
-def _fill(record: type[_T], table: _Reader, derive: dict[str, Callable[[dict[str, Any]], Any]] | None = None,
-          **given: Any) -> _T:
+def _fill(record: type[_T], table: _Reader, **given: Any) -> _T:
     """A record of the model read from `table` by key name: each field not `given` is the schema key of its name
-    (or of the `key` in its metadata), read as the schema declares it; `derive` works out a key's `Derived` default
-    from the fields read before it."""
-    derive = derive or {}
+    (or of the `key` in its metadata), read as the schema declares it (a `Derived` default worked out from the
+    fields before it)."""
     values: dict[str, Any] = dict(given)
     for f in fields(record):
-        if f.name in values:
-            continue
-        key = f.metadata.get("key", f.name)
-        values[f.name] = table.read(key, derive[key](values) if key in derive else ...)
+        if f.name not in values:
+            values[f.name] = table.read(f.metadata.get("key", f.name), values)
     return record(**values)
 
 
@@ -359,13 +343,8 @@ def _on_ice(oi: _Reader) -> OnIce:
 def _penalties(top: _Reader) -> Penalties:
     pe = top.table("penalties")
     cls_table = pe.table("classes")
-    classes = {name: _fill(PenaltyClass, cls_table.table(name), {
-        "pim": lambda got: got["min"], "trigger": lambda got: CLASS_TRIGGERS.get(got["name"])}, name=name)
-        for name in PENALTY_CLASSES}
-    return _fill(Penalties, pe, {
-        "ejection_at_majors": lambda _: repeat_ejection_default(top.data, "second_major"),
-        "ejection_at_misconducts": lambda _: repeat_ejection_default(top.data, "second_misconduct")},
-        classes=classes)
+    classes = {name: _fill(PenaltyClass, cls_table.table(name), name=name) for name in PENALTY_CLASSES}
+    return _fill(Penalties, pe, classes=classes)
 
 
 def _infractions(top: _Reader) -> dict[str, Infraction]:
@@ -373,7 +352,7 @@ def _infractions(top: _Reader) -> dict[str, Infraction]:
     infractions: dict[str, Infraction] = {}
     for code in inf_table.names():
         f = inf_table.table(code)
-        inf = _fill(Infraction, f, {"report": lambda got: got["adds_gm"]}, code=code)
+        inf = _fill(Infraction, f, code=code)
         if inf.double_minor and inf.cls not in ("minor", "bench_minor"):
             raise f.fail("double_minor", f"a double minor is given as a minor or bench minor (class is {inf.cls!r})")
         if inf.double_minor and inf.minutes is not None:
@@ -382,14 +361,6 @@ def _infractions(top: _Reader) -> dict[str, Infraction]:
     if not infractions:
         raise top.fail("infractions", "must list at least one infraction code")
     return infractions
-
-
-def _discipline_row(d: _Reader, payer: str) -> DisciplineRow:
-    def repeat(got: dict[str, Any]) -> tuple[str | None, int | None]:
-        return REPEAT_ROWS.get(got["trigger"], (None, None))
-
-    return _fill(DisciplineRow, d, {"payer": lambda _: payer, "count": lambda got: repeat(got)[1],
-                                    "repeat_of": lambda got: repeat(got)[0]})
 
 
 def _check_triggers(origin: str, discipline: tuple[DisciplineRow, ...], classes: dict[str, PenaltyClass],
@@ -403,7 +374,7 @@ def _check_triggers(origin: str, discipline: tuple[DisciplineRow, ...], classes:
         if row.repeat_of and row.repeat_of not in triggers:
             raise RulebookError(f"{origin}: key 'discipline[{n}].repeat_of': no row has trigger {row.repeat_of!r}")
     for name, klass in classes.items():
-        if klass.trigger and klass.trigger not in triggers and klass.trigger != CLASS_TRIGGERS.get(name):
+        if klass.trigger and klass.trigger not in triggers and klass.trigger != schema.CLASS_TRIGGERS.get(name):
             raise RulebookError(f"{origin}: key 'penalties.classes.{name}.trigger': no discipline row has trigger "
                                 f"{klass.trigger!r}")
     for code, inf in infractions.items():

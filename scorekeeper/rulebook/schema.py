@@ -11,6 +11,7 @@ code, a rule ID) or one of a fixed list (a stage, a penalty class); `discipline[
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +32,11 @@ NOT_GIVEN: Any = object()  # `Key.off` where the key has no value of its own whe
 
 @dataclass(frozen=True)
 class Derived:
-    """A default the loader works out from other keys; `words` says how, for people."""
+    """A default worked out from other keys: `words` says how, for people; `rule` works it out, given the
+    record's values read so far (by field name) and the whole file's data."""
 
     words: str
+    rule: Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
 
 # Key kinds: what a value must be.
@@ -181,6 +184,28 @@ TABLES: tuple[Table, ...] = (
           '`"PEN-MINOR-2" = { section = "§4 II b", title = "A goal ends a minor" }`.'),
 )
 
+# What a rulebook written before these keys meant, where it leaves them out: the discipline row a penalty of the
+# class sets off (`penalties.classes.*.trigger`), and the row set off instead of another from a player's n-th such
+# offence of the season (`discipline[].repeat_of` and `count`).
+CLASS_TRIGGERS = {"match": "match", "gross_misconduct": "gross"}
+REPEAT_ROWS: dict[str, tuple[str | None, int | None]] = {"second_gross": ("gross", 2)}
+
+
+def repeat_ejection_default(book: Mapping[str, Any], trigger: str) -> int:
+    """`penalties.ejection_at_majors` (`_misconducts`) left out: the second one ejects where the file has the
+    discipline row it sets off (`second_major`, `second_misconduct`), as every rulebook written before the key
+    did; without that row nothing in the file says a repeat ejects, and none does (0)."""
+    rows = book.get("discipline", [])
+    named = isinstance(rows, list) and any(isinstance(r, dict) and r.get("trigger") == trigger for r in rows)
+    return 2 if named else 0
+
+
+def _file_payer(_: Mapping[str, Any], book: Mapping[str, Any]) -> Any:
+    """`[fines] default_payer` as the file gives it (checked before the rows are read), or as left out."""
+    fines = book.get("fines")
+    return fines["default_payer"] if isinstance(fines, dict) else key("fines.default_payer").absent
+
+
 _OT = "overtime (Westridge §1 l; NHL Rule 84)"
 _PEN = "penalties (Westridge §4; NHL Rules 15-23)"
 _CLS = "penalties (Westridge §4 II-VIII)"
@@ -324,10 +349,12 @@ KEYS: tuple[Key, ...] = (
         "earliest running penalty that a goal can end.", _PEN, default=False),
     Key("penalties.ejection_at_majors", NUMBER, "A player's major of this number in one game brings a game "
         "misconduct and ejects (0: never; the NHL: 3).", "Westridge §4 IV; NHL Rule 20.4",
-        default=Derived("`2` where a `[[discipline]]` row has trigger `second_major`, else `0`"), hi=50),
+        default=Derived("`2` where a `[[discipline]]` row has trigger `second_major`, else `0`",
+                        lambda _, book: repeat_ejection_default(book, "second_major")), hi=50),
     Key("penalties.ejection_at_misconducts", NUMBER, "A player's misconduct of this number in one game brings a "
         "game misconduct and ejects (0: never).", "Westridge §4 V",
-        default=Derived("`2` where a `[[discipline]]` row has trigger `second_misconduct`, else `0`"), hi=50),
+        default=Derived("`2` where a `[[discipline]]` row has trigger `second_misconduct`, else `0`",
+                        lambda _, book: repeat_ejection_default(book, "second_misconduct")), hi=50),
     Key("penalties.coincidental_offset", YES_NO, "Short-handed penalties of equal minutes to both sides at one "
         "stoppage offset: nobody plays short for them and no goal ends them.", "NHL Rule 19", default=False),
     Key("penalties.coincidental_lone_minors_short", YES_NO, "With `coincidental_offset`, one minor to each side "
@@ -335,7 +362,7 @@ KEYS: tuple[Key, ...] = (
     # -- [penalties.classes.NAME] ---------------------------------------------------------------------------------
     Key("penalties.classes.*.min", NUMBER, "Minutes in the box.", _CLS, hi=60),
     Key("penalties.classes.*.pim", NUMBER, "Penalty minutes it counts in statistics and standings.", _CLS,
-        default=Derived("the class's `min`"), hi=60),
+        default=Derived("the class's `min`", lambda got, _: got["min"]), hi=60),
     Key("penalties.classes.*.short_handed", YES_NO, "The team plays a player short while it runs.", _CLS),
     Key("penalties.classes.*.pp_release", YES_NO, "A goal by the other side ends it early.", "Westridge §4 II b"),
     Key("penalties.classes.*.release_needs_advantage", YES_NO, "A goal ends it only when the scoring side has more "
@@ -346,7 +373,8 @@ KEYS: tuple[Key, ...] = (
         "first one included.", "Westridge §4 IV", default=False),
     Key("penalties.classes.*.trigger", TEXT, "The `[[discipline]]` row a penalty of this class sets off when its "
         "infraction names none.", _DIS,
-        default=Derived("`\"match\"` for `match`, `\"gross\"` for `gross_misconduct`, none for the others")),
+        default=Derived("`\"match\"` for `match`, `\"gross\"` for `gross_misconduct`, none for the others",
+                        lambda got, _: CLASS_TRIGGERS.get(got["name"]))),
     # -- [infractions.CODE] ---------------------------------------------------------------------------------------
     Key("infractions.*.name", TEXT, "The infraction as shown and printed.", _INF),
     Key("infractions.*.class", TEXT, "The class it is given in by default.", _INF, choices=CLASS_CHOICES),
@@ -360,7 +388,7 @@ KEYS: tuple[Key, ...] = (
     Key("infractions.*.ejects", YES_NO, "It ejects the offender, whatever its class.", _INF, default=False),
     Key("infractions.*.trigger", TEXT, "The `[[discipline]]` row it sets off.", _DIS, default=None),
     Key("infractions.*.report", YES_NO, "It goes on the post-game report to the league.", "Westridge §4 V",
-        default=Derived("the value of `adds_gm`")),
+        default=Derived("the value of `adds_gm`", lambda got, _: got["adds_gm"])),
     Key("infractions.*.coed_only", YES_NO, "It exists only in co-ed divisions.", "Westridge §1 t", default=False),
     Key("infractions.*.repeat_warning", TEXT, "A team's second penalty for it in one game warns with this text.",
         _INF, default=None),
@@ -378,7 +406,7 @@ KEYS: tuple[Key, ...] = (
     Key("discipline[].fine_cents", NUMBER, "The fine in cents.", _DIS, default=0, hi=10**7),
     Key("discipline[].fine_per_game_cents", NUMBER, "A fine in cents for each game concerned.", _DIS, default=0,
         hi=10**7),
-    Key("discipline[].payer", TEXT, "Who is billed.", _DIS, default=Derived("`[fines] default_payer`"),
+    Key("discipline[].payer", TEXT, "Who is billed.", _DIS, default=Derived("`[fines] default_payer`", _file_payer),
         choices=PAYERS),
     Key("discipline[].replaces", TEXT, "The trigger of a row this one replaces rather than adds to.", _DIS,
         default=None),
@@ -387,12 +415,14 @@ KEYS: tuple[Key, ...] = (
         default=False),
     Key("discipline[].count", NUMBER, "For `season_incidents`: the incidents that set it off; with `repeat_of`: "
         "the offence of the season from which it is set off.", _DIS,
-        default=Derived("`2` for a row `second_gross`, else none"), lo=1),
+        default=Derived("`2` for a row `second_gross`, else none",
+                        lambda got, _: REPEAT_ROWS.get(got["trigger"], (None, None))[1]), lo=1),
     Key("discipline[].confirm", TEXT, 'Who must confirm it (e.g. "director"): the row only proposes its '
         "suspension, which bars the player once the office confirms it.", "Westridge §8", default=None),
     Key("discipline[].repeat_of", TEXT, "The trigger of the row this one is set off instead of, from a player's "
         "`count`-th such offence of the season.", _DIS,
-        default=Derived("`\"gross\"` for a row `second_gross`, else none")),
+        default=Derived("`\"gross\"` for a row `second_gross`, else none",
+                        lambda got, _: REPEAT_ROWS.get(got["trigger"], (None, None))[0])),
     # -- [fines], [suspensions], [appeals], [injured_goalie] ------------------------------------------------------
     Key("fines.default_payer", TEXT, "Who pays a fine whose row does not say.", "Westridge fines table",
         choices=PAYERS, absent="player"),
