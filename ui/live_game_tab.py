@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -476,6 +476,20 @@ class LiveGameTab(TableTab):
                                               self, beside=message_area.minimumWidth() + margins.left()
                                               + margins.right() + 8)
         self.events_view.horizontalHeader().sectionResized.connect(self.events_and_rules.reflow)
+        bar = self.events_view.verticalScrollBar()
+        self._events_at_bottom = True
+        """Whether the event list shows its latest entry: a list made shorter (a banner, a smaller window) keeps
+        it in sight."""
+
+        def scrolled(value: int) -> None:
+            self._events_at_bottom = value >= bar.maximum()
+
+        def ranged(low: int, high: int) -> None:
+            if self._events_at_bottom and bar.value() != high:
+                bar.setValue(high)
+
+        bar.valueChanged.connect(scrolled)
+        bar.rangeChanged.connect(ranged)
         scoring_layout.addWidget(self.events_and_rules, 1)
 
         # line-ups page
@@ -781,6 +795,19 @@ class LiveGameTab(TableTab):
             if rules is not None:  # the panel scrolls what it says in as little as two lines
                 rules.setMinimumHeight(6 * self.fontMetrics().lineSpacing() if under else 0)
             self.events_and_rules.refresh()
+            if under:
+                QTimer.singleShot(0, self._share_rules)
+
+    def _share_rules(self) -> None:
+        """The rules panel under the list: two fifths of the height, the list keeping its rows (EVENT_ROWS_KEPT)."""
+        splitter, box = self.events_and_rules, self.events_view.parentWidget()
+        panel = splitter.widget(1)
+        if splitter.orientation() != Qt.Orientation.Vertical or box is None or panel is None:
+            return
+        total = sum(splitter.sizes())
+        rules = min(max(total * 2 // 5, panel.minimumHeight()), total - box.minimumHeight())
+        if rules > 0:
+            splitter.setSizes([total - rules, rules])
 
     def select_game(self, game_id: str) -> None:
         """Show game `game_id` (as if picked in the list)."""
