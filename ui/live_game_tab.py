@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -484,12 +484,8 @@ class LiveGameTab(TableTab):
         def scrolled(value: int) -> None:
             self._events_at_bottom = value >= bar.maximum()
 
-        def ranged(low: int, high: int) -> None:
-            if self._events_at_bottom and bar.value() != high:
-                bar.setValue(high)
-
         bar.valueChanged.connect(scrolled)
-        bar.rangeChanged.connect(ranged)
+        self.events_view.viewport().installEventFilter(self)
         scoring_layout.addWidget(self.events_and_rules, 1)
 
         # line-ups page
@@ -797,6 +793,13 @@ class LiveGameTab(TableTab):
             self.events_and_rules.refresh()
             if under:
                 QTimer.singleShot(0, self._share_rules)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The event list made shorter while its latest entry was in sight: it stays in sight (the list is
+        drawn afresh on a resize anyway)."""
+        if event.type() == QEvent.Type.Resize and watched is self.events_view.viewport() and self._events_at_bottom:
+            QTimer.singleShot(0, self.events_view.scrollToBottom)
+        return super().eventFilter(watched, event)
 
     def _share_rules(self) -> None:
         """The rules panel under the list: two fifths of the height, the list keeping its rows (EVENT_ROWS_KEPT)."""
