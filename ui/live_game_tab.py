@@ -1272,7 +1272,8 @@ class LiveGameTab(TableTab):
                           on_refused=lambda result: refused.extend(v for v in result.violations if v.blocks)):
             # a refusal, or warnings declined: back to the form, on the field at fault (the player the rule
             # names, else the field the refusal speaks of), its text selected to be typed over
-            at_fault = self.entry.field_of(event, (p for v in refused for p in v.players))
+            at_fault = self.entry.field_of(event, (p for v in refused for p in v.players)) or (
+                self.entry.elapsed if any(v.rule == "DATA-3" for v in refused) else None)  # no such time
             self.entry.focus_refused(" ".join(v.message for v in refused), at_fault)
             return False
         if self.from_sheet.isChecked() and "period" in event:  # from the sheet: the next entry starts here

@@ -177,6 +177,16 @@ def test_3_a_refused_scorer_has_the_keys_with_his_number_selected(qtbot: QtBot, 
     assert goal_["type"] == "goal" and goal_["scorer"] == "ly02" and list(goal_["assists"]) == ["ly04"]
 
 
+def test_after_a_refused_time_the_keys_are_on_the_time_with_it_selected(qtbot: QtBot, window: MainWindow) -> None:
+    tab = window.live_game_tab
+    goal(qtbot, tab, "h", "16", "25:00")  # no such time in a 20-minute half (DATA-3)
+    assert "DATA-3" in tab.messages.text()
+    assert focus() is tab.entry.elapsed and tab.entry.elapsed.selectedText() == "25:00"
+    write(qtbot, "15:00")
+    key(qtbot, Qt.Key.Key_Return)
+    assert [e["elapsed"] for e in events(tab)] == ["15:00"], tab.messages.text()
+
+
 # -- 4: the score line shows what was entered -----------------------------------------------------------------
 def test_4_the_score_line_shows_every_goal_entered_whatever_the_clock(qtbot: QtBot, window: MainWindow) -> None:
     tab = window.live_game_tab
