@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui import APP_NAME, screen_fit
+from ui.elided_label import ElidedLabel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent
@@ -154,7 +155,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.tabs.currentChanged.connect(self._redraw_stale)
 
-        self.database_label = QLabel(self)
+        self.database_label = ElidedLabel(self)
         self.operator_label = QLabel(self)
         self.office_label = QLabel(self)
         self.demo_label = QLabel(" DEMO database ", self)
@@ -331,8 +332,7 @@ class MainWindow(QMainWindow):
         return [action for action in self._actions if action not in always]
 
     def _show_labels(self) -> None:
-        self.database_label.setText(f"Database: {self.svc.database_label}")
-        self.database_label.setToolTip(self.svc.database_label)
+        self.database_label.set_full_text(f"Database: {self.svc.database_label}")
         self.operator_label.setText(f"Operator: {self.svc.operator}  " if self.svc.operator else
                                     "<span style='color:#b00020'>Operator: not set (File ▸ Change operator…)</span>  ")
         self.operator_label.setToolTip("Recorded in the audit trail with every write; while it is not set, the "

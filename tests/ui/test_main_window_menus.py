@@ -141,7 +141,7 @@ def test_open_another_database(
     window.new_db_action.trigger()
     try:
         assert window.svc is not svc and window.svc.target.endswith("other.db")
-        assert "other.db" in window.database_label.text()
+        assert "other.db" in window.database_label.full_text()
         assert window.current_season() is None and window.roster_tab.showing_message()
         assert no_modal_dialogs[-1] == "first start"
         assert window.live_game_tab.svc is window.svc

@@ -50,7 +50,7 @@ def test_title_names_league_and_season(window: MainWindow) -> None:
 
 
 def test_status_bar_shows_the_database(window: MainWindow, svc: Services) -> None:
-    assert svc.database_label in window.database_label.text()
+    assert svc.database_label in window.database_label.full_text()
 
 
 def test_season_picker_shows_the_example_season(window: MainWindow) -> None:
