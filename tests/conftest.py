@@ -18,6 +18,9 @@ if "SCOREKEEPER_LOCK_DIR" not in os.environ:
 # (SCOREKEEPER_SEAL_DIR forces the file and leaves the keyring alone); subprocesses inherit it.
 os.environ["SCOREKEEPER_SEAL_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-seals-")
 _RUN_FOLDERS.append(os.environ["SCOREKEEPER_SEAL_DIR"])
+# The records of files checked page by page (scorekeeper/db/checked.py) go to a folder of this run, not the user's.
+os.environ["SCOREKEEPER_STATE_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-state-")
+_RUN_FOLDERS.append(os.environ["SCOREKEEPER_STATE_DIR"])
 
 
 def pytest_unconfigure(config: object) -> None:

@@ -7,6 +7,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from scorekeeper.db import checked
 from scorekeeper.db.connect import CORE_TABLES, check_uri
 from scorekeeper.db.migrations import LATEST
 
@@ -156,6 +157,7 @@ def _replace_with(target: Path, source: Path) -> Path | None:
             src.close()
         verify_copy(tmp)
         os.replace(tmp, target)
+        checked.remember(target)  # every page was just checked: the next opening need not (issue 29.2)
     except (OSError, sqlite3.Error, BackupError) as exc:
         tmp.unlink(missing_ok=True)
         if kept is not None and not target.exists():

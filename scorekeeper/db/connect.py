@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlparse
 
 from peewee import Database, DatabaseError, OperationalError, SqliteDatabase
 
+from scorekeeper.db import checked
 from scorekeeper.db.migrations import LATEST, migrate, stored_version
 from scorekeeper.db.models import database_proxy
 from scorekeeper.db.space import full_disk_message
@@ -157,20 +158,32 @@ def _open_sqlite(path: Path, guest: bool, guest_path: Path | None = None, media:
         return SqliteDatabase(media_uri(path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
     if guest:
         return SqliteDatabase(guest_uri(guest_path or path), uri=True, pragmas=GUEST_PRAGMAS, check_same_thread=False)
-    return SqliteDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+    return LeagueDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+
+
+class LeagueDatabase(SqliteDatabase):
+    """A league file this process may write: when its last connection closes cleanly (SQLite checkpointed and
+    removed the `-wal`), the file is recorded as Scorekeeper left it (`checked.remember`), so that the next opening
+    need not check every page."""
+
+    def _close(self, conn: sqlite3.Connection) -> None:
+        conn.close()  # peewee's own `_close`
+        if self.database != ":memory:":
+            checked.remember(Path(self.database))
 
 
 def _precheck(path: Path, thorough: bool) -> None:
     """Read an existing file without changing a byte (nor its -wal or -shm): is it a sound Scorekeeper database
-    this version can open? `thorough`: every page is checked (before a process writes to it)."""
+    this version can open? `thorough` (before a process writes to it): every page is checked (`pragma
+    integrity_check`) when `checked.full_check_reason` gives a reason (a journal left, a file changed outside
+    Scorekeeper or never checked here) or the constant-cost `checked.looks_sound` finds anything odd; otherwise
+    the file is as Scorekeeper left it and that constant-cost check is all (issue 29.2)."""
     try:
         con = sqlite3.connect(check_uri(path), uri=True)
         try:
             tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
             if thorough:
-                result = con.execute("pragma integrity_check").fetchone()[0]
-                if result != "ok":
-                    raise sqlite3.DatabaseError(str(result).splitlines()[0])
+                _check_pages(con, path)
             version = 0
             if "meta" in tables:
                 row = con.execute("select value from meta where key = 'schema_version'").fetchone()
@@ -190,6 +203,18 @@ def _precheck(path: Path, thorough: bool) -> None:
     if version > LATEST:
         raise DatabaseOpenError(f"{path} was written by a newer Scorekeeper (schema {version}, this one knows up "
                                 f"to {LATEST}); install the newer version to open it")
+
+
+def _check_pages(con: sqlite3.Connection, path: Path) -> None:
+    """The full check where it can find something (`_precheck`); raises sqlite3.DatabaseError on damage."""
+    seen = checked.fingerprint(path)
+    if checked.full_check_reason(path) is None and checked.looks_sound(con, path):
+        return
+    result = con.execute("pragma integrity_check").fetchone()[0]
+    if result != "ok":
+        checked.forget(path)
+        raise sqlite3.DatabaseError(str(result).splitlines()[0])
+    checked.remember(path, seen)
 
 
 def open_database(target: str | None = None, guest: bool = False, guest_path: Path | None = None,
