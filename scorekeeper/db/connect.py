@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import errno
 import os
 import sqlite3
@@ -161,15 +162,21 @@ def _open_sqlite(path: Path, guest: bool, guest_path: Path | None = None, media:
     return LeagueDatabase(str(path), pragmas=SQLITE_PRAGMAS, check_same_thread=False)
 
 
+_AT_EXIT: set[Path] = set()
+
+
 class LeagueDatabase(SqliteDatabase):
     """A league file this process may write: when its last connection closes cleanly (SQLite checkpointed and
     removed the `-wal`), the file is recorded as Scorekeeper left it (`checked.remember`), so that the next opening
-    need not check every page."""
+    need not check every page. Where another thread's connection kept the `-wal`, it is tried again at the
+    process's end (a finished thread's connection is closed by then)."""
 
     def _close(self, conn: sqlite3.Connection) -> None:
         conn.close()  # peewee's own `_close`
-        if self.database != ":memory:":
-            checked.remember(Path(self.database))
+        path = Path(self.database)
+        if not checked.remember(path) and path not in _AT_EXIT:
+            _AT_EXIT.add(path)  # another thread's connection was still open: its `-wal` may be gone at the end
+            atexit.register(checked.remember, path)
 
 
 def _precheck(path: Path, thorough: bool) -> None:

@@ -166,6 +166,29 @@ def test_after_an_unclean_exit_the_next_opening_checks_every_page(example: Path,
     assert statements.count("integrity_check") == before + 1
 
 
+
+THREADED_WINDOW = textwrap.dedent("""
+    import sys, threading
+    from scorekeeper.services import Services
+    svc = Services.open(sys.argv[1], exclusive=True, operator="rink")
+    reader = threading.Thread(target=svc.standings)  # a read on a thread of its own: a connection of its own
+    reader.start()
+    reader.join()
+    svc.close()
+""")
+
+
+def test_a_window_that_read_on_another_thread_still_leaves_the_file_known_sound(example: Path,
+                                                                                statements: Statements) -> None:
+    reopen(example)
+    before = statements.count("integrity_check")
+    subprocess.run([sys.executable, "-c", THREADED_WINDOW, str(example)], check=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert not Path(f"{example}-wal").exists()
+    assert checked.full_check_reason(example) is None
+    reopen(example)
+    assert statements.count("integrity_check") == before
+
 def _damaging_flip(db: Path, seed: int) -> tuple[int, int]:
     """A single-bit flip, written into the file in place (the same file, its identity kept), that the full check
     calls damage; found on a scratch copy."""
