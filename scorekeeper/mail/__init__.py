@@ -11,7 +11,6 @@ a message is sent or a PDF built.
 
 from __future__ import annotations
 
-from scorekeeper.mail.command import add_parser, run
 from scorekeeper.mail.compose import Batch, Skipped, fine_statement_messages, suspension_notice_messages
 from scorekeeper.mail.record import Delivery, deliver, load_log, record_sent, statements_sent
 from scorekeeper.mail.settings import (
@@ -30,8 +29,8 @@ from scorekeeper.mail.settings import (
 from scorekeeper.mail.transport import SendResult, recipients, save_eml, send
 
 __all__ = [
-    "SECURITIES", "Batch", "Delivery", "MailError", "MailSettings", "SendResult", "Skipped", "add_parser",
+    "SECURITIES", "Batch", "Delivery", "MailError", "MailSettings", "SendResult", "Skipped",
     "command_line_password", "delete_password", "deliver", "fine_statement_messages", "get_password",
-    "keyring_available", "load_log", "load_settings", "recipients", "record_sent", "run", "save_eml",
+    "keyring_available", "load_log", "load_settings", "recipients", "record_sent", "save_eml",
     "save_settings", "send", "set_password", "settings_path", "statements_sent", "suspension_notice_messages",
 ]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import mail
+from scorekeeper.commands import mail as mail_command
 from scorekeeper.mail import load_log, load_settings
 from tests.scorekeeper.mail.conftest import PASSWORD, USER
 from tests.scorekeeper.mail.smtp_server import free_port
@@ -22,12 +23,12 @@ def parse(*argv: str) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="scorekeeper")
     p.add_argument("--season")
     sub = p.add_subparsers(dest="command")
-    mail.add_parser(sub)
+    mail_command.add_parser(sub)
     return p.parse_args(list(argv))
 
 
 def run(svc, capsys, *argv: str) -> tuple[int, str, str]:
-    code = mail.run(svc, parse(*argv))
+    code = mail_command.run(svc, parse(*argv))
     out = capsys.readouterr()
     assert "Traceback" not in out.err
     return code, out.out, out.err

@@ -1,4 +1,4 @@
-"""`scorekeeper print ...` through `add_print_parser` / `run_print`, with a local parser until cli.py hooks it."""
+"""`scorekeeper print ...` through `add_parser` / `run_print` of scorekeeper.commands.printing, with a local parser."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.reports.commands import add_print_parser, run_print
+from scorekeeper.commands.printing import add_parser, run_print
 from tests.scorekeeper.reports.conftest import flat, pdf_pages
 
 REPO = Path(__file__).resolve().parents[3]
@@ -19,7 +19,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="scorekeeper")
     p.add_argument("--season")
     sub = p.add_subparsers(dest="command")
-    add_print_parser(sub)
+    add_parser(sub)
     return p
 
 
@@ -83,7 +83,7 @@ def test_output_is_required_and_documents_are_named():
 
 
 def test_reportlab_is_not_imported_until_a_document_is_built():
-    code = ("import sys, scorekeeper.cli, scorekeeper.reports.commands, scorekeeper.reports.data, "
+    code = ("import sys, scorekeeper.cli, scorekeeper.commands.printing, scorekeeper.reports.data, "
             "scorekeeper.printing; bad = [m for m in sys.modules if m.startswith('reportlab')]; "
             "assert not bad, bad")
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)

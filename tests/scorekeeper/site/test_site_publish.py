@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import site as site_pkg
+from scorekeeper.commands import publish as publish_command
 from scorekeeper.site import PublishError, publish
 from tests.scorekeeper.site.conftest import dump_dom, screenshot
 from tests.scorekeeper.site.dom import Table, read_tables
@@ -162,13 +162,13 @@ def test_screenshots_at_phone_and_desktop_width(site, tmp_path, width, height):
 def test_publish_command(svc, tmp_path, capsys):
     p = argparse.ArgumentParser(prog="scorekeeper")
     sub = p.add_subparsers(dest="command")
-    site_pkg.add_parser(sub)
-    assert site_pkg.run(svc, p.parse_args(["publish", "-o", str(tmp_path / "www")])) == 0
+    publish_command.add_parser(sub)
+    assert publish_command.run(svc, p.parse_args(["publish", "-o", str(tmp_path / "www")])) == 0
     out = capsys.readouterr()
     assert out.out.startswith("published 18 pages and 10 game sheets to ") and out.err == ""
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    assert site_pkg.run(svc, p.parse_args(["publish", "-o", str(blocker), "--no-game-sheets"])) == 1
+    assert publish_command.run(svc, p.parse_args(["publish", "-o", str(blocker), "--no-game-sheets"])) == 1
     err = capsys.readouterr().err
     assert err == f"scorekeeper: publish: cannot publish to {blocker}: it is a file, not a folder\n"
     with pytest.raises(PublishError):

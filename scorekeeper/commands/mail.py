@@ -51,6 +51,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               "(rulebook Section 8), with the PDF attached.")
     sub = p.add_subparsers(dest="mail_command", metavar="WHAT", parser_class=type(p))
     sub.required = True
+    p.set_defaults(func=run, writes="sending mail (it records what was sent)")
     for name, text in (("suspension-notices", "every suspension notice not yet sent, to the team's captain"),
                        ("fine-statements", "each team's fine statement, to the team's captain")):
         sp = sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
@@ -71,6 +72,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     _server_options(st)
     st.add_argument("--password-stdin", action="store_true", help="read the password from standard input and keep "
                     "it in the keyring")
+    st.set_defaults(needs_database=False)
     return p
 
 

@@ -20,6 +20,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                               "Open index.html, or copy the folder to the league's web host.")
     p.add_argument("-o", "--output", metavar="FOLDER", required=True, help="the folder to write (made if missing)")
     p.add_argument("--no-game-sheets", action="store_true", help="do not write the game sheet PDFs")
+    p.set_defaults(func=run, writes=None)
     return p
 
 

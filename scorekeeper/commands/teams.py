@@ -10,11 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.changes import EntryResult
+from scorekeeper.commands.shared import ask
 
 EXIT_OK, EXIT_REJECTED = 0, 1
 
 
-def add_parsers(sub: Any) -> None:
+def add_parser(sub: Any) -> None:
     """`team list|rename|merge|delete` and `roster import`."""
     tm = sub.add_parser("team", help="the season's teams: list, rename, merge one into another, delete an empty one")
     actions = tm.add_subparsers(dest="team_command", metavar="ACTION", parser_class=type(tm), required=True)
@@ -43,6 +44,7 @@ def add_parsers(sub: Any) -> None:
     dl = actions.add_parser("delete", help="remove a team with no game, signing, fine or payment (office password)")
     dl.add_argument("team", metavar="TEAM", help="the team's id or name")
     dl.add_argument("--json", action="store_true", help="print JSON")
+    tm.set_defaults(func=_run, writes=writes)
     ro = sub.add_parser("roster", help="rosters from the league's spreadsheet")
     ro_actions = ro.add_subparsers(dest="roster_command", metavar="ACTION", parser_class=type(ro), required=True)
     im = ro_actions.add_parser("import", help="sign the players of a roster CSV: each row judged first; rows "
@@ -50,6 +52,7 @@ def add_parsers(sub: Any) -> None:
     im.add_argument("file")
     im.add_argument("--dry-run", action="store_true", help="show each row's verdict; write nothing")
     im.add_argument("--json", action="store_true", help="print JSON")
+    ro.set_defaults(func=_run, writes=writes)
 
 
 def writes(args: argparse.Namespace) -> str | None:
@@ -59,6 +62,10 @@ def writes(args: argparse.Namespace) -> str | None:
     if args.command == "roster" and not args.dry_run:
         return "the roster import"
     return None
+
+
+def _run(svc: Any, args: argparse.Namespace) -> int:
+    return run(svc, args, ask)
 
 
 def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:

@@ -10,14 +10,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.commands.shared import ask
+
 EXIT_OK, EXIT_REJECTED = 0, 1
 ROLES = (("referee", "referees"), ("linesman", "linesmen"), ("scorekeeper", "scorekeeper"))
 
 
-def add_parsers(sub: Any) -> None:
+def add_parser(sub: Any) -> None:
     """`officials GAME [--number N] [--referee NAME]... [--linesman NAME]... [--scorekeeper NAME] [--json]`."""
     of = sub.add_parser("officials", help="a game's number and officials (referees, linesmen, scorekeeper) as the "
                         "game sheet prints them: shown, or set with the options")
+    of.set_defaults(func=_run, writes=writes)
     of.add_argument("game", metavar="GAME")
     of.add_argument("--number", metavar="N", help="the league's game number (\"\": the game's id again)")
     of.add_argument("--referee", action="append", metavar="NAME", help="a referee (repeat for each)")
@@ -39,6 +42,10 @@ def writes(args: argparse.Namespace) -> str | None:
 def _shown(details: dict[str, Any]) -> dict[str, Any]:
     return {"game": details["id"], "number": details["number"] or details["id"], "referees": details["referees"],
             "linesmen": details["linesmen"], "scorekeeper": (details["scorekeeper"] or [None])[0]}
+
+
+def _run(svc: Any, args: argparse.Namespace) -> int:
+    return run(svc, args, ask)
 
 
 def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str] | None = None) -> int:

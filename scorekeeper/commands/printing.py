@@ -5,7 +5,7 @@
     scorekeeper --db DB print suspension-notice PLAYER [--game GAME] [--date YYYY-MM-DD] -o FILE.pdf
     scorekeeper --db DB print standings [--date YYYY-MM-DD] -o FILE.pdf
 
-`cli.py` adds the parser with `add_print_parser(sub)` and calls `run_print(svc, args)` for `print`. ReportLab
+`cli.py` adds the parser with `add_parser(sub)`, which makes `run_print(svc, args)` the handler of `print`. ReportLab
 is imported only when a document is built, so other commands start without it. The PDF is written to a
 temporary file beside the target and renamed into place: a failed run never leaves half a file.
 """
@@ -27,12 +27,13 @@ EXIT_OK, EXIT_REJECTED = 0, 1
 DOCUMENTS = ("game-sheet", "fine-statements", "suspension-notice", "standings")
 
 
-def add_print_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add `print` and its documents to the command line's sub-parsers; returns the `print` parser."""
     p = subparsers.add_parser("print", help="print an official record to a PDF file",
                               description="Print an official league record to a PDF file.")
     docs = p.add_subparsers(dest="document", metavar="DOCUMENT", parser_class=type(p))
     docs.required = True
+    p.set_defaults(func=run_print, writes=None)
 
     def output(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("-o", "--output", metavar="FILE.pdf", required=True, help="the PDF file to write")

@@ -11,13 +11,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.commands.shared import ask
+
 EXIT_OK, EXIT_REJECTED = 0, 1
 
 
-def add_parsers(sub: Any) -> None:
+def add_parser(sub: Any) -> None:
     """`suspension proposed|confirm|decline`."""
     su = sub.add_parser("suspension", help="suspensions the rules proposed: list them, confirm or decline one "
                         "(office password)")
+    su.set_defaults(func=_run, writes=writes)
     actions = su.add_subparsers(dest="suspension_command", metavar="ACTION", parser_class=type(su), required=True)
     ls = actions.add_parser("proposed", help="every suspension proposed this season, with the office's decision")
     ls.add_argument("--json", action="store_true", help="print JSON")
@@ -34,6 +37,10 @@ def writes(args: argparse.Namespace) -> str | None:
     """What the command writes, for the refusal while the window owns the database (None: it only reads)."""
     return {"confirm": "confirming a proposed suspension",
             "decline": "declining a proposed suspension"}.get(args.suspension_command)
+
+
+def _run(svc: Any, args: argparse.Namespace) -> int:
+    return run(svc, args, ask)
 
 
 def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:

@@ -10,12 +10,15 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.commands.shared import ask
+
 EXIT_OK, EXIT_REJECTED = 0, 1
 
 
-def add_parsers(sub: Any) -> None:
+def add_parser(sub: Any) -> None:
     """`season list|archive|unarchive|delete`."""
     se = sub.add_parser("season", help="the database's seasons: list, archive, restore from the archive, delete")
+    se.set_defaults(func=_run, writes=writes)
     actions = se.add_subparsers(dest="season_command", metavar="ACTION", parser_class=type(se), required=True)
     ls = actions.add_parser("list", help="every season with its league, rulebook, whether archived, and its size")
     ls.add_argument("--json", action="store_true", help="print JSON")
@@ -35,6 +38,10 @@ def writes(args: argparse.Namespace) -> str | None:
         return None
     return {"archive": "archiving the season", "unarchive": "restoring the season from the archive",
             "delete": "deleting the season"}[args.season_command]
+
+
+def _run(svc: Any, args: argparse.Namespace) -> int:
+    return run(svc, args, ask)
 
 
 def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:

@@ -1,0 +1,70 @@
+"""What the command modules share: exit codes, the password prompt, JSON and table printing, names for ids."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+
+Handler = Callable[[Any, argparse.Namespace], int]
+"""A command's handler: the open services (None for a command that needs no database) and the arguments."""
+
+
+def ask(prompt: str) -> str:
+    """A password from the terminal (not echoed), or one line of standard input for scripts."""
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass(prompt)
+    return sys.stdin.readline().rstrip("\n")
+
+
+def print_json(data: Any) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def table(headers: list[str], rows: list[list[Any]]) -> str:
+    cells = [[("" if c is None else str(c)) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 or not c.lstrip("-").isdigit() else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    lines = [fmt(headers), "  ".join("-" * w for w in widths)]
+    lines += [fmt(r) for r in cells]
+    return "\n".join(lines)
+
+
+NAMED = ("team", "player", "division", "scorer", "served_by")
+"""The columns of the readable tables that hold an id: printed by name (the JSON keeps the ids)."""
+
+
+def named(row: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """`row` with its teams, players and divisions by name ('Westridge Sharks', not 'westridge-sharks')."""
+    out = dict(row)
+    for key in NAMED:
+        if isinstance(out.get(key), str):
+            out[key] = names.get(out[key], out[key])
+    if isinstance(out.get("assists"), list):
+        out["assists"] = [names.get(a, a) for a in out["assists"]]
+    return out
+
+
+def show_list(title: str, rows: list[dict[str, Any]], keys: list[str], names: dict[str, str] | None = None) -> None:
+    print(title)
+    if not rows:
+        print("(none)")
+        return
+    shown = [named(r, names) for r in rows] if names is not None else rows
+    print(table([k.upper() for k in keys], [[r.get(k) for k in keys] for r in shown]))
+
+
+def readable_names(svc: Any, args: argparse.Namespace) -> dict[str, str]:
+    """Names for the ids of a readable table; none for --json (the JSON keeps the ids)."""
+    return {} if getattr(args, "json", False) else svc.names(args.season)
