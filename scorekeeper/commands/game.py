@@ -45,6 +45,11 @@ def show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, s
         goals = f", {so['goals'][so['winner']]}-{so['goals'][loser]} in {len(so['attempts'])} attempts" if so[
             "goals"] else ""
         print(f"Shootout: won by {sides.get(so['winner'], so['winner'])}{goals}")
+    _show_events(g, infractions)
+
+
+def _show_events(g: dict[str, Any], infractions: dict[str, str]) -> None:
+    """The game's goals, penalties, ejections and violations (teams and players already by name)."""
     if g["goals"]:
         print("\nGoals")
         print(table(["PER", "TIME", "TEAM", "SCORER", "ASSISTS", "STR", "EN"],
