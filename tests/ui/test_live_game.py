@@ -98,6 +98,12 @@ def test_a_suspended_player_is_refused_with_the_rule_and_nothing_changes(
     assert demo_svc.view(SEASON).games["g008"]["lineups"]["home"] == []
 
 
+def under_18(svc: Services, player: str) -> None:
+    """Make `player` 16 on the season's game days: a line-up dressing them warns (ELIG-4, the face mask)."""
+    record = {k: v for k, v in svc.players(SEASON)[player].items() if k != "name"}
+    assert svc.save_player({**record, "birthdate": "1999-06-01"}, True, season=SEASON).ok
+
+
 def test_a_warning_is_confirmed_with_enter(window: MainWindow, demo_svc: Services, confirmations: list[str]) -> None:
     """The boards' warning (ELIG-4) is asked; the office's (SUSP-2, the captain's e-mail) is not (issue 27.11):
     it is said beside the saved line-up and waits on the office list."""
