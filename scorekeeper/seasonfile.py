@@ -42,7 +42,8 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "roster": ({"team", "player", "number"}, {"position", "signed", "released"}),
     "game": ({"id", "date", "time", "home", "away"},
              {"number", "rink", "stage", "status", "lineups", "events", "referees", "officials", "shots", "notes",
-              "signatures"}),
+              "signatures", "goalie_shots"}),
+    "goalie shots": ({"goalie", "shots"}, {"period"}),
     "lineup": ({"player"}, {"number", "goalie", "captain"}),
     "appeal": ({"player", "game", "filed", "form", "fee_paid", "decision"}, {"decided"}),
     "payment": ({"payer", "amount", "date"}, {"memo", "fine"}),
@@ -478,6 +479,8 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
                 isinstance(v, list) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v)
                 for v in shots.values())):
             c.err(f"{where}.shots", "shots must be {\"home\": [n, n], \"away\": [n, n]}")
+    if obj.get("goalie_shots") is not None:
+        _check_goalie_shots(c, obj, where)
     c.text(obj, "notes", where, optional=True)
     c.text(obj, "rink", where, optional=True)
     events = obj.get("events")
@@ -488,6 +491,52 @@ def _check_game(c: _Checker, obj: Any, where: str) -> None:
         return
     for i, ev in enumerate(events):
         _check_event(c, ev, f"{where}.events[{i}]")
+
+
+def _periods_of(obj: dict[str, Any]) -> int:
+    """The periods a game had as its file shows them: the regulation three, or more where its events or its team
+    shots reach further."""
+    reached = [e["period"] for e in obj.get("events") or [] if isinstance(e, dict) and isinstance(e.get("period"), int)]
+    shots = obj.get("shots")
+    if isinstance(shots, dict):
+        reached += [len(v) for v in shots.values() if isinstance(v, list)]
+    return max([3, *reached])
+
+
+def _check_goalie_shots(c: _Checker, obj: dict[str, Any], where: str) -> None:
+    """A game's `goalie_shots` (issue 30.3): [{"goalie": player, "shots": n, "period": p?}], each goalie dressed in
+    goal for the game, n a whole number from 0, p a period the game had, one entry per goalie and period."""
+    entries = obj["goalie_shots"]
+    if not isinstance(entries, list):
+        c.err(f"{where}.goalie_shots", "goalie_shots must be a list of {\"goalie\": ..., \"shots\": n}")
+        return
+    lineups = obj.get("lineups")
+    if not isinstance(lineups, dict):
+        lineups = {}
+    in_goal = {x.get("player") for side in lineups.values() if isinstance(side, list)
+               for x in side if isinstance(x, dict) and x.get("goalie")}
+    periods = _periods_of(obj)
+    seen: set[tuple[str, Any]] = set()
+    for i, entry in enumerate(entries):
+        w = f"{where}.goalie_shots[{i}]"
+        if not c.keys(entry, "goalie shots", w, FIELDS["goalie shots"]):
+            continue
+        c.text(entry, "goalie", w)
+        goalie = entry["goalie"]
+        if isinstance(goalie, str) and goalie not in in_goal:
+            c.err(f"{w}.goalie", f"goalie {goalie!r} did not dress in goal for either team in this game")
+        shots = entry["shots"]
+        if not (isinstance(shots, int) and not isinstance(shots, bool) and shots >= 0):
+            c.err(f"{w}.shots", f"shots must be a whole number from 0 (got {shots!r})")
+        period = entry.get("period")
+        if period is not None and not (isinstance(period, int) and not isinstance(period, bool)
+                                       and 1 <= period <= periods):
+            c.err(f"{w}.period", f"period must be one the game had, 1 to {periods} (got {period!r})")
+        if isinstance(goalie, str):
+            if (goalie, period) in seen:
+                c.err(w, f"goalie {goalie!r} is listed twice for "
+                         + (f"period {period}" if period is not None else "the game"))
+            seen.add((goalie, period))
 
 
 def _check_officials(c: _Checker, officials: Any, where: str) -> None:
@@ -660,7 +709,7 @@ def norm_game(o: dict[str, Any]) -> dict[str, Any]:
     lineups = o.get("lineups") or {}
     out["lineups"] = {side: [norm_lineup_entry(x) for x in lineups.get(side) or []] for side in ("home", "away")}
     out["events"] = [norm_event(e) for e in o.get("events") or []]
-    for key in ("referees", "shots", "notes"):
+    for key in ("referees", "shots", "goalie_shots", "notes"):
         if o.get(key) is not None:
             out[key] = o[key]
     if o.get("officials") is not None:
@@ -668,7 +717,8 @@ def norm_game(o: dict[str, Any]) -> dict[str, Any]:
     if o.get("signatures"):
         out["signatures"] = [norm_signature(x) for x in o["signatures"]]
     return {k: out[k] for k in ["id", "number", "date", "time", "rink", "stage", "home", "away", "status",
-                                "lineups", "events", "referees", "officials", "shots", "notes", "signatures"]
+                                "lineups", "events", "referees", "officials", "shots", "goalie_shots", "notes",
+                                "signatures"]
             if k in out}
 
 

@@ -68,7 +68,14 @@ class GameSeal(BaseModel):
 
 
 # -- what a game's seal covers -------------------------------------------------------------------------------
-_GAME = "date, time, rink, stage, home_id, away_id, status, referees, officials, number, shots, notes"
+_GAME = ("date, time, rink, stage, home_id, away_id, status, referees, officials, number, shots, notes, "
+         "goalie_shots")
+
+
+def _game_row(rest: list[Any]) -> list[Any]:
+    """A game row's sealed columns: `goalie_shots` (migration 11, the last) only when the game has them, so that
+    a game without them keeps the seal it had before."""
+    return rest[:-1] if rest and rest[-1] is None else rest
 _SHAPES = (  # the line-ups' and the signatures' by their covering index; the events' read their rows
     "select game_id, count(*), sum(id), sum(seq), sum(ifnull(player_id, 0)), sum(length(data)), "
     "sum(ifnull(period, 0) * 10000 + ifnull(elapsed, 0)), sum(team = 'home') from game_event",
@@ -106,14 +113,15 @@ def _counted(sql: str, ids: list[int] | None) -> dict[int, str]:
 
 def shapes(ids: list[int] | None = None) -> dict[int, str]:
     """Each final game's shape (`ids`: of those games)."""
-    out = {gid: [_game_digest(tuple(rest))] for gid, *rest in _rows(f"select id, {_GAME} from game", ids, column="id")}
+    out = {gid: [_game_digest(tuple(_game_row(rest)))]
+           for gid, *rest in _rows(f"select id, {_GAME} from game", ids, column="id")}
     counted = [_counted(sql, ids) for sql in _SHAPES]
     return {gid: "|".join([*parts, *(c.get(gid, "0") for c in counted)]) for gid, parts in out.items()}
 
 
 def contents(ids: list[int] | None = None) -> dict[int, str]:
     """Each final game's whole content, canonical (`ids`: of those games)."""
-    parts: dict[int, list[Any]] = {gid: [rest, [], [], []] for gid, *rest in
+    parts: dict[int, list[Any]] = {gid: [_game_row(rest), [], [], []] for gid, *rest in
                                    _rows(f"select id, {_GAME} from game", ids, column="id")}
     queries = ("select game_id, side, player_id, number, goalie, captain, seq from lineup_entry",
                "select game_id, seq, type, team, period, elapsed, player_id, data from game_event",

@@ -145,6 +145,13 @@ def _m010_keyed_seals(db: Database) -> None:
     game_seals.rekey(operator=None)
 
 
+def _m011_goalie_shots(db: Database) -> None:
+    """Version 11: a game may keep each goalie's shots against, period by period, as the paper sheet has them
+    (issue 30.3)."""
+    if "goalie_shots" not in {c.name for c in db.get_columns("game")}:
+        db.execute_sql("alter table game add column goalie_shots text")
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -156,6 +163,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (8, _m008_suspension_decisions),
     (9, _m009_game_signatures),
     (10, _m010_keyed_seals),
+    (11, _m011_goalie_shots),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -133,6 +133,7 @@ class Game(BaseModel):
     officials = TextField(null=True)  # JSON list of {"name", "role"} (migration 6)
     number = CharField(null=True)  # the league's game number; None: the id (migration 6)
     shots = TextField(null=True)  # JSON
+    goalie_shots = TextField(null=True)  # JSON list of {"goalie", "shots", "period"?} (migration 11)
     notes = TextField(null=True)
     seq = IntegerField(default=0)
     revision = IntegerField(default=0)  # bumped by every write of the game, its line-ups or its events

@@ -128,8 +128,8 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                              "signed": _date(signed), "released": _date(released)})
                      for team, player, number, position, signed, released in signings]
     games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.rink, Game.stage, Game.home, Game.away,
-                             Game.status, Game.referees, Game.shots, Game.notes, Game.revision, Game.number,
-                             Game.officials)
+                             Game.status, Game.referees, Game.shots, Game.goalie_shots, Game.notes, Game.revision,
+                             Game.number, Game.officials)
                  .where(Game.season == season).order_by(Game.seq, Game.id).namedtuples())
     lineups: dict[int, dict[str, list[dict[str, Any]]]] = {g.id: {"home": [], "away": []} for g in games}
     lineup_rows: Any = (LineupEntry.select(LineupEntry.game, LineupEntry.side, LineupEntry.player, LineupEntry.number,
@@ -167,7 +167,9 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                                "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
                                "referees": json.loads(g.referees) if g.referees else None,
                                "officials": json.loads(g.officials) if g.officials else None,
-                               "shots": json.loads(g.shots) if g.shots else None, "notes": g.notes,
+                               "shots": json.loads(g.shots) if g.shots else None,
+                               "goalie_shots": json.loads(g.goalie_shots) if g.goalie_shots else None,
+                               "notes": g.notes,
                                "signatures": signed.get(g.id)}
         out["games"].append(_clean(obj))
     if rows is not None:
@@ -390,7 +392,9 @@ def write_changes(season: Season, changes: dict[str, list[dict[str, Any]]],
                   "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
                   "officials": json.dumps(g["officials"], ensure_ascii=False) if "officials" in g else None,
                   "number": g.get("number"),
-                  "shots": json.dumps(g["shots"]) if "shots" in g else None, "notes": g.get("notes")}
+                  "shots": json.dumps(g["shots"]) if "shots" in g else None,
+                  "goalie_shots": json.dumps(g["goalie_shots"]) if "goalie_shots" in g else None,
+                  "notes": g.get("notes")}
         row = stored.get(g["id"])
         old = (old_games or {}).get(g["id"])
         keep_lineups, keep_events = False, 0

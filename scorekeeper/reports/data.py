@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.goaltending import goalie_lines
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.reports.signature_lines import SheetSignature, sheet_signatures
@@ -583,7 +584,8 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     n_periods = max(len(state["by_period"]["home"]), book.clock.periods)
     shootout_column = bool(state.get("shootout")) and book.shootout_winner_goal
     shots = g.get("shots") or {}
-    lines = goalie_lines(view.game_input(game_id), book, view.state(game_id), shots)
+    lines = goalie_shots.apply(goalie_lines(view.game_input(game_id), book, view.state(game_id), shots),
+                                g.get("goalie_shots"))
     teams = {}
     for side in SIDES:
         lineup = [SheetPlayer(dressed[x["player"]][1], _player(view, x["player"]), bool(x.get("goalie")),

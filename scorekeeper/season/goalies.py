@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.events import SIDES, other
 from scorekeeper.engine.goaltending import decisions, end_of_play, goalie_lines
 from scorekeeper.season.view import SeasonView
@@ -40,7 +41,7 @@ def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any
         end = end_of_play(game, book, state)
         if end is None:
             continue
-        lines = goalie_lines(game, book, state, g.get("shots"))
+        lines = goalie_shots.apply(goalie_lines(game, book, state, g.get("shots")), g.get("goalie_shots"))
         credited = decisions(game, book, state)
         for side in SIDES:
             team = g[side]
