@@ -128,6 +128,9 @@ class SheetGoalie:
     shots_against: int | None
     saves: int | None
     goals_against: int
+    by_period: list[tuple[str, int, int]] = field(default_factory=list)
+    """(period, shots, saves) as the game's `goalie_shots` give them ("1st", "OT"; "Game" for an entry without a
+    period); empty without them (issue 30.3)."""
 
 
 @dataclass
@@ -586,6 +589,7 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
     shots = g.get("shots") or {}
     lines = goalie_shots.apply(goalie_lines(view.game_input(game_id), book, view.state(game_id), shots),
                                 g.get("goalie_shots"))
+    paper = goalie_shots.by_period(view.game_input(game_id), book, view.state(game_id), g.get("goalie_shots"))
     teams = {}
     for side in SIDES:
         lineup = [SheetPlayer(dressed[x["player"]][1], _player(view, x["player"]), bool(x.get("goalie")),
@@ -607,7 +611,10 @@ def game_sheet_data(svc: Services, game_id: str, season: str | None = None) -> G
                                 (state["points"] or {}).get(side),
                                 [SheetGoalie(dressed[x.player][1] if x.player in dressed else None,
                                              _player(view, x.player), x.minutes, x.shots_against, x.saves,
-                                             x.goals_against) for x in lines[side]])
+                                             x.goals_against,
+                                             [("Game" if n is None else period_label(book, n, short=True), sh, sv)
+                                              for n, sh, sv in paper.get(x.player, [])])
+                                 for x in lines[side]])
     goals = []
     for goal in state["goals"]:
         if goal["penalty_shot"]:

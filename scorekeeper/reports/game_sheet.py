@@ -225,11 +225,13 @@ def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
 
 
 def _goaltending(d: GameSheetData, W: float) -> SheetTable:
-    """One line per goalie who played: time in net, shots against and saves (where recorded), goals against."""
+    """One line per goalie who played: time in net, shots against and saves (where recorded), goals against; under
+    it, where the game gives each goalie's shots (`goalie_shots`), his shots and saves by period."""
     w: list[float] = [130, 22, 0, 52, 70, 52, 70]
     w[2] = W - sum(w)
     rows: list[list[Any]] = [["Team", "#", "Goalie", "Minutes", "Shots against", "Saves", "Goals against"]]
     muted: list[Any] = []
+    spans: list[Any] = []
     for t in (d.home, d.away):
         if not t.goalies:
             muted.append(_muted(len(rows), 2))
@@ -239,9 +241,13 @@ def _goaltending(d: GameSheetData, W: float) -> SheetTable:
             rows.append([_fit(t.name, w[0]), "" if gk.number is None else str(gk.number), _fit(gk.name, w[2]),
                          gk.minutes, "—" if gk.shots_against is None else str(gk.shots_against),
                          "—" if gk.saves is None else str(gk.saves), str(gk.goals_against)])
+            if gk.by_period:
+                spans.append(("SPAN", (2, len(rows)), (-1, len(rows))))
+                text = "By period, shots / saves: " + " · ".join(f"{p} {sh} / {sv}" for p, sh, sv in gk.by_period)
+                rows.append(["", "", _fit(text, sum(w[2:])), "", "", "", ""])
     t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
     t.setStyle(styles.table_style(extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (-1, -1), "CENTER"),
-                                         *_text_rows(1, (0, 2)), *muted]))
+                                         *_text_rows(1, (0, 2)), *muted, *spans]))
     return t
 
 

@@ -96,3 +96,14 @@ def test_the_season_file_refuses_what_a_sheet_cannot_hold(entries: Any, path: st
 
 def test_the_paper_sheet_passes_the_checks():
     assert check_structure(two_goalie_season()) == []
+
+
+def test_the_game_sheet_prints_each_goalies_shots_and_saves_by_period(league: Services):
+    from tests.scorekeeper.reports.conftest import flat, pdf_pages
+
+    game = json.loads(league.export_text())["games"][0]["id"]
+    text = flat(" ".join(pdf_pages(league.game_sheet_pdf(game))))
+    # each goalie's line: minutes, shots against, saves, goals against; then his periods
+    assert "30:00 14 13 1" in text and "30:00 13 12 1" in text, text
+    assert "By period, shots / saves: 1st 10 / 9 · 2nd 4 / 4" in text, text
+    assert "By period, shots / saves: 2nd 5 / 4 · 3rd 8 / 8" in text, text
