@@ -3,7 +3,7 @@ rulebook's tiebreakers (A-25 in Westridge; `scorekeeper.rules.tiebreakers`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.engine.events import SIDES, other
@@ -30,6 +30,8 @@ class Row:
     gf: int = 0
     ga: int = 0
     pim: int = 0
+    # each final game's result in the order played ("W", "L", "T" or "OTL"), and where it was played
+    results: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def diff(self) -> int:
@@ -49,9 +51,48 @@ class Row:
         rulebook's tiebreakers name them."""
         shown = {key: self.figure(key, book.points) for name, key in SHOWN_WHEN_USED.items()
                  if book is not None and name in book.tiebreakers}
+        if book is not None:
+            shown.setdefault("pts_pct", self.figure("pts_pct", book.points))
+        last = [r for r, _ in self.results[-10:]]
         return {"rank": rank, "team": self.team, "gp": self.gp, "w": self.w, "l": self.l, "t": self.t,
                 "otw": self.otw, "otl": self.otl, **({"sow": self.sow, "sol": self.sol} if shootouts else {}),
-                "pts": self.pts, **shown, "gf": self.gf, "ga": self.ga, "diff": self.diff, "pim": self.pim}
+                "pts": self.pts, **shown, "gf": self.gf, "ga": self.ga, "diff": self.diff, "pim": self.pim,
+                "gf_pct": round(self.gf / (self.gf + self.ga), 3) if self.gf + self.ga else None,
+                "l10": record(last), "streak": streak([r for r, _ in self.results]),
+                "home": record([r for r, where in self.results if where == "home"]),
+                "away": record([r for r, where in self.results if where == "away"])}
+
+
+def record(results: list[str]) -> dict[str, int]:
+    """`{"w", "l", "t", "otl"}` of these results: each game counted once (`l` leaves out the overtime losses)."""
+    return {key: sum(1 for r in results if r == key.upper()) for key in ("w", "l", "t", "otl")}
+
+
+def streak(results: list[str]) -> str | None:
+    """The current streak: the latest result and how many games in a row ended so (`W3`), None before a game."""
+    if not results:
+        return None
+    n = 0
+    for r in reversed(results):
+        if r != results[-1]:
+            break
+        n += 1
+    return f"{results[-1]}{n}"
+
+
+def result_of(st: Any, side: str, points: Points) -> str:
+    """`side`'s result in a final game: "W", "T", "L", or "OTL" for a loss in overtime or a shootout where the
+    rulebook records overtime losses (gives such a loss other points than a loss in regulation)."""
+    if st.decision == "double_forfeit":
+        return "L"
+    if st.winner is None:
+        return "T"
+    if st.winner == side:
+        return "W"
+    if (st.decision == "overtime" and points.ot_loss != points.loss) or (
+            st.decision == "shootout" and points.so_loss != points.loss):
+        return "OTL"
+    return "L"
 
 
 def _results(view: SeasonView) -> list[tuple[dict[str, Any], Any]]:
@@ -81,6 +122,7 @@ def standings(view: SeasonView) -> dict[str, Any]:
             r.gf += st.score[side]
             r.ga += st.score[other(side)]
             r.pim += st.pim(side)
+            r.results.append((result_of(st, side, view.book.points), side))
             if st.decision == "double_forfeit":
                 r.l += 1
             elif st.winner is None:

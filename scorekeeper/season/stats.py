@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.rules.eligibility import appearances, games_played
+from scorekeeper.rules.special_teams import pct, special_teams
 from scorekeeper.season.goalies import benched_goalies, goalie_stats
 from scorekeeper.season.view import SeasonView
 
@@ -21,6 +22,8 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
     """The contract's stats JSON: one row per player and team."""
     book = view.book
     rows: dict[tuple[str, str], dict[str, Any]] = {}
+    teams: dict[str, dict[str, Any]] = {
+        tid: {"team": tid, "gp": 0, "ppg": 0, "ppo": 0, "ppga": 0, "times_sh": 0, "shg": 0} for tid in view.teams}
 
     def row(player: str, team: str) -> dict[str, Any]:
         key = (player, team)
@@ -33,6 +36,12 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
             row(s["player"], team)
     for g in view.final_games(stage):
         st = view.state(g["id"])
+        if not st.forfeited:
+            for side, figures in special_teams(st, book).items():
+                if g[side] in teams:
+                    teams[g[side]]["gp"] += 1
+                    for figure, n in figures.items():
+                        teams[g[side]][figure] += n
         team_of = {}
         for side in SIDES:
             for d in st.game.lineups.get(side, []):
@@ -55,4 +64,10 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
     for r in rows.values():
         r["pts"] = r["g"] * book.scoring.goal + r["a"] * book.scoring.assist
     ordered = sorted(rows.values(), key=lambda r: (-r["pts"], -r["g"], r["team"], r["player"]))
-    return {"season": view.name, "stage": stage, "players": ordered, "goalies": goalie_stats(view, stage)}
+    for t in teams.values():
+        t["pp_pct"] = pct(t["ppg"], t["ppo"])
+        t["pk_pct"] = pct(t["times_sh"] - t["ppga"], t["times_sh"])
+    team_rows = [{k: t[k] for k in ("team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg")}
+                 for t in teams.values()]
+    return {"season": view.name, "stage": stage, "players": ordered, "goalies": goalie_stats(view, stage),
+            "teams": team_rows}

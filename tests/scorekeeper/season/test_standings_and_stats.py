@@ -58,7 +58,10 @@ def test_pts_1_win_tie_loss_points_and_columns(tmp_path):
     r = rows(svc)
     assert (r["a"]["pts"], r["b"]["pts"], r["c"]["pts"], r["d"]["pts"]) == (2, 0, 1, 1)
     assert r["a"] | {"rank": 0} == {"rank": 0, "team": "a", "gp": 1, "w": 1, "l": 0, "t": 0, "otw": 0, "otl": 0,
-                                    "pts": 2, "gf": 4, "ga": 2, "diff": 2, "pim": 0}
+                                    "pts": 2, "pts_pct": 1.0, "gf": 4, "ga": 2, "diff": 2, "pim": 0,
+                                    "gf_pct": 0.667, "l10": {"w": 1, "l": 0, "t": 0, "otl": 0}, "streak": "W1",
+                                    "home": {"w": 1, "l": 0, "t": 0, "otl": 0},
+                                    "away": {"w": 0, "l": 0, "t": 0, "otl": 0}}
     assert r["c"]["t"] == 1 and r["d"]["t"] == 1
 
 

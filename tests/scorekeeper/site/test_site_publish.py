@@ -50,13 +50,14 @@ def test_standings_of_every_team_in_the_browser(site, svc):
     view = svc.view()
     for div in svc.standings()["divisions"]:
         t = got[view.divisions[div["division"]]["name"]]
-        assert t.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "GF", "GA", "DIFF", "PIM"]
+        assert t.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "P%", "GF", "GA", "DIFF", "PIM"]
         assert len(t.rows) == len(div["rows"])
         for (attrs, cells), r in zip(t.rows, div["rows"], strict=True):
             assert attrs["data-team"] == r["team"]
             diff = f"+{r['diff']}" if r["diff"] > 0 else str(r["diff"])
             assert cells == [str(r["rank"]), view.teams[r["team"]]["name"], *(str(r[k]) for k in (
-                "gp", "w", "l", "t", "otw", "otl", "pts", "gf", "ga")), diff, str(r["pim"])]
+                "gp", "w", "l", "t", "otw", "otl", "pts")), f"{r['pts_pct']:.3f}", str(r["gf"]), str(r["ga"]), diff,
+                str(r["pim"])]
     home = tables(site, "index.html")
     assert {a["data-team"] for t in home for a, _ in t.rows if "data-team" in a} == set(view.teams)
 
