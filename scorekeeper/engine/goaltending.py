@@ -5,10 +5,10 @@ read it.
 Who is in net follows the engine's reading of a game: the first goalie of a line-up starts, a `goalie` event
 `pull` empties the net and `in` puts a goalie back (the named one, else the line-up's first goalie); an event
 the game refused changes nothing. A goal counts against the goalie in net when it was scored (a goal at the very
-second a stint ends is the outgoing goalie's); an empty-net goal and a goal the referee awarded count against
-nobody. Shots are recorded per period and per team, so a period's shots are credited to a goalie only when he
-was the one goalie in net in that period: where two goalies shared a period (or the period's shots were not
-recorded) his shots and saves are not known (None).
+second a stint ends is the outgoing goalie's, entered before the change or after it); an empty-net goal and a
+goal the referee awarded count against nobody. Shots are recorded per period and per team, so a period's shots
+are credited to a goalie only when he was the one goalie in net in that period: where two goalies shared a
+period (or the period's shots were not recorded) his shots and saves are not known (None).
 
 The decision (a win, a loss, an overtime or shootout loss, a tie) goes to each side's goalie in net when the
 deciding goal was scored: the winner's goal that put it ahead for good, and, for a shootout or a tie, the goalie
@@ -92,10 +92,13 @@ def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[
 
 
 def in_net(side_stints: list[Stint], t: int) -> str | None:
-    """The goalie in net at game second `t` (at a change: the outgoing one); None: the net was empty."""
-    who = next((p for p, a, b in side_stints if a <= t < b), None)
+    """The goalie in net at game second `t`; None: the net was empty. At the second of a change (a goalie
+    replaced, or pulled) the outgoing goalie's stint comes first, whatever the order the events were entered in:
+    a goal at that second is his. Only at the second a stint starts after an empty net (or at the opening
+    face-off) is it the incoming goalie's."""
+    who = next((p for p, a, b in side_stints if a < t <= b), None)
     if who is None:
-        who = next((p for p, a, b in reversed(side_stints) if a < t <= b), None)
+        who = next((p for p, a, b in side_stints if a <= t < b), None)
     return who
 
 

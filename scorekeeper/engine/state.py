@@ -229,6 +229,8 @@ class _Computation:
         self.applied: set[int] = set()
         self.max_period = book.clock.periods
         self.shootout_ev: Event | None = None
+        self.pulled_at: dict[str, int] = {}
+        """side -> the game second its goalie was last pulled: a goal at that very second is still his."""
         self.ended_t: int | None = None
         """Where an `end` entry says play ended (a game finished before its regulation time, GAME-1)."""
 
@@ -376,7 +378,7 @@ class _Computation:
         elif ev.get("empty_net") is not None:
             empty_net = bool(ev.get("empty_net"))
         else:
-            empty_net = self.goalie_in[opp] is None
+            empty_net = self.goalie_in[opp] is None and self.pulled_at.get(opp) != t
         self.score[side] += 1
         self.ensure_period(ev.period)
         self.by_period[side][ev.period - 1] += 1
@@ -453,6 +455,7 @@ class _Computation:
         action = ev.get("action")
         if action == "pull":
             self.goalie_in[side] = None
+            self.pulled_at[side] = t
             return True
         player = ev.get("player")
         if player is None:
@@ -654,6 +657,7 @@ class _Computation:
         new.violations = list(self.violations)
         new.timeouts = dict(self.timeouts)
         new.goalie_in = dict(self.goalie_in)
+        new.pulled_at = dict(self.pulled_at)
         new.counts = dict(self.counts)
         new.late = set(self.late)
         new.applied = set(self.applied)

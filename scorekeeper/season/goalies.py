@@ -7,17 +7,22 @@ rulebook's `scoring.goalie_gp` is "dressed", the games he was dressed in goal. S
 the games whose shots were recorded and his alone (`sa` and `sv` are null when there is none); the save
 percentage is saves / shots against over those games. The goals-against average is goals against per
 regulation game (the rulebook's periods times their minutes: per 60 minutes for a three-period league). A
-shutout goes to a goalie who was alone in net for the whole game while the other side scored no goal.
+shutout goes to the team's only goalie of the game (pulled for an extra attacker and back, or never back, he is
+still the only one; a second goalie who went in, even for a second, means neither is credited) when the other
+side scored no goal in regulation or overtime; a shootout's goals never count.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.events import SIDES, other
 from scorekeeper.engine.goaltending import decisions, end_of_play, goalie_lines
 from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.state import GameState
 
 DECISIONS = ("w", "l", "t", "otl", "sol")
 
@@ -60,9 +65,8 @@ def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any
             if side in credited:
                 goalie, kind = credited[side]
                 row(goalie, team)[kind] += 1
-            alone = lines[side][0] if len(lines[side]) == 1 else None
-            if alone is not None and alone.seconds >= end and state.score[other(side)] == 0:
-                row(alone.player, team)["so"] += 1
+            if len(lines[side]) == 1 and shutout(state, side):
+                row(lines[side][0].player, team)["so"] += 1
     regulation_min = book.regulation_seconds / 60
     out = []
     for r in rows.values():
@@ -73,6 +77,12 @@ def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any
         out.append({k: r[k] for k in ("player", "team", "gp", *DECISIONS, "min", "sa", "sv", "sv_pct", "ga",
                                       "gaa", "so")})
     return sorted(out, key=lambda r: (r["team"], -r["gp"], r["player"]))
+
+
+def shutout(state: GameState, side: str) -> bool:
+    """Whether `side` allowed no goal in regulation or overtime (empty-net and awarded goals count; the
+    shootout does not): a shutout for its only goalie of the game, a team shutout either way."""
+    return not any(g.team == other(side) for g in state.goals)
 
 
 def benched_goalies(view: SeasonView, stage: str = "regular") -> dict[tuple[str, str], int]:

@@ -50,9 +50,10 @@ def played(tmp_path) -> Services:
 def test_goalie_stats_follow_a_change_a_pull_and_a_shootout(played: Services):
     rows = goalie_rows(played)
     assert rows["a1"] == {"player": "a1", "team": "a", "gp": 2, "w": 0, "l": 0, "t": 0, "otl": 0, "sol": 1,
-                          "min": "85:00", "sa": 7, "sv": 6, "sv_pct": 0.857, "ga": 1, "gaa": 0.71, "so": 0}
+                          "min": "85:00", "sa": 7, "sv": 6, "sv_pct": 0.857, "ga": 1, "gaa": 0.71, "so": 1}
     assert rows["a5"] == {"player": "a5", "team": "a", "gp": 1, "w": 1, "l": 0, "t": 0, "otl": 0, "sol": 0,
                           "min": "40:00", "sa": 15, "sv": 15, "sv_pct": 1.0, "ga": 0, "gaa": 0.0, "so": 0}
+    # a1: g02's 0-0 lost in the shootout is his shutout (shootout goals never count; issue 30.1).
     # b1: pulled at 59:00 of g01 (the empty-net goal is nobody's), alone in net for g02's 65 minutes and its
     # shootout win: a shutout (a scored no goal), and the shots of g01 only
     assert rows["b1"] == {"player": "b1", "team": "b", "gp": 2, "w": 1, "l": 1, "t": 0, "otl": 0, "sol": 0,
