@@ -1,5 +1,6 @@
-"""The game sheet's details of one game: the league's game number and the officials who sign the sheet
-(referees, linesmen, the scorekeeper). Opened from the Live Game tab; written through the facade
+"""The game sheet's details of one game: the league's game number, the officials who sign the sheet
+(referees, linesmen, the scorekeeper) and each goalie's shots against by period as the paper sheet has them
+(`goalie_shots`, issue 30.3). Opened from the Live Game tab; written through the facade
 (`set_game_details`), which takes them for a final game too: paperwork that changes no outcome, audited; on a
 signed final game the office password is asked first (the window's operation runner does it)."""
 
@@ -9,7 +10,8 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QLabel, QLineEdit, QWidget
 
 from ui import dialogs
 
@@ -18,11 +20,13 @@ if TYPE_CHECKING:
 
 NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
 NAME_LIMIT = 80
+SHOTS_LIMIT = 999
 
 
 class GameDetailsDialog(QDialog):
-    """Number, referees, linesmen and scorekeeper, one line each, in the order the keyboard goes through them;
-    Enter saves, Esc goes back. A blank line is no one."""
+    """Number, referees, linesmen and scorekeeper, one line each, then each goalie's shots per period (a goalie a
+    row, a period a column), in the order the keyboard goes through them; Enter saves, Esc goes back. A blank line
+    is no one, a blank shots box not recorded."""
 
     def __init__(self, details: Mapping[str, Any], title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +49,8 @@ class GameDetailsDialog(QDialog):
             for i, line in enumerate(lines):
                 form.addRow(label if i == 0 else "", line)
         form.addRow("&Scorekeeper:", self.scorekeeper)
+        self._kept: list[dict[str, Any]] = []
+        self.goalie_shot_boxes = self._goalie_grid(details, form)
         note = QLabel("Each name is printed on the game sheet over a signature line. Leave a line blank for no one.",
                       self)
         note.setWordWrap(True)
@@ -66,6 +72,49 @@ class GameDetailsDialog(QDialog):
         form.addRow(buttons)
         self.setMinimumWidth(440)
         self.number.setFocus()
+
+    def _goalie_grid(self, details: Mapping[str, Any], form: QFormLayout) -> dict[tuple[str, int], QLineEdit]:
+        """(goalie, period) -> its box: a row per goalie dressed in goal, a column per period, filled with the
+        game's `goalie_shots`; none without a goalie."""
+        goalies = list(details.get("goalies") or [])
+        labels = list(details.get("period_labels") or [])
+        boxes: dict[tuple[str, int], QLineEdit] = {}
+        entries = list(details.get("goalie_shots") or [])
+        if not goalies or not labels:
+            return boxes
+        given = {(str(x["goalie"]), x.get("period")): int(x["shots"]) for x in entries}
+        shown = {(str(g["player"]), n) for g in goalies for n in range(1, len(labels) + 1)}
+        # an entry the grid has no box for (a whole game's, from a file) is kept as it is
+        self._kept = [dict(x) for x in entries if (str(x["goalie"]), x.get("period")) not in shown]
+        names = {"home": details.get("home_name", "Home"), "away": details.get("away_name", "Away")}
+        grid_box = QWidget(self)
+        grid = QGridLayout(grid_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for col, label in enumerate(labels, start=1):
+            grid.addWidget(QLabel(label, grid_box), 0, col)
+        for row, g in enumerate(goalies, start=1):
+            player = str(g["player"])
+            grid.addWidget(QLabel(f"{names.get(g['side'], g['side'])} — {g['name']}", grid_box), row, 0)
+            for period in range(1, len(labels) + 1):
+                box = QLineEdit(grid_box)
+                box.setValidator(QIntValidator(0, SHOTS_LIMIT, box))
+                box.setMaxLength(len(str(SHOTS_LIMIT)))
+                box.setFixedWidth(48)
+                box.setAccessibleName(f"Shots against {g['name']}, {labels[period - 1]}")
+                if (player, period) in given:
+                    box.setText(str(given[(player, period)]))
+                grid.addWidget(box, row, period)
+                boxes[(player, period)] = box
+        form.addRow(QLabel("Shots against each goalie, by period (as the paper sheet has them; blank: not "
+                           "recorded):", self))
+        form.addRow(grid_box)
+        return boxes
+
+    def goalie_shots(self) -> list[dict[str, Any]]:
+        """The goalie shots typed, goalie by goalie and period by period (blank boxes left out), then those the
+        grid has no box for, as they were."""
+        return [*({"goalie": player, "period": period, "shots": int(box.text())}
+                  for (player, period), box in self.goalie_shot_boxes.items() if box.text().strip()), *self._kept]
 
     def _line(self, text: str, placeholder: str) -> QLineEdit:
         line = QLineEdit(text, self)
@@ -97,6 +146,9 @@ def edit_details(tab: LiveGameTab) -> bool:
     if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return False
     number, officials = dialog.answer()
+    # without a goalie box the game's goalie shots (some from a file, say) are left as they are
+    shots = dialog.goalie_shots() if dialog.goalie_shot_boxes else None
     shown = html.escape(number or game_id)
-    return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season),
+    return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season,
+                                                              goalie_shots=shots),
                      f"Game sheet details saved: game no. {shown}, {len(officials)} official(s)")

@@ -163,27 +163,43 @@ class Games(Part):
     def game_details(self, game_id: str, season: str | None = None) -> dict[str, Any]:
         """What the game sheet's details dialog shows: the id and the teams' names, the league's `number` ("" : the
         id), the names by role (`referees` and `officials` combined), the `operator` who would sign as
-        scorekeeper, and whether the game is `final` and `signed` (then the details are the office's)."""
+        scorekeeper, and whether the game is `final` and `signed` (then the details are the office's); the
+        `goalies` dressed in goal ({"player", "name", "side"}, home first), the `periods` the game has (the
+        rulebook's, or more where its events reach) and its `goalie_shots` (issue 30.3)."""
         game = self.game_dict(game_id, season, copy_it=False)
-        teams = self.core.view(season).teams
+        view = self.core.view(season)
+        teams = view.teams
         people = game_officials(game)
+        goalies = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
+                   for side in ("home", "away") for x in (game.get("lineups") or {}).get(side, []) if x.get("goalie")]
+        periods = max([view.book.clock.periods, *(int(e["period"]) for e in game.get("events", [])
+                                                  if isinstance(e.get("period"), int))])
         return {"id": game_id, "home_name": str(teams.get(game["home"], {}).get("name", game["home"])),
                 "away_name": str(teams.get(game["away"], {}).get("name", game["away"])),
                 "number": str(game.get("number") or ""), "referees": people["referee"],
                 "linesmen": people["linesman"], "scorekeeper": people["scorekeeper"],
                 "operator": self.core.operator, "final": game.get("status") == "final",
-                "signed": game.get("status") == "final" and bool(game.get("signatures"))}
+                "signed": game.get("status") == "final" and bool(game.get("signatures")),
+                "goalies": goalies, "periods": periods,
+                "period_labels": [period_label(view.book, n) for n in range(1, periods + 1)],
+                "goalie_shots": list(game.get("goalie_shots") or [])}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
-                         season: str | None = None) -> EntryResult:
+                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None
+                         ) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
         outcome, so a final game takes it without a reopen; audited with what it was and what it becomes. On a
         signed final game it would change the sheet under the signatures: the office's action (its password),
-        audited as such (issue 27.14)."""
+        audited as such (issue 27.14). `goalie_shots` (issue 30.3): each goalie's shots as the paper sheet has
+        them, replacing the game's (an empty list: none; None: left as they are)."""
         game = self.game_dict(game_id, season)
         signed = game.get("status") == "final" and bool(game.get("signatures"))
-        before = {k: game[k] for k in ("number", "referees", "officials") if k in game}
+        before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots") if k in game}
+        if goalie_shots is not None:
+            game.pop("goalie_shots", None)
+            if goalie_shots:
+                game["goalie_shots"] = [dict(x) for x in goalie_shots]
         game.pop("referees", None)
         game.pop("number", None)
         game.pop("officials", None)
@@ -202,7 +218,7 @@ class Games(Part):
             return EntryResult(False, wrong)
         if people:
             game["officials"] = people
-        after = {k: game[k] for k in ("number", "officials") if k in game}
+        after = {k: game[k] for k in ("number", "officials", "goalie_shots") if k in game}
         if after == before:
             return EntryResult(True)
         if signed:

@@ -4,6 +4,7 @@ user's Documents folder, never the program's own."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +187,39 @@ def test_a_pdf_is_offered_in_the_home_folder_where_there_is_no_documents_folder(
     (home / "Documents").mkdir()  # once there is one, documents go there
     preview.save_document()
     assert offered[-1] == str(home / "Documents" / "game-sheet-g001.pdf")
+
+
+def saved_goalie_shots(svc: Services) -> Any:
+    """g001's `goalie_shots` as `export` writes them."""
+    return next(g for g in json.loads(svc.export_text())["games"] if g["id"] == "g001").get("goalie_shots")
+
+
+def test_each_goalies_shots_by_period_typed_by_keyboard_print_on_the_sheet(
+        qtbot: QtBot, window: MainWindow, svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30.3: after the scorekeeper's line, a box per goalie and period (a goalie a row), as the paper sheet
+    has them; Enter saves them into the game's `goalie_shots`, and the sheet prints them."""
+    tab = window.live_game_tab
+    # the example league plays two halves: Otters' goalie, then Herons', each a box per half
+    script: list[Any] = [TAB] * 6 + ["10", TAB, "8", TAB, "7", TAB, "9", Qt.Key.Key_Return]
+    seen = keyed_dialogs(monkeypatch, qtbot, script)
+    qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)
+    assert len(seen) == 1 and isinstance(seen[0], GameDetailsDialog)
+    names = [box.accessibleName() for box in seen[0].goalie_shot_boxes.values()]
+    assert names == ["Shots against OT1 Otters, 1st half", "Shots against OT1 Otters, 2nd half",
+                     "Shots against HE1 Herons, 1st half", "Shots against HE1 Herons, 2nd half"]
+    assert saved_goalie_shots(svc) == [
+        {"goalie": "ot01", "period": 1, "shots": 10}, {"goalie": "ot01", "period": 2, "shots": 8},
+        {"goalie": "he01", "period": 1, "shots": 7}, {"goalie": "he01", "period": 2, "shots": 9}]
+    goalies = {g.name: g for t in (game_sheet_data(svc, "g001").home, game_sheet_data(svc, "g001").away)
+               for g in t.goalies}
+    # Herons' goal in the 2nd half beat Otters' goalie; Otters' two in the 1st beat Herons' (their third, into
+    # the net he had left, is nobody's)
+    assert (goalies["OT1 Otters"].shots_against, goalies["OT1 Otters"].saves) == (18, 17)
+    assert (goalies["HE1 Herons"].shots_against, goalies["HE1 Herons"].saves) == (16, 14)
+    assert goalies["OT1 Otters"].by_period == [("1st", 10, 10), ("2nd", 8, 7)]
+    assert goalies["HE1 Herons"].by_period == [("1st", 7, 5), ("2nd", 9, 9)]
+    # opened again, the boxes show what was saved; Esc leaves it as it is
+    seen = keyed_dialogs(monkeypatch, qtbot, [Qt.Key.Key_Escape])
+    qtbot.keyClick(tab.details_button, Qt.Key.Key_Space)
+    assert [box.text() for box in seen[0].goalie_shot_boxes.values()] == ["10", "8", "7", "9"]
+    assert len(saved_goalie_shots(svc)) == 4
