@@ -41,6 +41,7 @@ from scorekeeper.facade.signatures import Signatures
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
+from scorekeeper.season.standings import readable as standings_texts  # noqa: F401 - the window's way to them
 from scorekeeper.season.view import SeasonView
 from scorekeeper.signature_values import NAME_LIMIT as SIGNER_NAME_LIMIT
 from scorekeeper.signature_values import ROLE_LABELS as SIGNATURE_ROLE_LABELS

@@ -24,6 +24,8 @@ from PySide6.QtGui import (
     QStandardItemModel,
 )
 
+from scorekeeper.services import standings_texts
+
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
 
@@ -393,6 +395,12 @@ class StandingsModel(RecordTableModel):
         Column("GA", field("ga"), RIGHT, "Goals against"),
         Column("DIFF", _signed("diff"), RIGHT, "Goal difference"),
         Column("PIM", field("pim"), RIGHT, "Penalty minutes"),
+        Column("P%", field("pts_pct_text"), RIGHT, "Points percentage: points over the points the games could give"),
+        Column("GF%", field("gf_pct_text"), RIGHT, "Goals-for share: GF / (GF + GA)"),
+        Column("L10", field("l10_text"), RIGHT, "Last ten games (W-L-OTL, or W-L-T-OTL where games can end tied)"),
+        Column("STRK", field("streak_text"), RIGHT, "Streak: the latest result and how many in a row"),
+        Column("HOME", field("home_text"), RIGHT, "Home record"),
+        Column("AWAY", field("away_text"), RIGHT, "Away record"),
     )
     POINTS = 10
     SHOOTOUT_COLUMNS = (8, 9)
@@ -412,7 +420,8 @@ class StandingsModel(RecordTableModel):
             rows.append({})
             items.append(DivisionHeading(division_names.get(division_id, division_id)))
             for row in division["rows"]:
-                rows.append({**row, "team_name": team_names.get(row["team"], row["team"])})
+                rows.append({**row, "team_name": team_names.get(row["team"], row["team"]),
+                             **{f"{key}_text": text for key, text in standings_texts(row).items()}})
                 items.append(None)
         self.beginResetModel()
         self._rows, self._items = rows, items

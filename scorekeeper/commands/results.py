@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from scorekeeper.commands.shared import EXIT_OK, named, print_json, readable_names, show_list, table
+from scorekeeper.season.standings import readable, share_text
 
 
 def add_parser(sub: Any) -> None:
@@ -36,10 +37,12 @@ def standings(svc: Any, args: argparse.Namespace) -> int:
         return EXIT_OK
     for div in data["divisions"]:
         shootouts = ["sow", "sol"] if div["rows"] and "sow" in div["rows"][0] else []
-        keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", *shootouts, "pts", "gf", "ga", "diff", "pim"]
+        keys = ["rank", "team", "gp", "w", "l", "t", "otw", "otl", *shootouts, "pts", "gf", "ga", "diff", "pim",
+                "pts_pct", "gf_pct", "l10", "streak", "home", "away"]
+        heads = {"pts_pct": "P%", "gf_pct": "GF%", "streak": "STRK"}
         print(f"{data['season']} — {names.get(div['division'], div['division'])}")
-        rows = [named(r, names) for r in div["rows"]]
-        print(table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
+        rows = [named(r, names) | readable(r) for r in div["rows"]]
+        print(table([heads.get(k, k.upper()) for k in keys], [[r[k] for k in keys] for r in rows]))
         print()
     return EXIT_OK
 
@@ -54,6 +57,13 @@ def stats(svc: Any, args: argparse.Namespace) -> int:
     print(f"{data['season']} — {data['stage']}")
     rows = [named(r, names) for r in data["players"]]
     print(table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
+    if data.get("teams"):
+        keys = ["team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg"]
+        heads = {"pp_pct": "PP%", "pk_pct": "PK%", "times_sh": "TSH"}
+        print()
+        print("Special teams")
+        rows = [named(r, names) | {k: share_text(r[k]) for k in ("pp_pct", "pk_pct")} for r in data["teams"]]
+        print(table([heads.get(k, k.upper()) for k in keys], [[r[k] for k in keys] for r in rows]))
     return EXIT_OK
 
 

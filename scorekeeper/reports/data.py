@@ -22,6 +22,7 @@ from scorekeeper.rules.league_report import REPORT_RULE
 from scorekeeper.rules.suspensions import applies_in, counts_toward
 from scorekeeper.rules.tiebreakers import standings_note
 from scorekeeper.season.records import Sanction, SuspensionVerdict
+from scorekeeper.season.standings import readable
 from scorekeeper.season.view import active_on
 from scorekeeper.seasonfile import game_officials as officials_of
 
@@ -339,6 +340,7 @@ class StandingsRow:
     pim: int
     sow: int | None = None  # shootout wins and losses, where the rulebook has shootouts
     sol: int | None = None
+    league: dict[str, str] = field(default_factory=dict)  # the printed league columns (`season.standings.readable`)
 
 
 @dataclass
@@ -888,7 +890,8 @@ def standings_data(svc: Services, date: str | dt.date | None = None, season: str
     for div in table["divisions"]:
         name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
         rows = [StandingsRow(r["rank"], _team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
-                             r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"))
+                             r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"),
+                             readable(r))
                 for r in div["rows"]]
         out.divisions.append(StandingsDivision(name, rows))
     played = [r for r in stats if r["gp"] > 0]

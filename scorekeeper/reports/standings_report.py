@@ -34,7 +34,28 @@ def _division(div: StandingsDivision) -> Flowable:
         ("ALIGN", (2, 0), (-1, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("FONT", (pts, 1), (pts, -1), styles.FONT_BOLD, 9), ("BACKGROUND", (pts, 1), (pts, -1), TINT),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-    return KeepTogether([Paragraph(esc(div.name), styles.HEADING), t, Spacer(0, 10)])
+    return KeepTogether([Paragraph(esc(div.name), styles.HEADING), t, Spacer(0, 4), _league_columns(div),
+                         Spacer(0, 10)])
+
+
+LEAGUE_COLUMNS = (("P%", "pts_pct"), ("GF%", "gf_pct"), ("L10", "l10"), ("STRK", "streak"), ("HOME", "home"),
+                  ("AWAY", "away"))
+
+
+def _league_columns(div: StandingsDivision) -> Flowable:
+    """The columns leagues print beside the standings (points and goals-for shares, last ten, streak, home and
+    away records), under the division's table: the one table would not fit the page's width."""
+    rows: list[list[Any]] = [["Rk", "Team", *(label for label, _ in LEAGUE_COLUMNS)]]
+    for r in div.rows:
+        rows.append([str(r.rank), Paragraph(esc(r.team), styles.CELL9),
+                     *(r.league.get(key, "") for _, key in LEAGUE_COLUMNS)])
+    w: list[float] = [24.0, 0.0] + [52.0] * len(LEAGUE_COLUMNS)
+    w[1] = BODY_W - sum(w)
+    t = Table(rows, colWidths=w, repeatRows=1)
+    t.setStyle(styles.table_style(size=8.5, extra=[
+        ("ALIGN", (2, 0), (-1, -1), "CENTER"), ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+    return t
 
 
 def _leaders(title: str, rows: list[LeaderRow], cols: list[tuple[str, str]], width: float) -> list[Flowable]:

@@ -144,3 +144,29 @@ def standings(view: SeasonView) -> dict[str, Any]:
                     "rows": [r.to_json(i + 1, shootouts, view.book) for i, r in enumerate(ranked)]})
     return {"season": view.name, "divisions": out}
 
+
+
+def record_text(rec: dict[str, int], ties: bool = True) -> str:
+    """A record as a league prints it: `w-l-t-otl` (`6-2-0-2`), or `w-l-otl` (`7-2-1`) where no game can end
+    tied (`ties` False: the rulebook's regular season ends level games in a shootout)."""
+    keys = ("w", "l", "t", "otl") if ties else ("w", "l", "otl")
+    return "-".join(str(rec[k]) for k in keys)
+
+
+def share_text(value: float | None) -> str:
+    """A share as leagues print it, three decimals without the leading zero (`.698`, `1.000`); `-` for none."""
+    if value is None:
+        return "-"
+    text = f"{value:.3f}"
+    return text[1:] if text.startswith("0") else text
+
+
+def readable(row: dict[str, Any]) -> dict[str, str]:
+    """The printed forms of a standings row's league columns: `pts_pct`, `gf_pct` (`.698`), `l10`, `home`,
+    `away` (`7-2-1`; with ties `7-1-1-1`, where no shootout ends level games: the row has no `sow`) and
+    `streak` (`W2`, `-` before a game)."""
+    ties = "sow" not in row
+    return {"pts_pct": share_text(row["pts_pct"]), "gf_pct": share_text(row["gf_pct"]),
+            "l10": record_text(row["l10"], ties), "streak": row["streak"] or "-",
+            "home": record_text(row["home"], ties), "away": record_text(row["away"], ties)}
+

@@ -21,6 +21,7 @@ from scorekeeper.outputs import OutputPathError
 from scorekeeper.resources import resource_path
 from scorekeeper.rules.discipline import offence_name
 from scorekeeper.rules.tiebreakers import standings_note
+from scorekeeper.season.standings import readable, share_text
 from scorekeeper.textfmt import long_date, short_date
 
 if TYPE_CHECKING:
@@ -122,7 +123,8 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
     for div in svc.standings(season)["divisions"]:
         d = view.divisions.get(div["division"], {})
         standings.append({"id": div["division"], "name": d.get("name", div["division"]),
-                          "rows": [{**r, "name": _team(view, r["team"])} for r in div["rows"]],
+                          "rows": [{**r, "name": _team(view, r["team"]), "league": readable(r)}
+                                   for r in div["rows"]],
                           "figures": [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]})
     stats: dict[str, Any] = {}
     for stage in ("regular", "playoff"):
@@ -130,7 +132,9 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
         played = [r for r in stage_stats["players"] if r["gp"] > 0]
         stats[stage] = {"scoring": _leaders(view, played, lambda r: (-r["pts"], -r["g"])),
                         "penalties": _leaders(view, [r for r in played if r["pim"] > 0], lambda r: (-r["pim"],)),
-                        "goalies": _leaders(view, stage_stats["goalies"], lambda r: (-r["w"], -r["gp"]))}
+                        "goalies": _leaders(view, stage_stats["goalies"], lambda r: (-r["w"], -r["gp"])),
+                        "teams": [{**r, "name": _team(view, r["team"]), "pp_pct_text": share_text(r["pp_pct"]),
+                                   "pk_pct_text": share_text(r["pk_pct"])} for r in stage_stats["teams"]]}
     game_json: dict[str, dict[str, Any]] = {}
 
     def gj(gid: str) -> dict[str, Any]:

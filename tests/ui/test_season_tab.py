@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 from ui_helpers import column, focus, open_window, press
 
-from scorekeeper.services import Services
+from scorekeeper.services import Services, standings_texts
 from ui import dialogs
 from ui.season_tab import SeasonTab
 
@@ -179,3 +179,14 @@ def test_the_office_list_gathers_the_captains_to_e_mail_and_leads_to_the_suspens
     assert "Notice to the captain about Ryan Cote recorded" in tab.messages.text()
     # the list is the facade's, read again after the change
     assert column(tab.office, "To do") == [i["what"] for i in demo_svc.office_list(SEASON)]
+
+
+def test_the_standings_show_the_columns_leagues_print(tab: SeasonTab, demo_svc: Services) -> None:
+    model = tab.model
+    heads = [model.headerData(n, Qt.Orientation.Horizontal) for n in range(model.columnCount())]
+    assert heads[-6:] == ["P%", "GF%", "L10", "STRK", "HOME", "AWAY"]
+    first = demo_svc.standings(SEASON)["divisions"][0]["rows"][0]
+    texts = standings_texts(first)
+    row = [model.data(model.index(1, n)) for n in range(model.columnCount())]
+    assert row[-6:] == [texts[k] for k in ("pts_pct", "gf_pct", "l10", "streak", "home", "away")]
+    assert texts["pts_pct"].startswith(".") or texts["pts_pct"] == "1.000"

@@ -184,9 +184,9 @@ def test_the_site_shows_the_figures_the_order_reads_and_the_rulebook_s_note(tmp_
     text = (site.folder / "standings.html").read_text(encoding="utf-8")
     (table,) = read_tables(text).tables
     assert table.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "RW", "ROW", "P%", "GF", "GA",
-                          "DIFF", "PIM"]
+                          "DIFF", "PIM", "GF%", "L10", "STRK", "HOME", "AWAY"]
     row = {r["team"]: r for r in svc.standings()["divisions"][0]["rows"]}["b"]
     cells = next(cells for attrs, cells in table.rows if attrs.get("data-team") == "b")
-    assert cells[8:12] == [str(row["pts"]), str(row["rw"]), str(row["row"]), "0.750"]
+    assert cells[8:12] == [str(row["pts"]), str(row["rw"]), str(row["row"]), ".750"]
     assert "Ties in the standings are broken by points, then points percentage" in text
     assert "A win is worth 2 points" not in text

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.commands import publish as publish_command
+from scorekeeper.season.standings import readable, share_text
 from scorekeeper.site import PublishError, publish
 from tests.scorekeeper.site.conftest import dump_dom, screenshot
 from tests.scorekeeper.site.dom import Table, read_tables
@@ -50,14 +51,15 @@ def test_standings_of_every_team_in_the_browser(site, svc):
     view = svc.view()
     for div in svc.standings()["divisions"]:
         t = got[view.divisions[div["division"]]["name"]]
-        assert t.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "P%", "GF", "GA", "DIFF", "PIM"]
+        assert t.head == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "PTS", "P%", "GF", "GA", "DIFF", "PIM",
+                          "GF%", "L10", "STRK", "HOME", "AWAY"]
         assert len(t.rows) == len(div["rows"])
         for (attrs, cells), r in zip(t.rows, div["rows"], strict=True):
             assert attrs["data-team"] == r["team"]
             diff = f"+{r['diff']}" if r["diff"] > 0 else str(r["diff"])
             assert cells == [str(r["rank"]), view.teams[r["team"]]["name"], *(str(r[k]) for k in (
-                "gp", "w", "l", "t", "otw", "otl", "pts")), f"{r['pts_pct']:.3f}", str(r["gf"]), str(r["ga"]), diff,
-                str(r["pim"])]
+                "gp", "w", "l", "t", "otw", "otl", "pts")), readable(r)["pts_pct"], str(r["gf"]), str(r["ga"]), diff,
+                str(r["pim"]), *(readable(r)[k] for k in ("gf_pct", "l10", "streak", "home", "away"))]
     home = tables(site, "index.html")
     assert {a["data-team"] for t in home for a, _ in t.rows if "data-team" in a} == set(view.teams)
 
@@ -98,7 +100,7 @@ def test_suspensions_in_force_with_games_left(site, svc):
 
 
 def test_leaders(site, svc):
-    scoring, penalties, goalies = tables(site, "leaders.html")
+    scoring, penalties, goalies, _special = tables(site, "leaders.html")
     played = [r for r in svc.stats()["players"] if r["gp"] > 0]
     assert len(scoring.rows) == len(played)
     assert scoring.rows[0][0]["data-player"] == "ot02" and scoring.rows[0][1][0] == "1"
@@ -182,3 +184,12 @@ def test_mail_and_site_import_nothing_heavy_until_used():
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
     assert out.stdout.strip() == "[]"
+
+
+def test_special_teams_of_every_team_in_the_browser(site, svc):
+    (t,) = [t for t in tables(site, "leaders.html") if t.caption == "Special teams, regular season"]
+    assert t.head == ["Team", "GP", "PPG", "PPO", "PP%", "PPGA", "TSH", "PK%", "SHG"]
+    names = {tid: team["name"] for tid, team in svc.view().teams.items()}
+    want = [[names[r["team"]], *(str(r[k]) for k in ("gp", "ppg", "ppo")), share_text(r["pp_pct"]),
+             str(r["ppga"]), str(r["times_sh"]), share_text(r["pk_pct"]), str(r["shg"])] for r in svc.stats()["teams"]]
+    assert [cells for _, cells in t.rows] == want
