@@ -58,7 +58,7 @@ def stats(svc: Any, args: argparse.Namespace) -> int:
     rows = [named(r, names) for r in data["players"]]
     print(table([k.upper() for k in keys], [[r[k] for k in keys] for r in rows]))
     if data.get("teams"):
-        keys = ["team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg"]
+        keys = ["team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg", "so"]
         heads = {"pp_pct": "PP%", "pk_pct": "PK%", "times_sh": "TSH"}
         print()
         print("Special teams")

@@ -14,7 +14,7 @@ from typing import Any
 from scorekeeper.engine.events import SIDES
 from scorekeeper.rules.eligibility import appearances, games_played
 from scorekeeper.rules.special_teams import pct, special_teams
-from scorekeeper.season.goalies import benched_goalies, goalie_stats
+from scorekeeper.season.goalies import benched_goalies, goalie_stats, shutout
 from scorekeeper.season.view import SeasonView
 
 
@@ -23,7 +23,8 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
     book = view.book
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     teams: dict[str, dict[str, Any]] = {
-        tid: {"team": tid, "gp": 0, "ppg": 0, "ppo": 0, "ppga": 0, "times_sh": 0, "shg": 0} for tid in view.teams}
+        tid: {"team": tid, "gp": 0, "ppg": 0, "ppo": 0, "ppga": 0, "times_sh": 0, "shg": 0, "so": 0}
+        for tid in view.teams}
 
     def row(player: str, team: str) -> dict[str, Any]:
         key = (player, team)
@@ -42,6 +43,7 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
                     teams[g[side]]["gp"] += 1
                     for figure, n in figures.items():
                         teams[g[side]][figure] += n
+                    teams[g[side]]["so"] += shutout(st, side)  # a team shutout, however many goalies
         team_of = {}
         for side in SIDES:
             for d in st.game.lineups.get(side, []):
@@ -67,7 +69,7 @@ def player_stats(view: SeasonView, stage: str = "regular") -> dict[str, Any]:
     for t in teams.values():
         t["pp_pct"] = pct(t["ppg"], t["ppo"])
         t["pk_pct"] = pct(t["times_sh"] - t["ppga"], t["times_sh"])
-    team_rows = [{k: t[k] for k in ("team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg")}
+    team_rows = [{k: t[k] for k in ("team", "gp", "ppg", "ppo", "pp_pct", "ppga", "times_sh", "pk_pct", "shg", "so")}
                  for t in teams.values()]
     return {"season": view.name, "stage": stage, "players": ordered, "goalies": goalie_stats(view, stage),
             "teams": team_rows}

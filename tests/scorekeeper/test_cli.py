@@ -35,7 +35,11 @@ def test_pts_1_standings_json_by_hand(example_db: Path):
     rows = {r["team"]: r for d in data["divisions"] for r in d["rows"]}
     # g001 otters 3-1 herons; g003 herons 2-1 otters (1 lateness goal + penalty-shot goal)
     assert rows["otters"] | {} == {"rank": 1, "team": "otters", "gp": 2, "w": 1, "l": 1, "t": 0, "otw": 0,
-                                   "otl": 0, "pts": 2, "gf": 4, "ga": 3, "diff": 1, "pim": 0}
+                                   "otl": 0, "pts": 2, "gf": 4, "ga": 3, "diff": 1, "pim": 0,
+                                   # issue 30.4, counted by hand: won g001 at home, lost g003 away (the later)
+                                   "pts_pct": 0.5, "gf_pct": 0.571, "l10": {"w": 1, "l": 1, "t": 0, "otl": 0},
+                                   "streak": "L1", "home": {"w": 1, "l": 0, "t": 0, "otl": 0},
+                                   "away": {"w": 0, "l": 1, "t": 0, "otl": 0}}
     assert rows["herons"]["pim"] == 2 and rows["herons"]["rank"] == 2
     # g002 lynx 1-2 owls in overtime
     assert rows["owls"]["otw"] == 1 and rows["owls"]["pts"] == 2 and rows["lynx"]["otl"] == 1

@@ -73,6 +73,30 @@ def test_a_game_shared_by_two_goalies_is_a_shutout_for_neither(tmp_path):
     assert record(rows["b1"]) == (0, 1, 0, 0, 1, 0)
 
 
+def team_shutouts(tmp_path: Path, events: list[dict[str, Any]]) -> dict[str, int]:
+    """Team -> its team shutouts (`stats` teams' `so`) for one game a-b."""
+    data = season(["a", "b"], [("a", "b", events)])
+    home = [x for x in data["games"][0]["lineups"]["home"] if x != {"player": "a5"}]
+    data["games"][0]["lineups"]["home"] = [*home, {"player": "a5", "goalie": True}]
+    svc = open_league(tmp_path / "league", rulebook_text(), data)
+    try:
+        return {r["team"]: r["so"] for r in svc.stats()["teams"]}
+    finally:
+        svc.close()
+
+
+def test_a_game_shared_by_two_goalies_is_a_team_shutout(tmp_path):
+    """Neither goalie is credited, the team is: a's `so` in the teams' statistics."""
+    so = team_shutouts(tmp_path, [goal("home", 1, "05:00", "a2"), goalie("home", 2, "00:00", "in", "a5")])
+    assert so == {"a": 1, "b": 0}
+
+
+def test_a_0_0_shootout_game_is_a_team_shutout_for_both_teams_and_an_empty_net_goal_ends_one(tmp_path):
+    assert team_shutouts(tmp_path / "so", shootout_win("a", "b", "b", level=0)) == {"a": 1, "b": 1}
+    assert team_shutouts(tmp_path / "en", [goalie("home", 3, "19:00", "pull"),
+                                          goal("away", 3, "19:30", "b2")]) == {"a": 0, "b": 1}
+
+
 def test_an_empty_net_goal_against_ends_the_shutout_but_is_nobodys_goal_against(tmp_path):
     rows, game = one_game(tmp_path, [goalie("home", 3, "19:00", "pull"), goal("away", 3, "19:30", "b2")])
     assert game["goals"][0]["empty_net"] is True

@@ -188,8 +188,9 @@ def test_mail_and_site_import_nothing_heavy_until_used():
 
 def test_special_teams_of_every_team_in_the_browser(site, svc):
     (t,) = [t for t in tables(site, "leaders.html") if t.caption == "Special teams, regular season"]
-    assert t.head == ["Team", "GP", "PPG", "PPO", "PP%", "PPGA", "TSH", "PK%", "SHG"]
+    assert t.head == ["Team", "GP", "PPG", "PPO", "PP%", "PPGA", "TSH", "PK%", "SHG", "SO"]
     names = {tid: team["name"] for tid, team in svc.view().teams.items()}
     want = [[names[r["team"]], *(str(r[k]) for k in ("gp", "ppg", "ppo")), share_text(r["pp_pct"]),
-             str(r["ppga"]), str(r["times_sh"]), share_text(r["pk_pct"]), str(r["shg"])] for r in svc.stats()["teams"]]
+             str(r["ppga"]), str(r["times_sh"]), share_text(r["pk_pct"]), str(r["shg"]), str(r["so"])]
+            for r in svc.stats()["teams"]]
     assert [cells for _, cells in t.rows] == want
