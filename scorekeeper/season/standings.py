@@ -81,16 +81,15 @@ def streak(results: list[str]) -> str | None:
 
 
 def result_of(st: Any, side: str, points: Points) -> str:
-    """`side`'s result in a final game: "W", "T", "L", or "OTL" for a loss in overtime or a shootout where the
-    rulebook records overtime losses (gives such a loss other points than a loss in regulation)."""
+    """`side`'s result in a final game: "W", "T", "L", or "OTL" for a loss in overtime or a shootout (the losses
+    the row records as `otl` and `sol`, whatever points the rulebook gives them)."""
     if st.decision == "double_forfeit":
         return "L"
     if st.winner is None:
         return "T"
     if st.winner == side:
         return "W"
-    if (st.decision == "overtime" and points.ot_loss != points.loss) or (
-            st.decision == "shootout" and points.so_loss != points.loss):
+    if st.decision in ("overtime", "shootout"):
         return "OTL"
     return "L"
 

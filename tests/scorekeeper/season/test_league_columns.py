@@ -84,12 +84,11 @@ def test_a_tie_ends_a_streak_and_a_scoreless_team_has_no_goals_share(tmp_path):
     assert (r["c"]["gf_pct"], r["a"]["gf_pct"]) == (None, 0.75)
 
 
-def test_an_overtime_loss_is_otl_only_where_the_rulebook_gives_it_its_own_points(tmp_path):
+def test_an_overtime_loss_is_otl_as_the_row_records_it_whatever_its_points(tmp_path):
     games = [*TIE_GAMES, ("b", "a", overtime_win("b", "a", "b"))]
-    r = rows(open_league(tmp_path / "otl", _tie_book(), season(["a", "b", "c", "d"], games)))["a"]
-    assert (r["streak"], r["l10"]) == ("OTL1", {"w": 2, "l": 0, "t": 1, "otl": 1})
-    r = rows(open_league(tmp_path / "l", _tie_book(ot_loss=0), season(["a", "b", "c", "d"], games)))["a"]
-    assert (r["streak"], r["l10"]) == ("L1", {"w": 2, "l": 1, "t": 1, "otl": 0})
+    for name, book in (("otl", _tie_book()), ("l", _tie_book(ot_loss=0))):
+        r = rows(open_league(tmp_path / name, book, season(["a", "b", "c", "d"], games)))["a"]
+        assert (r["streak"], r["l10"], r["otl"]) == ("OTL1", {"w": 2, "l": 0, "t": 1, "otl": 1}, 1)
 
 
 # Special teams, one game at a time under Westridge's rulebook (coincidental minors do not offset: both play short)
@@ -139,6 +138,6 @@ def test_stats_teams_add_up_the_games_by_hand(tmp_path):
     svc = open_league(tmp_path / "st", rulebook_text(), _special_season())
     teams = {t["team"]: t for t in svc.stats()["teams"]}
     assert teams["a"] == {"team": "a", "gp": 2, "ppg": 1, "ppo": 2, "pp_pct": 0.5, "ppga": 0, "times_sh": 1,
-                          "pk_pct": 1.0, "shg": 1}
+                          "pk_pct": 1.0, "shg": 1, "so": 2}  # b scored in neither game: two team shutouts
     assert teams["b"] == {"team": "b", "gp": 2, "ppg": 0, "ppo": 1, "pp_pct": 0.0, "ppga": 1, "times_sh": 2,
-                          "pk_pct": 0.5, "shg": 0}
+                          "pk_pct": 0.5, "shg": 0, "so": 0}
