@@ -13,6 +13,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QComboBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.season.standings import readable as standings_texts
 from scorekeeper.services import ServiceError, Services
 from ui.main_window import MainWindow
 from ui.models import RecordTableModel
@@ -94,14 +95,18 @@ def test_standings_show_every_division_and_team(window: MainWindow, svc: Service
     team_rows = [r for r in range(model.rowCount()) if r not in headings]
     headers = [c.header for c in model.columns]
     assert headers == ["#", "Team", "GP", "W", "L", "T", "OTW", "OTL", "SOW", "SOL", "PTS", "GF", "GA", "DIFF",
-                       "PIM"]
+                       "PIM", "P%", "GF%", "L10", "STRK", "HOME", "AWAY"]  # the league columns (issue 30.4)
     # the Westridge rulebook has no shootout: its columns are hidden (and empty)
-    assert [tab.view.isColumnHidden(c) for c in range(model.columnCount())] == [False] * 8 + [True] * 2 + [False] * 5
-    keys = ["rank", None, "gp", "w", "l", "t", "otw", "otl", "sow", "sol", "pts", "gf", "ga", "diff", "pim"]
+    assert [tab.view.isColumnHidden(c) for c in range(model.columnCount())] == [False] * 8 + [True] * 2 + [False] * 11
+    keys = ["rank", None, "gp", "w", "l", "t", "otw", "otl", "sow", "sol", "pts", "gf", "ga", "diff", "pim",
+            "pts_pct", "gf_pct", "l10", "streak", "home", "away"]
     for table_row, row in zip(team_rows, rows, strict=True):
         shown = [model.index(table_row, c).data() for c in range(model.columnCount())]
+        printed = standings_texts(row)  # as a league prints them: .500, 1-1-0-0, L1
         for text, key in zip(shown, keys, strict=True):
-            if key == "diff":
+            if key in printed:
+                assert text == printed[key]
+            elif key == "diff":
                 assert int(text) == row["diff"]
             elif key in ("sow", "sol"):
                 assert text == ""
