@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.db.lock import file_identity, real_path
+from scorekeeper.db.lock import file_identity, real_path, stale_files
 
 STATE_ENV = "SCOREKEEPER_STATE_DIR"
 STALE_SECONDS = 180 * 24 * 3600  # a record not written for this long is removed (`_prune`)
@@ -151,9 +151,6 @@ def _prune(folder: Path) -> None:
     if _pruned:
         return
     _pruned = True
-    cutoff = time.time() - STALE_SECONDS
-    with contextlib.suppress(OSError):
-        for p in folder.glob("*.json"):
-            with contextlib.suppress(OSError):
-                if p.stat().st_mtime < cutoff:
-                    p.unlink()
+    for p in stale_files(folder, "*.json", STALE_SECONDS):
+        with contextlib.suppress(OSError):
+            p.unlink()

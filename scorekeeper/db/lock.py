@@ -280,18 +280,26 @@ def prune_lock_folder(folder: Path) -> None:
     if _pruned:
         return
     _pruned = True
-    cutoff = time.time() - STALE_SECONDS
+    for path in stale_files(folder, "*.lock", STALE_SECONDS):
+        with contextlib.suppress(OSError):
+            got = _take(path, exclusive=True)
+            if got is not None:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    identity_owner_path(path).unlink(missing_ok=True)
+                got.drop()
+
+
+def stale_files(folder: Path, pattern: str, seconds: float) -> list[Path]:
+    """The files of `folder` matching `pattern` not written for `seconds` (none where the folder cannot be read)."""
+    cutoff = time.time() - seconds
+    found: list[Path] = []
     with contextlib.suppress(OSError):
-        for path in folder.glob("*.lock"):
+        for path in folder.glob(pattern):
             with contextlib.suppress(OSError):
-                if path.stat().st_mtime >= cutoff:
-                    continue
-                got = _take(path, exclusive=True)
-                if got is not None:
-                    with contextlib.suppress(OSError):
-                        path.unlink()
-                        identity_owner_path(path).unlink(missing_ok=True)
-                    got.drop()
+                if path.stat().st_mtime < cutoff:
+                    found.append(path)
+    return found
 
 
 def _open(path: Path) -> IO[str]:
