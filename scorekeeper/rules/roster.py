@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from scorekeeper.rules.ids import TEAM
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 
@@ -13,7 +14,7 @@ from scorekeeper.season.view import SeasonView
 # deleted only as `facade.roster` allows), and
 # what a team action is cited under when it is refused, the database's refusal included: the catalogue's DATA
 # rules are about entries and signings, not teams.
-TEAM_RULE = "TEAM"
+TEAM_RULE = TEAM
 TEAM_SECTION = "teams"
 
 

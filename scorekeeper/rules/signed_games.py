@@ -9,8 +9,9 @@ from typing import Any
 
 from scorekeeper.naming import game_name
 from scorekeeper.rules.violation import Violation
+from scorekeeper.rules.ids import SIGN
 
-SIGN_RULE = "SIGN"
+SIGN_RULE = SIGN
 
 
 def unfinished_signatures(where: str, game: dict[str, Any], old: dict[str, Any] | None) -> list[Violation]:
