@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.naming import game_name
-from scorekeeper.rules.violation import Violation
 from scorekeeper.rules.ids import SIGN
+from scorekeeper.rules.violation import Violation
 
 SIGN_RULE = SIGN
 
