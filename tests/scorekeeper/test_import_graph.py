@@ -19,6 +19,7 @@ UI_MAY_IMPORT = {
     "scorekeeper.ids",  # typed ids
     "scorekeeper.screens",  # what a screen of the window shows, as plain values
     "scorekeeper.rules.violation",  # Violation
+    "scorekeeper.rules.ids",  # the rule IDs the window names (plain constants)
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package
     "scorekeeper.about",  # the About box's text
