@@ -7,21 +7,24 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from scorekeeper.atomic import write_atomically
-from scorekeeper.facade.core import Part, bound
+from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.reports.source import ReportSource
+
+    class DocumentsCore(Core, ReportSource, Protocol):
+        """The facade as the documents see it: its core, and the answers the printed records are made of."""
 
 T = TypeVar("T")
 
 
 def _built(build: Callable[[], T]) -> T:
     """A document built, or a ServiceError saying why it cannot be (unknown game, nothing to print...)."""
-    from scorekeeper.reports.data import ReportError
+    from scorekeeper.reports.wording import ReportError
 
     try:
         return build()
@@ -33,9 +36,9 @@ def _built(build: Callable[[], T]) -> T:
 class Documents(Part):
     """The printed records, built by the core from the facade's answers (the same as `scorekeeper print`)."""
 
-    def __init__(self, svc: Services) -> None:
+    def __init__(self, svc: DocumentsCore) -> None:
         super().__init__(svc)
-        self.svc = svc  # the whole facade: the documents and the mail are made of its answers
+        self.svc = svc  # the facade's answers the documents are made of
 
     def game_sheet_pdf(self, game_id: str, season: str | None = None) -> bytes:
         """The official game sheet (DRAFT until the game is final)."""

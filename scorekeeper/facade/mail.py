@@ -8,16 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from scorekeeper import mail
-from scorekeeper.facade.core import Part, bound
+from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.mail import SECURITIES, Batch, Delivery, MailSettings
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.mail.source import MailSource
     from scorekeeper.site.publish import PublishResult
+    from scorekeeper.site.source import SiteSource
+
+    class MailCore(Core, MailSource, SiteSource, Protocol):
+        """The facade as the mail and the site see it: its core, the answers the messages and pages are made
+        of, and the recording of what was sent."""
 
 __all__ = ["NOTICES", "SECURITIES", "STATEMENTS", "Batch", "Delivery", "Mail", "MailSettings"]
 
@@ -37,9 +42,9 @@ def _mailed(work: Callable[[], T]) -> T:
 class Mail(Part):
     """Mail out of the rink office, and the statistics site."""
 
-    def __init__(self, svc: Services) -> None:
+    def __init__(self, svc: MailCore) -> None:
         super().__init__(svc)
-        self.svc = svc  # the whole facade: the documents and the mail are made of its answers
+        self.svc = svc  # the facade's answers the mail and the site are made of
 
     def mail_settings(self) -> MailSettings:
         """The saved settings (the defaults when none are saved)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
@@ -27,8 +27,8 @@ from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.textfmt import long_date
 
 if TYPE_CHECKING:
+    from scorekeeper.reports.source import ReportSource
     from scorekeeper.season.view import SeasonView
-    from scorekeeper.services import Services
 
 KIND_NOTICE = "suspension-notice"
 KIND_STATEMENT = "fine-statement"
@@ -214,12 +214,12 @@ def appeal_procedure(fee_cents: int, channels: tuple[str, ...] = ("official_form
             "participate until a final decision has been made on an appeal.")
 
 
-def notices_sent(svc: Services, season: str | None = None) -> dict[tuple[str, str], str]:
+def notices_sent(svc: ReportSource, season: str | None = None) -> dict[tuple[str, str], str]:
     """(player, game) -> when the captain was e-mailed the suspension, as the office recorded it."""
     return dict(svc.view(season).office.notices)
 
 
-def _notice_pdf(svc: Services, player: str, game: str, season: str | None, date: str,
+def _notice_pdf(svc: ReportSource, player: str, game: str, season: str | None, date: str,
                 fallback: tuple[str, list[str]]) -> bytes:
     try:
         from scorekeeper.reports.data import ReportError, suspension_notices_data
@@ -232,19 +232,105 @@ def _notice_pdf(svc: Services, player: str, game: str, season: str | None, date:
         return plain_pdf(*fallback)
 
 
-def suspension_notice_messages(svc: Services, settings: MailSettings | None = None, *, sender: str | None = None,
-                               season: str | None = None, date: str | None = None,
+def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[dict[str, Any]], fines: list[dict[str, Any]],
+                   who: str, in_game: str) -> list[str]:
+    """One suspension in the notice's words: what, for how long and why; games served and left, the fine, the
+    review, the status and the appeal; a blank line after."""
+    offence = offence_name(view, s.rule, pens)
+    section = view.book.section(s.rule) or "fines table"
+    verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
+    lines = [f"{who} {verb} for {_length(s)} for {offence.lower()} {in_game} ({s.rule}, rulebook {section})."]
+    if s.kind == "games":
+        lines.append(f"Games served: {s.served}; games left: {s.left}.")
+    mine = [f for f in fines if f.get("player") == s.player and f["game"] == s.game and f["rule"] == s.rule]
+    fine = sum(_cents(f["amount"]) for f in mine)
+    if fine:
+        payer = next((("the team" if "team" in f["payer"] else "the player") for f in mine), "")
+        lines.append(f"Fine: {_money(fine)}, owed by {payer}.")
+    if s.review:
+        lines.append("The case is referred to the league's Suspension Director for review.")
+    if s.status == "proposed":  # PEN-GM-2: the rulebook's row proposes; the office decides
+        lines.append("Status: proposed: awaiting the office's decision. Until it is confirmed the player "
+                     "may dress; you will be told when it is confirmed or declined.")
+    elif s.status != "active":
+        lines.append(f"Status: {s.status}.")
+    if s.appeal:
+        lines.append(f"Appeal: {s.appeal}.")
+    lines.append("")
+    return lines
+
+
+def _penalty_lines(view: SeasonView, pens: list[dict[str, Any]]) -> list[str]:
+    """The player's penalties in the game, as the notice lists them (none: no lines)."""
+    if not pens:
+        return []
+    lines = ["Penalties in that game:"]
+    for p in pens:
+        inf = view.book.infractions.get(p["infraction"])
+        lines.append(f"  {_period(view, p['period'])} {p['elapsed']}: {inf.name if inf else p['infraction']} "
+                     f"({p['class'].replace('_', ' ')}, {p['minutes']} min)")
+    return [*lines, ""]
+
+
+@dataclass
+class _Notices:
+    """What each notice of a batch shares: the source, the season, the sender, the date, the league, the fines."""
+
+    svc: ReportSource
+    season: str | None
+    view: SeasonView
+    sender: str
+    issued: str
+    league: str
+    fines: list[dict[str, Any]]
+
+
+def _notice_message(n: _Notices, player: str, game: str, rows: list[SuspensionVerdict]) -> EmailMessage | Skipped:
+    """The message of the player's suspensions from one game, or why it cannot be sent."""
+    view, book = n.view, n.view.book
+    team = rows[0].team
+    g = view.games[game]
+    name = view.player_name(player)
+    tname = _team_name(view, team)
+    gname = view.game_name(game)  # the league's game number, as the signed sheet has it
+    cap_name, cap_email = _captain(view, team)
+    why = _no_address(view, team, tname, cap_email)
+    if why:
+        return Skipped(KIND_NOTICE, team, f"the suspension notice of {name} ({tname}, game {gname})", why)
+    pens = [p for p in n.svc.game(game, n.season)["penalties"] if p["player"] == player]
+    opponent = _team_name(view, g["away"] if g["home"] == team else g["home"])
+    number = _jersey(view, team, player, g["date"])
+    who = f"{name} (#{number})" if number is not None else name
+    in_game = f"in game {gname} on {long_date(g['date'])} at {g['time']} against the {opponent}"
+    lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", ""]
+    for s in rows:
+        lines += _verdict_lines(view, s, pens, n.fines, f"{who} of the {tname}", in_game)
+    lines += _penalty_lines(view, pens)
+    lines += ["The suspended player may not dress for any game of the team until the suspension is served; a "
+              "suspension is served by the team's next games in date order.", "",
+              appeal_procedure(book.appeal_fee_cents, book.appeal_channels), "",
+              "The notice is attached as a PDF.", "", f"{n.league} office"]
+    body = "\n".join(lines) + "\n"
+    subject = f"{n.league}: suspension of {name} ({tname}), {' and '.join(_length(s) for s in rows)}"
+    pdf = _notice_pdf(n.svc, player, game, n.season, n.issued, (f"Notice of suspension: {name}", lines))
+    headers = {H_KIND: KIND_NOTICE, H_SEASON: view.name, H_PLAYER: player, H_GAME: game, H_TEAM: team}
+    return _new_message(
+        sender=n.sender, to_name=cap_name, to_addr=cap_email, subject=subject, body=body, headers=headers, pdf=pdf,
+        filename=f"suspension-notice-{_safe(view.name)}-{_safe(player)}-{_safe(gname)}.pdf")
+
+
+def suspension_notice_messages(svc: ReportSource, settings: MailSettings | None = None, *,
+                               sender: str | None = None, season: str | None = None, date: str | None = None,
                                include_sent: bool = False) -> Batch:
     """One message per suspension whose captain notice is not recorded yet (every one with `include_sent`),
     to the captain's e-mail of the player's team, the notice PDF attached. Suspensions from the same game of
     the same player (a fight and the season's sixth incident, say) share one notice."""
     view = svc.view(season)
-    book = view.book
     sent = notices_sent(svc, season)
     frm = _sender(settings, sender)
     issued = date or dt.date.today().isoformat()
     league = str(view.data.get("league", "") or "the league")
-    fines = svc.fines(season)["fines"]
+    notices = _Notices(svc, season, view, frm, issued, league, svc.fines(season)["fines"])
     grouped: dict[tuple[str, str], list[SuspensionVerdict]] = {}
     for s in suspension_verdicts(view):
         grouped.setdefault((s.player, s.game), []).append(s)
@@ -252,75 +338,16 @@ def suspension_notice_messages(svc: Services, settings: MailSettings | None = No
     for (player, game), rows in grouped.items():
         if not include_sent and (player, game) in sent:
             continue
-        team = rows[0].team
-        g = view.games[game]
-        name = view.player_name(player)
-        tname = _team_name(view, team)
-        gname = view.game_name(game)  # the league's game number, as the signed sheet has it
-        what = f"the suspension notice of {name} ({tname}, game {gname})"
-        cap_name, cap_email = _captain(view, team)
-        why = _no_address(view, team, tname, cap_email)
-        if why:
-            batch.skipped.append(Skipped(KIND_NOTICE, team, what, why))
-            continue
-        gj = svc.game(game, season)
-        pens = [p for p in gj["penalties"] if p["player"] == player]
-        opponent = _team_name(view, g["away"] if g["home"] == team else g["home"])
-        number = _jersey(view, team, player, g["date"])
-        who = f"{name} (#{number})" if number is not None else name
-        lines = [f"To {cap_name or 'the captain'}, captain of the {tname},", ""]
-        lengths = []
-        for s in rows:
-            offence = offence_name(view, s.rule, pens)
-            section = book.section(s.rule) or "fines table"
-            length = _length(s)
-            lengths.append(length)
-            verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
-            lines.append(f"{who} of the {tname} {verb} for {length} for {offence.lower()} in game {gname} on "
-                         f"{long_date(g['date'])} at {g['time']} against the {opponent} ({s.rule}, rulebook "
-                         f"{section}).")
-            if s.kind == "games":
-                left = s.left
-                lines.append(f"Games served: {s.served}; games left: {left}.")
-            fine = sum(_cents(f["amount"]) for f in fines
-                       if f.get("player") == player and f["game"] == game and f["rule"] == s.rule)
-            if fine:
-                payer = next((("the team" if "team" in f["payer"] else "the player") for f in fines
-                              if f.get("player") == player and f["game"] == game and f["rule"] == s.rule), "")
-                lines.append(f"Fine: {_money(fine)}, owed by {payer}.")
-            if s.review:
-                lines.append("The case is referred to the league's Suspension Director for review.")
-            if s.status == "proposed":  # PEN-GM-2: the rulebook's row proposes; the office decides
-                lines.append("Status: proposed: awaiting the office's decision. Until it is confirmed the player "
-                             "may dress; you will be told when it is confirmed or declined.")
-            elif s.status != "active":
-                lines.append(f"Status: {s.status}.")
-            if s.appeal:
-                lines.append(f"Appeal: {s.appeal}.")
-            lines.append("")
-        if pens:
-            lines.append("Penalties in that game:")
-            for p in pens:
-                inf = book.infractions.get(p["infraction"])
-                lines.append(f"  {_period(view, p['period'])} {p['elapsed']}: {inf.name if inf else p['infraction']} "
-                             f"({p['class'].replace('_', ' ')}, {p['minutes']} min)")
-            lines.append("")
-        lines += ["The suspended player may not dress for any game of the team until the suspension is served; a "
-                  "suspension is served by the team's next games in date order.", "",
-                  appeal_procedure(book.appeal_fee_cents, book.appeal_channels), "",
-                  "The notice is attached as a PDF.", "", f"{league} office"]
-        body = "\n".join(lines) + "\n"
-        subject = f"{league}: suspension of {name} ({tname}), {' and '.join(lengths)}"
-        pdf = _notice_pdf(svc, player, game, season, issued, (f"Notice of suspension: {name}", lines))
-        headers = {H_KIND: KIND_NOTICE, H_SEASON: view.name, H_PLAYER: player, H_GAME: game, H_TEAM: team}
-        batch.messages.append(_new_message(
-            sender=frm, to_name=cap_name, to_addr=cap_email, subject=subject, body=body, headers=headers, pdf=pdf,
-            filename=f"suspension-notice-{_safe(view.name)}-{_safe(player)}-{_safe(gname)}.pdf"))
+        message = _notice_message(notices, player, game, rows)
+        if isinstance(message, Skipped):
+            batch.skipped.append(message)
+        else:
+            batch.messages.append(message)
     return batch
 
 
 # -- fine statements -------------------------------------------------------------------------------------------
-def _statement_pdf(svc: Services, team: str, season: str | None, date: str, fallback: tuple[str, list[str]]
+def _statement_pdf(svc: ReportSource, team: str, season: str | None, date: str, fallback: tuple[str, list[str]]
                    ) -> bytes:
     try:
         from scorekeeper.reports.data import ReportError, fine_statements_data
@@ -333,7 +360,7 @@ def _statement_pdf(svc: Services, team: str, season: str | None, date: str, fall
         return plain_pdf(*fallback)
 
 
-def fine_statement_messages(svc: Services, settings: MailSettings | None = None, *, sender: str | None = None,
+def fine_statement_messages(svc: ReportSource, settings: MailSettings | None = None, *, sender: str | None = None,
                             season: str | None = None, date: str | None = None, team: str | None = None,
                             owing_only: bool = False) -> Batch:
     """Each team's end-of-season fine statement (or one team's), to its captain's e-mail, the statement PDF

@@ -20,10 +20,10 @@ from scorekeeper.mail.settings import MailSettings
 from scorekeeper.mail.transport import Progress, SendResult, send
 
 if TYPE_CHECKING:
-    from scorekeeper.services import Services
+    from scorekeeper.mail.source import MailSource
 
 
-def log_path(svc: Services) -> Path:
+def log_path(svc: MailSource) -> Path:
     """Where the sent-mail log of this database is kept."""
     db = svc.sqlite_path
     if db is not None:
@@ -34,7 +34,7 @@ def log_path(svc: Services) -> Path:
     return Path(user_data_dir("scorekeeper", appauthor=False)) / f"mail-log-{digest}.json"
 
 
-def load_log(svc: Services) -> list[dict[str, Any]]:
+def load_log(svc: MailSource) -> list[dict[str, Any]]:
     """Every message recorded as sent, oldest first (empty when none, or the log cannot be read)."""
     try:
         data = json.loads(log_path(svc).read_text(encoding="utf-8"))
@@ -43,7 +43,7 @@ def load_log(svc: Services) -> list[dict[str, Any]]:
     return [e for e in data.get("sent", []) if isinstance(e, dict)] if isinstance(data, dict) else []
 
 
-def statements_sent(svc: Services, season: str | None = None) -> dict[str, list[dict[str, Any]]]:
+def statements_sent(svc: MailSource, season: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """Team id -> the fine statements e-mailed to it (time, recipient, message id), oldest first."""
     name = svc.view(season).name
     out: dict[str, list[dict[str, Any]]] = {}
@@ -53,13 +53,13 @@ def statements_sent(svc: Services, season: str | None = None) -> dict[str, list[
     return out
 
 
-def _append_log(svc: Services, entries: list[dict[str, Any]]) -> None:
+def _append_log(svc: MailSource, entries: list[dict[str, Any]]) -> None:
     path = log_path(svc)
     data = {"format": "scorekeeper.mail-log/1", "sent": load_log(svc) + entries}
     write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", make_folder=True)
 
 
-def record_sent(svc: Services, messages: Sequence[EmailMessage], results: Sequence[SendResult],
+def record_sent(svc: MailSource, messages: Sequence[EmailMessage], results: Sequence[SendResult],
                 sent: str | None = None) -> list[str]:
     """Record each delivered message; returns the problems (a message sent but not recorded), if any."""
     from peewee import DatabaseError
@@ -118,7 +118,7 @@ class Delivery:
                                       for r in self.failed] + list(self.problems))
 
 
-def deliver(svc: Services, batch: Batch, settings: MailSettings, password: str | None = None,
+def deliver(svc: MailSource, batch: Batch, settings: MailSettings, password: str | None = None,
             progress: Progress | None = None, sent: str | None = None) -> Delivery:
     """Send a batch and record what went (the window's Send button and the command line both call this)."""
     out = Delivery(skipped=[s.text for s in batch.skipped])

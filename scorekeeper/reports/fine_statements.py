@@ -11,9 +11,10 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import FineLine, FineStatement, FineStatementsData, long_date
+from scorekeeper.reports.fine_statements_data import FineLine, FineStatement, FineStatementsData
 from scorekeeper.reports.styles import CELL, CELL_MUTED, CELL_RIGHT, GRID, NAVY, TINT, esc, money
 from scorekeeper.reports.templates import BODY_W, Head, build_pdf
+from scorekeeper.reports.wording import long_date
 from scorekeeper.rules.appeals import appeal_ways
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepInFrame, Spacer
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import GameSheetData, SheetTeam, long_date
+from scorekeeper.reports.game_sheet_records import GameSheetData, SheetTeam
 from scorekeeper.reports.signature_lines import (
     UNREADABLE,
     SignatureLine,
@@ -33,6 +33,7 @@ from scorekeeper.reports.templates import (
     text_block,
     wrap_words,
 )
+from scorekeeper.reports.wording import long_date
 
 MIN_SCALE = 0.72  # below this the page would be too small to read: use a second page instead
 PAD = 3.0  # a ruled table's left and right cell padding (styles.table_style)

@@ -10,9 +10,10 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import GoalieRow, LeaderRow, StandingsData, StandingsDivision, long_date
+from scorekeeper.reports.standings_data import GoalieRow, LeaderRow, StandingsData, StandingsDivision
 from scorekeeper.reports.styles import CELL, CELL_MUTED, TINT, esc
 from scorekeeper.reports.templates import BODY_H, BODY_W, Head, build_pdf
+from scorekeeper.reports.wording import long_date
 
 
 def _division(div: StandingsDivision) -> Flowable:

@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import TableStyle
 
-from scorekeeper.reports.data import ReportError
+from scorekeeper.reports.wording import ReportError
 from scorekeeper.resources import resource_path
 
 FONT = "DejaVuSans"

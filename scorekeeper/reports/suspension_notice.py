@@ -10,9 +10,10 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from scorekeeper.reports import styles
-from scorekeeper.reports.data import SuspensionNotice, SuspensionNoticesData, games_words, long_date
 from scorekeeper.reports.styles import GRID, NAVY, TINT, esc, money
+from scorekeeper.reports.suspension_notices_data import SuspensionNotice, SuspensionNoticesData
 from scorekeeper.reports.templates import BODY_W, Head, build_pdf
+from scorekeeper.reports.wording import games_words, long_date
 from scorekeeper.rules.appeals import appeal_ways
 
 STATUS = {"active": "In force: the player may not dress", "served": "Served",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from jinja2 import Environment
 
     from scorekeeper.season.view import SeasonView
-    from scorekeeper.services import Services
+    from scorekeeper.site.source import SiteSource
 
 # progress(done, total, what) -> False to stop
 Progress = Callable[[int, int, str], bool | None]
@@ -113,12 +113,8 @@ def _leaders(view: SeasonView, rows: list[dict[str, Any]], key: Callable[[dict[s
     return out
 
 
-def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
-    """Everything the templates show, as plain data."""
-    view = svc.view(season)
-    book = view.book
-    games = svc.games(season)
-    finals = [g for g in games if g["status"] == "final"]
+def _standings(svc: SiteSource, view: SeasonView, season: str | None) -> list[dict[str, Any]]:
+    """Each division's standings, with the team names, the league columns and the figures it orders by."""
     standings = []
     for div in svc.standings(season)["divisions"]:
         d = view.divisions.get(div["division"], {})
@@ -126,6 +122,11 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
                           "rows": [{**r, "name": _team(view, r["team"]), "league": readable(r)}
                                    for r in div["rows"]],
                           "figures": [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]})
+    return standings
+
+
+def _stats(svc: SiteSource, view: SeasonView, season: str | None) -> dict[str, Any]:
+    """Stage -> the scoring, penalty and goalie leaders and the teams' special teams (regular and playoff)."""
     stats: dict[str, Any] = {}
     for stage in ("regular", "playoff"):
         stage_stats = svc.stats(season, stage)
@@ -135,13 +136,13 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
                         "goalies": _leaders(view, stage_stats["goalies"], lambda r: (-r["w"], -r["gp"])),
                         "teams": [{**r, "name": _team(view, r["team"]), "pp_pct_text": share_text(r["pp_pct"]),
                                    "pk_pct_text": share_text(r["pk_pct"])} for r in stage_stats["teams"]]}
-    game_json: dict[str, dict[str, Any]] = {}
+    return stats
 
-    def gj(gid: str) -> dict[str, Any]:
-        if gid not in game_json:
-            game_json[gid] = svc.game(gid, season)
-        return game_json[gid]
 
+def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
+                 gj: Callable[[str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The suspensions in force, with names, the offence, the length and the games left."""
+    book = view.book
     suspensions = []
     for s in svc.suspensions(season)["suspensions"]:
         if s["status"] != "active":
@@ -155,7 +156,11 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
                             "offence": offence_name(view, s["rule"], pens), "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})
-    need = book.eligibility.playoff_min_games
+    return suspensions
+
+
+def _eligibility(svc: SiteSource, view: SeasonView, season: str | None, need: int) -> list[dict[str, Any]]:
+    """Each team's players and their playoff eligibility (the eligible first), and how many are eligible."""
     by_team: dict[str, list[dict[str, Any]]] = {}
     for p in svc.eligibility(season)["players"]:
         gp = int(p["regular_gp"])
@@ -168,12 +173,39 @@ def site_context(svc: Services, season: str | None = None) -> dict[str, Any]:
         eligibility.append({"id": tid, "name": t["name"],
                             "division": view.divisions.get(t["division"], {}).get("name", t["division"]),
                             "players": players, "eligible": sum(p["playoff_eligible"] for p in players)})
+    return eligibility
+
+
+def _game_rows(view: SeasonView, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games list: each game's row with its rink, decision note, league number and page."""
     rows = []
     for g in games:
         raw = view.games[g["id"]]
         rows.append({**g, "rink": raw.get("rink") or "", "decision_note": DECISIONS.get(g["decision"] or "", ""),
                      "league_number": g["number"] if g["number"] != g["id"] else "",  # as the signed sheet has it
                      "page": f"games/{slug(g['id'])}.html", "sheet": None})
+    return rows
+
+
+def site_context(svc: SiteSource, season: str | None = None) -> dict[str, Any]:
+    """Everything the templates show, as plain data."""
+    view = svc.view(season)
+    book = view.book
+    games = svc.games(season)
+    finals = [g for g in games if g["status"] == "final"]
+    standings = _standings(svc, view, season)
+    stats = _stats(svc, view, season)
+    game_json: dict[str, dict[str, Any]] = {}
+
+    def gj(gid: str) -> dict[str, Any]:
+        if gid not in game_json:
+            game_json[gid] = svc.game(gid, season)
+        return game_json[gid]
+
+    suspensions = _suspensions(svc, view, season, gj)
+    need = book.eligibility.playoff_min_games
+    eligibility = _eligibility(svc, view, season, need)
+    rows = _game_rows(view, games)
     return {
         "league": str(view.data.get("league", "")), "season": view.name,
         "updated": dt.date.today().isoformat(), "through": max((g["date"] for g in finals), default=""),
@@ -217,20 +249,20 @@ def _period(view: SeasonView, period: int) -> str:
 
 
 # -- publishing -------------------------------------------------------------------------------------------------
-def _sheet_builder() -> Callable[[Services, str, str | None], bytes] | None:
+def _sheet_builder() -> Callable[[SiteSource, str, str | None], bytes] | None:
     try:
         from scorekeeper.reports.data import game_sheet_data
         from scorekeeper.reports.game_sheet import build_game_sheet
     except ImportError:
         return None
 
-    def build(svc: Services, gid: str, season: str | None) -> bytes:
+    def build(svc: SiteSource, gid: str, season: str | None) -> bytes:
         return build_game_sheet(game_sheet_data(svc, gid, season=season))
 
     return build
 
 
-def publish(svc: Services, folder: str | Path, season: str | None = None, game_sheets: bool = True,
+def publish(svc: SiteSource, folder: str | Path, season: str | None = None, game_sheets: bool = True,
             progress: Progress | None = None) -> PublishResult:
     """Write the site into `folder` (made if missing; files of an earlier publish are replaced, nothing else
     in the folder is touched). Returns the pages and game sheets written, and notes on anything left out."""
