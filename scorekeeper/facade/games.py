@@ -21,6 +21,8 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.naming import game_name
 from scorekeeper.rules import results
+from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
+from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
@@ -30,7 +32,7 @@ def office_needed(core: Core, what: str) -> EntryResult | None:
     """Reopening, lifting, waiving and overriding need the office role (issue 6): the refusal, or None."""
     if core.office_unlocked:
         return None
-    return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password", "office role")])
+    return EntryResult(False, [needs_office(what)])
 
 
 def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
@@ -266,8 +268,7 @@ class Games(Part):
         if refused is not None and game.get("status") == "final":
             return refused
         if not reason.strip():
-            return EntryResult(False, [Violation("DATA-5", "block", "reopening a final game needs a reason",
-                                                 view.book.section("DATA-5"), f"game {game_id}")])
+            return EntryResult(False, [reopen_needs_reason(view.book, game_id)])
         if game.get("status") != "final":
             return EntryResult(True)
         before = copy.deepcopy(game)
@@ -344,11 +345,7 @@ class Games(Part):
         except store.GameChanged:
             self.history.forget(game_id)
             self.core.forget()
-            return EntryResult(False, [Violation(
-                "DATA-5", "block", f"game {view.game_name(game_id)} was changed on another PC since this window "
-                "last changed it: "
-                f"the {name} was refused and nothing was written (it would have undone that change); the game has "
-                "been read again and its undo list cleared", view.book.section("DATA-5"), f"game {game_id}")])
+            return EntryResult(False, [undo_overtaken(view.book, view.game_name(game_id), game_id, name)])
         except DatabaseError as exc:
             return self.step.failed(exc, f"the {name} was not done")
         source[game_id].pop()

@@ -13,6 +13,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
+from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.roster import (
     TEAM_RULE,
     TEAM_SECTION,
@@ -111,8 +112,7 @@ class Rosters(Part):
         if self.core.read_only:
             raise ServiceError(self.core.guest_refusal(what))
         if not self.core.office_unlocked:
-            return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password",
-                                                 "office role")])
+            return EntryResult(False, [needs_office(what)])
         return None
 
     def merge_teams(self, source: str, target: str, confirm: bool = False,
