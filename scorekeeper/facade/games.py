@@ -22,6 +22,7 @@ from scorekeeper.facade.signed import mark_before_correction, signed_before_corr
 from scorekeeper.naming import game_name
 from scorekeeper.rules import results
 from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
@@ -210,11 +211,11 @@ class Games(Part):
         people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
                   for o in officials]
         people = [o for o in people if o["name"]]
-        wrong = [Violation("FILE", "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
+        wrong = [Violation(FILE, "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
                            f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
                  for o in people if o["role"] not in OFFICIAL_ROLES]
         if len(game.get("number", "")) > NUMBER_LIMIT:
-            wrong.append(Violation("FILE", "block", f"the game number {game['number']!r} is longer than "
+            wrong.append(Violation(FILE, "block", f"the game number {game['number']!r} is longer than "
                                    f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
         if wrong:
             return EntryResult(False, wrong)

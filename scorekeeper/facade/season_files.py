@@ -27,6 +27,7 @@ from scorekeeper.jsontext import readable
 from scorekeeper.rulebook import Rulebook, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
@@ -63,7 +64,7 @@ class _Refused(Exception):
 
 def _refused(incoming: dict[str, Any], message: str, where: str) -> _Refused:
     """The file refused as a whole (rule FILE), at `where`."""
-    return _Refused(ImportReport(False, incoming["season"], [Violation("FILE", "block", message, "season file",
+    return _Refused(ImportReport(False, incoming["season"], [Violation(FILE, "block", message, "season file",
                                                                        where)]))
 
 
@@ -115,7 +116,7 @@ class SeasonFiles(Part):
         try:
             data = read_season_file(path)
         except SeasonFileError as exc:
-            return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
+            return ImportReport(False, violations=[Violation(FILE, "block", str(exc), "season file")])
         return self.import_data(data, replace=replace, source=str(path), shape_read=True)
 
     def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "",
