@@ -207,9 +207,9 @@ def _override(judged: _Judged, office_unlocked: bool) -> EntryResult | None:
     return None
 
 
-def _judge(proposal: Proposal, view: SeasonView, *, office_unlocked: bool, confirm: bool, dry_run: bool
-           ) -> _Judged | EntryResult:
-    """A proposed change judged against the season as it is: the refusal, or what to write."""
+def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, dry_run: bool) -> _Judged | EntryResult:
+    """A proposed change judged against the season as it is: the refusal, or what to write (`core`: whether the
+    office is unlocked, asked only of an override)."""
     partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
                **{name: proposal.changes.get(name, []) for name in LISTS}}
     problems = check_structure(partial)
@@ -231,7 +231,7 @@ def _judge(proposal: Proposal, view: SeasonView, *, office_unlocked: bool, confi
         return EntryResult(False, firm)
     judged.new = added_violations(view, candidate, _affected(proposal, judged), season_level)
     if any(v.blocks for v in judged.new) and proposal.override and not dry_run:
-        refused = _override(judged, office_unlocked)
+        refused = _override(judged, core.office_unlocked)
         if refused is not None:
             return refused
     refused = refusal(judged.new, confirm=confirm, dry_run=dry_run)
@@ -298,7 +298,7 @@ class ChangeStep:
         """Judge a change against the season as it is; write it (one transaction) unless refused."""
         s = self.core.season_row(season)
         view = self.core.view(s.name)
-        judged = _judge(proposal, view, office_unlocked=self.core.office_unlocked, confirm=confirm, dry_run=dry_run)
+        judged = _judge(proposal, view, self.core, confirm=confirm, dry_run=dry_run)
         if isinstance(judged, EntryResult):
             return judged
         old_games = judged.old_games
