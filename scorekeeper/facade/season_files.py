@@ -89,7 +89,7 @@ class _Plan:
 
 
 def _changes_of(plan: _Plan, written: dict[str, int], guarded: bool) -> Changes:
-    """What an import written changed, for the window to refresh."""
+    """What a written import changed, for the window to refresh."""
     changes = plan.changes
     old_games = {g["id"]: g for g in plan.existing.get("games", [])}
     return Changes.of(
