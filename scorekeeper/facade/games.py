@@ -36,6 +36,33 @@ def office_needed(core: Core, what: str) -> EntryResult | None:
     return EntryResult(False, [needs_office(what)])
 
 
+def _put_details(game: dict[str, Any], game_id: str, number: str | None, officials: list[dict[str, str]],
+                 goalie_shots: list[dict[str, Any]] | None) -> list[Violation]:
+    """Put a game sheet's details on `game` as the season file has them (see `Games.set_game_details`); returns
+    those a game sheet cannot hold (then `game` is not to be written)."""
+    if goalie_shots is not None:
+        game.pop("goalie_shots", None)
+        if goalie_shots:
+            game["goalie_shots"] = [dict(x) for x in goalie_shots]
+    game.pop("referees", None)
+    game.pop("number", None)
+    game.pop("officials", None)
+    if number is not None and number.strip() and number.strip() != game_id:
+        game["number"] = number.strip()
+    people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
+              for o in officials]
+    people = [o for o in people if o["name"]]
+    wrong = [Violation(FILE, "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
+                       f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
+             for o in people if o["role"] not in OFFICIAL_ROLES]
+    if len(game.get("number", "")) > NUMBER_LIMIT:
+        wrong.append(Violation(FILE, "block", f"the game number {game['number']!r} is longer than "
+                               f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
+    if people and not wrong:
+        game["officials"] = people
+    return wrong
+
+
 def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
                 ) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
     """The audit entry (action, before, after) of an undo or redo that finishes, reopens or changes a final
@@ -199,28 +226,9 @@ class Games(Part):
         game = self.game_dict(game_id, season)
         signed = game.get("status") == "final" and bool(game.get("signatures"))
         before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots") if k in game}
-        if goalie_shots is not None:
-            game.pop("goalie_shots", None)
-            if goalie_shots:
-                game["goalie_shots"] = [dict(x) for x in goalie_shots]
-        game.pop("referees", None)
-        game.pop("number", None)
-        game.pop("officials", None)
-        if number is not None and number.strip() and number.strip() != game_id:
-            game["number"] = number.strip()
-        people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
-                  for o in officials]
-        people = [o for o in people if o["name"]]
-        wrong = [Violation(FILE, "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
-                           f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
-                 for o in people if o["role"] not in OFFICIAL_ROLES]
-        if len(game.get("number", "")) > NUMBER_LIMIT:
-            wrong.append(Violation(FILE, "block", f"the game number {game['number']!r} is longer than "
-                                   f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
+        wrong = _put_details(game, game_id, number, officials, goalie_shots)
         if wrong:
             return EntryResult(False, wrong)
-        if people:
-            game["officials"] = people
         after = {k: game[k] for k in ("number", "officials", "goalie_shots") if k in game}
         if after == before:
             return EntryResult(True)
