@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
 ROLES = (("referee", "referees"), ("linesman", "linesmen"), ("scorekeeper", "scorekeeper"))
@@ -67,10 +68,10 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str] | None = N
             given = {role: list(details[key]) for role, key in ROLES}
         officials = [{"name": name, "role": role} for role, _ in ROLES for name in given[role]]
         result = svc.set_game_details(args.game, number, officials, season=args.season)
-        if any(v.rule == "OFFICE" for v in result.blocks) and svc.has_office_password() and ask is not None:
+        if any(v.rule == OFFICE for v in result.blocks) and svc.has_office_password() and ask is not None:
             if not svc.unlock_office(ask("Office password: ")):
                 print(f"scorekeeper: wrong office password; the officials of game {args.game} were not set, "
-                      "nothing was written (OFFICE)", file=sys.stderr)
+                      f"nothing was written ({OFFICE})", file=sys.stderr)
                 return EXIT_REJECTED
             result = svc.set_game_details(args.game, number, officials, season=args.season)
         if not result.ok:

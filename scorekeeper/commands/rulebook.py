@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from scorekeeper.commands.shared import EXIT_OK, EXIT_REJECTED, ask, print_json, show_list
+from scorekeeper.rules.ids import OFFICE
 
 
 def add_parser(sub: Any) -> None:
@@ -22,7 +23,7 @@ def add_parser(sub: Any) -> None:
 
 def load(svc: Any, args: argparse.Namespace) -> int:
     if svc.has_office_password() and not svc.unlock_office(ask("Office password: ")):
-        print("scorekeeper: wrong office password; no rulebook was loaded (OFFICE)", file=sys.stderr)
+        print(f"scorekeeper: wrong office password; no rulebook was loaded ({OFFICE})", file=sys.stderr)
         return EXIT_REJECTED
     done = svc.load_rulebook_file(args.file)
     print(f"rulebook {done['name']} ({done['title']}) " + ("loaded into the database: a season file can "

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from scorekeeper.commands.shared import EXIT_OK, EXIT_REJECTED, ask
+from scorekeeper.rules.ids import OFFICE
 
 
 def add_parser(sub: Any) -> None:
@@ -21,13 +22,13 @@ def add_parser(sub: Any) -> None:
 
 def run_import(svc: Any, args: argparse.Namespace) -> int:
     report = svc.import_file(args.file, replace=args.replace)
-    if report.blocks and all(v.rule == "OFFICE" for v in report.blocks) and svc.has_office_password():
+    if report.blocks and all(v.rule == OFFICE for v in report.blocks) and svc.has_office_password():
         # what the office password guards: name each change, then ask the password (as `rulebook load` does)
         print(f"{args.file} changes what the office password guards:", file=sys.stderr)
         for v in report.blocks:
             print(f"  {v.message.split(': that needs', 1)[0]}", file=sys.stderr)
         if not svc.unlock_office(ask("Office password: ")):
-            print(f"scorekeeper: wrong office password; {args.file} was not imported, nothing was written (OFFICE)",
+            print(f"scorekeeper: wrong office password; {args.file} was not imported, nothing was written ({OFFICE})",
                   file=sys.stderr)
             return EXIT_REJECTED
         report = svc.import_file(args.file, replace=args.replace)

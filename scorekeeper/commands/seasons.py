@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
 
@@ -68,7 +69,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         print(f"scorekeeper: season {args.name} was not deleted", file=sys.stderr)
         return EXIT_REJECTED
     if svc.has_office_password() and not svc.office_unlocked and not svc.unlock_office(ask("Office password: ")):
-        print(f"scorekeeper: wrong office password; season {args.name} was not deleted (OFFICE)", file=sys.stderr)
+        print(f"scorekeeper: wrong office password; season {args.name} was not deleted ({OFFICE})", file=sys.stderr)
         return EXIT_REJECTED
     done = svc.delete_season(args.name)
     removed = ", ".join(f"{n} {what}" for what, n in done["removed"].items() if n) or "nothing else"

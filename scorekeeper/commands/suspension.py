@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
 
@@ -55,7 +56,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
         return EXIT_OK
     decision = "confirmed" if action == "confirm" else "declined"
     if svc.has_office_password() and not svc.office_unlocked and not svc.unlock_office(ask("Office password: ")):
-        print(f"scorekeeper: wrong office password; the suspension was not {decision} (OFFICE)", file=sys.stderr)
+        print(f"scorekeeper: wrong office password; the suspension was not {decision} ({OFFICE})", file=sys.stderr)
         return EXIT_REJECTED
     result = svc.decide_suspension(args.player, decision, game=args.game, date=args.date, note=args.note,
                                    season=args.season)

@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.commands.shared import ask
+from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
 
@@ -145,9 +146,9 @@ def _print_teams(teams: list[dict[str, Any]]) -> None:
 def _guarded(svc: Any, ask: Callable[[str], str], call: Callable[[], EntryResult]) -> EntryResult:
     """`call`, and once more after the office password when the first answer is that it needs it."""
     result = call()
-    if any(v.rule == "OFFICE" for v in result.blocks) and svc.has_office_password():
+    if any(v.rule == OFFICE for v in result.blocks) and svc.has_office_password():
         if not svc.unlock_office(ask("Office password: ")):
-            print("scorekeeper: wrong office password; nothing was changed (OFFICE)", file=sys.stderr)
+            print(f"scorekeeper: wrong office password; nothing was changed ({OFFICE})", file=sys.stderr)
             return result
         result = call()
     return result

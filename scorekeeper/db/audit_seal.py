@@ -8,15 +8,27 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from peewee import SqliteDatabase
 
 from scorekeeper.db.base import Meta, database_proxy
 from scorekeeper.db.seal_mac import head_seals
 
-if TYPE_CHECKING:
-    from scorekeeper.db.models import AuditEntry
+
+class SealedEntry(Protocol):
+    """What the seal reads and writes of an audit entry (`db.models.AuditEntry`, which calls the seal)."""
+
+    id: Any
+    hash: Any
+    season_id: int | None
+    at: Any
+    operator: Any
+    action: Any
+    subject: Any
+    before: Any
+    after: Any
+    imported: Any
 
 HEAD = "audit_chain"
 PASSWORD = "office_password"
@@ -74,7 +86,7 @@ def _is_password_write(action: str) -> bool:
     return action.startswith("office password") and action != "office password refused"
 
 
-def seal(entry: AuditEntry) -> dict[str, Any]:
+def seal(entry: SealedEntry) -> dict[str, Any]:
     """Give a new entry its hash, chained on the head (call inside the entry's transaction, before the insert);
     returns the head to `advance` once the entry has its id."""
     head = read_head(lock=True) or {"id": None, "hash": "", "password": password_digest()}
@@ -83,7 +95,7 @@ def seal(entry: AuditEntry) -> dict[str, Any]:
     return head
 
 
-def advance(entry: AuditEntry, head: dict[str, Any]) -> None:
+def advance(entry: SealedEntry, head: dict[str, Any]) -> None:
     """The head now names `entry`; an audited write of the password row (not an imported one) re-seals it."""
     password = password_digest() if _is_password_write(entry.action) and not entry.imported else head.get(
         "password")

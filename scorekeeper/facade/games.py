@@ -21,6 +21,9 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.naming import game_name
 from scorekeeper.rules import results
+from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
+from scorekeeper.rules.ids import FILE
+from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
@@ -30,7 +33,34 @@ def office_needed(core: Core, what: str) -> EntryResult | None:
     """Reopening, lifting, waiving and overriding need the office role (issue 6): the refusal, or None."""
     if core.office_unlocked:
         return None
-    return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password", "office role")])
+    return EntryResult(False, [needs_office(what)])
+
+
+def _put_details(game: dict[str, Any], game_id: str, number: str | None, officials: list[dict[str, str]],
+                 goalie_shots: list[dict[str, Any]] | None) -> list[Violation]:
+    """Put a game sheet's details on `game` as the season file has them (see `Games.set_game_details`); returns
+    those a game sheet cannot hold (then `game` is not to be written)."""
+    if goalie_shots is not None:
+        game.pop("goalie_shots", None)
+        if goalie_shots:
+            game["goalie_shots"] = [dict(x) for x in goalie_shots]
+    game.pop("referees", None)
+    game.pop("number", None)
+    game.pop("officials", None)
+    if number is not None and number.strip() and number.strip() != game_id:
+        game["number"] = number.strip()
+    people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
+              for o in officials]
+    people = [o for o in people if o["name"]]
+    wrong = [Violation(FILE, "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
+                       f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
+             for o in people if o["role"] not in OFFICIAL_ROLES]
+    if len(game.get("number", "")) > NUMBER_LIMIT:
+        wrong.append(Violation(FILE, "block", f"the game number {game['number']!r} is longer than "
+                               f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
+    if people and not wrong:
+        game["officials"] = people
+    return wrong
 
 
 def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
@@ -196,28 +226,9 @@ class Games(Part):
         game = self.game_dict(game_id, season)
         signed = game.get("status") == "final" and bool(game.get("signatures"))
         before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots") if k in game}
-        if goalie_shots is not None:
-            game.pop("goalie_shots", None)
-            if goalie_shots:
-                game["goalie_shots"] = [dict(x) for x in goalie_shots]
-        game.pop("referees", None)
-        game.pop("number", None)
-        game.pop("officials", None)
-        if number is not None and number.strip() and number.strip() != game_id:
-            game["number"] = number.strip()
-        people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
-                  for o in officials]
-        people = [o for o in people if o["name"]]
-        wrong = [Violation("FILE", "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
-                           f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
-                 for o in people if o["role"] not in OFFICIAL_ROLES]
-        if len(game.get("number", "")) > NUMBER_LIMIT:
-            wrong.append(Violation("FILE", "block", f"the game number {game['number']!r} is longer than "
-                                   f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
+        wrong = _put_details(game, game_id, number, officials, goalie_shots)
         if wrong:
             return EntryResult(False, wrong)
-        if people:
-            game["officials"] = people
         after = {k: game[k] for k in ("number", "officials", "goalie_shots") if k in game}
         if after == before:
             return EntryResult(True)
@@ -266,8 +277,7 @@ class Games(Part):
         if refused is not None and game.get("status") == "final":
             return refused
         if not reason.strip():
-            return EntryResult(False, [Violation("DATA-5", "block", "reopening a final game needs a reason",
-                                                 view.book.section("DATA-5"), f"game {game_id}")])
+            return EntryResult(False, [reopen_needs_reason(view.book, game_id)])
         if game.get("status") != "final":
             return EntryResult(True)
         before = copy.deepcopy(game)
@@ -344,11 +354,7 @@ class Games(Part):
         except store.GameChanged:
             self.history.forget(game_id)
             self.core.forget()
-            return EntryResult(False, [Violation(
-                "DATA-5", "block", f"game {view.game_name(game_id)} was changed on another PC since this window "
-                "last changed it: "
-                f"the {name} was refused and nothing was written (it would have undone that change); the game has "
-                "been read again and its undo list cleared", view.book.section("DATA-5"), f"game {game_id}")])
+            return EntryResult(False, [undo_overtaken(view.book, view.game_name(game_id), game_id, name)])
         except DatabaseError as exc:
             return self.step.failed(exc, f"the {name} was not done")
         source[game_id].pop()

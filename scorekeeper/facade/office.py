@@ -13,6 +13,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.office import hash_password, needs_upgrade, verify_password
 from scorekeeper.outputs import OutputPathError, check_output_path
+from scorekeeper.rules.ids import OFFICE
 
 OFFICE_REFUSALS = "office_refusals"  # Meta: "<wrong passwords in a row> <unix time of the last>"
 
@@ -83,7 +84,7 @@ class Office(Part):
         """A password row that fails its keyed seal (replaced outside Scorekeeper) unlocks nothing and is changed
         by nobody: its password is whoever replaced it's (issue 26.4)."""
         if seal_mac.password_intact() is False:
-            raise ServiceError(f"{game_seals.PASSWORD_REPLACED} (OFFICE)")
+            raise ServiceError(f"{game_seals.PASSWORD_REPLACED} ({OFFICE})")
 
     def _office_refusals(self) -> tuple[int, float]:
         """(wrong office passwords in a row, when the last one was given), kept in the database; sealed with the
@@ -103,7 +104,7 @@ class Office(Part):
         wait = office.backoff_seconds(count) - max(0.0, office.clock() - at)
         if wait > 0:
             raise ServiceError(f"{count} wrong office passwords in a row: wait {office.wait_text(wait)} before "
-                               "trying again (OFFICE)")
+                               f"trying again ({OFFICE})")
 
     def lock_office(self) -> None:
         self.unlocked = False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from peewee import Database, DatabaseError
@@ -24,6 +24,9 @@ from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
+from scorekeeper.rules.final_games import changed_elsewhere, final_locked
+from scorekeeper.rules.ids import DATA_5
+from scorekeeper.rules.office_role import event_never_overridden, override_needs_office
 from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
@@ -94,7 +97,7 @@ class Refused:
     (an entry's by default)."""
 
     what: str = "the entry was not recorded"
-    rule: str = "DATA-5"
+    rule: str = DATA_5
     section: str = ""
     where: str = ""
 
@@ -136,6 +139,110 @@ def archived_refusal(season: str) -> str:
             f"`scorekeeper season unarchive {season}`); nothing was written")
 
 
+@dataclass
+class _Judged:
+    """A proposed change judged acceptable: what it writes, the season with it, and what it adds."""
+
+    incoming: dict[str, Any]
+    old_games: dict[str, dict[str, Any] | None]
+    written: dict[str, list[dict[str, Any]]]
+    candidate: SeasonView
+    finals: bool
+    new: list[Violation] = field(default_factory=list)
+    overridden: list[Violation] = field(default_factory=list)
+    audits: list[AuditRecord] = field(default_factory=list)
+
+    def changes_of(self, season: str) -> Changes:
+        """What the change wrote, for the window to refresh."""
+        incoming, old_games = self.incoming, self.old_games
+        tables = [name for name in LISTS if self.written[name]]
+        if any((old_games[g["id"]] or {}).get("lineups") != g.get("lineups") for g in incoming["games"]):
+            tables.append("lineups")
+        return Changes.of(season, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
+                          players=touched_players(incoming, old_games),
+                          tables=[*tables, *(["audit"] if self.audits else [])], finals_touched=self.finals)
+
+
+def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]
+                  ) -> Violation | None:
+    """DATA-5: the first final game the change alters (without a reopen), if any."""
+    for g in incoming["games"]:
+        old = old_games[g["id"]]
+        if old is not None and old.get("status") == "final" and old != g:
+            return final_locked(view.book, view.game_name(g["id"]), g["id"])
+    return None
+
+
+def _firm_problems(judged: _Judged) -> list[Violation]:
+    """What is never stored and never overridden (issue 26): a signature on an unfinished game, a wrong
+    payment."""
+    return [*(v for g in judged.written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
+                                                                              judged.old_games.get(g["id"]))),
+            *payment_problems(judged.candidate, [("payment", p) for p in judged.written["payments"]])]
+
+
+def _affected(proposal: Proposal, judged: _Judged) -> list[str]:
+    """The games whose checks count: those named, else those written (and every later one when a final game is
+    involved: its discipline reaches the line-ups of every later game)."""
+    games = judged.incoming["games"]
+    affected = proposal.games if proposal.games is not None else [g["id"] for g in games]
+    if proposal.games is None and judged.finals:
+        candidate = judged.candidate
+        first = min(candidate.order_of(g["id"]) for g in games)
+        affected = list(dict.fromkeys(affected + [gid for gid in candidate.games
+                                                  if candidate.order_of(gid) > first]))
+    return affected
+
+
+def _override(judged: _Judged, office_unlocked: bool) -> EntryResult | None:
+    """The office's override of the blocks the change adds (the refusal when it cannot be)."""
+    new = judged.new
+    if not office_unlocked:
+        return EntryResult(False, [override_needs_office()])
+    events = [v for v in new if v.blocks and " event " in f" {v.where} "]
+    if events:
+        return EntryResult(False, [*events, event_never_overridden()])
+    judged.overridden = [v for v in new if v.blocks]
+    judged.new = [v for v in new if not v.blocks]
+    return None
+
+
+def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, dry_run: bool) -> _Judged | EntryResult:
+    """A proposed change judged against the season as it is: the refusal, or what to write (`core`: whether the
+    office is unlocked, asked only of an override)."""
+    partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
+               **{name: proposal.changes.get(name, []) for name in LISTS}}
+    problems = check_structure(partial)
+    if problems:
+        return EntryResult(False, problems)
+    incoming = normalise(partial)
+    old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
+    locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
+    if locked is not None:
+        return EntryResult(False, [locked])
+    merged, written, _ = merge(view.data, incoming, replace=True)
+    season_level = any(written[name] for name in LISTS if name != "games")
+    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+    finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
+                 for g in incoming["games"])
+    judged = _Judged(incoming, old_games, written, candidate, finals)
+    firm = _firm_problems(judged)
+    if firm:  # issue 26: never stored, never overridden
+        return EntryResult(False, firm)
+    judged.new = added_violations(view, candidate, _affected(proposal, judged), season_level)
+    if any(v.blocks for v in judged.new) and proposal.override and not dry_run:
+        refused = _override(judged, core.office_unlocked)
+        if refused is not None:
+            return refused
+    refused = refusal(judged.new, confirm=confirm, dry_run=dry_run)
+    if refused is not None:
+        return refused
+    judged.audits = [*([proposal.audit] if proposal.audit else []), *(AuditRecord(
+        "override block", override_key(v), {"rule": v.rule, "message": v.message, "section": v.section},
+        {"reason": proposal.override}) for v in judged.overridden)]
+    return judged
+
+
 @bound
 class ChangeStep:
     """Judge then commit, for every write of the facade."""
@@ -174,10 +281,7 @@ class ChangeStep:
         self.core.forget()
         if retry is not None:
             return retry()
-        return EntryResult(False, [Violation(
-            "DATA-5", "block", f"game {view.game_name(gid)} was changed on another PC since it was shown here; it "
-            "has been read "
-            "again: check the entry and make it once more", view.book.section("DATA-5"), f"game {gid}")])
+        return EntryResult(False, [changed_elsewhere(view.book, view.game_name(gid), gid)])
 
     def failed(self, exc: DatabaseError | sqlite3.Error, what: str | Refused = "the entry was not recorded"
                ) -> EntryResult:
@@ -194,84 +298,38 @@ class ChangeStep:
         """Judge a change against the season as it is; write it (one transaction) unless refused."""
         s = self.core.season_row(season)
         view = self.core.view(s.name)
-        partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
-                   **{name: proposal.changes.get(name, []) for name in LISTS}}
-        problems = check_structure(partial)
-        if problems:
-            return EntryResult(False, problems)
-        incoming = normalise(partial)
-        old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
-        if not proposal.allow_final:
-            for g in incoming["games"]:
-                old = old_games[g["id"]]
-                if old is not None and old.get("status") == "final" and old != g:
-                    return EntryResult(False, [Violation(
-                        "DATA-5", "block", f"game {view.game_name(g['id'])} is final and locked: reopen it (with a "
-                        "reason) to change it", view.book.section("DATA-5"), f"game {g['id']}")])
-        merged, written, _ = merge(view.data, incoming, replace=True)
-        season_level = any(written[name] for name in LISTS if name != "games")
-        candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
-        firm = [*(v for g in written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
-                                                                               old_games.get(g["id"]))),
-                *payment_problems(candidate, [("payment", p) for p in written["payments"]])]
-        if firm:  # issue 26: never stored, never overridden
-            return EntryResult(False, firm)
-        finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
-                     for g in incoming["games"])
-        affected = proposal.games if proposal.games is not None else [g["id"] for g in incoming["games"]]
-        if proposal.games is None and finals:
-            # a final game's discipline reaches the line-ups of every later game
-            first = min(candidate.order_of(g["id"]) for g in incoming["games"])
-            affected = list(dict.fromkeys(affected + [gid for gid in candidate.games
-                                                      if candidate.order_of(gid) > first]))
-        new = added_violations(view, candidate, affected, season_level)
-        overridden: list[Violation] = []
-        if any(v.blocks for v in new) and proposal.override and not dry_run:
-            if not self.core.office_unlocked:
-                return EntryResult(False, [Violation("OFFICE", "block", "overriding a block needs the office "
-                                                     "password", "office role")])
-            events = [v for v in new if v.blocks and " event " in f" {v.where} "]
-            if events:
-                return EntryResult(False, [*events, Violation(
-                    "OFFICE", "block", "an event the game cannot apply is never overridden: correct the entry",
-                    "office role")])
-            overridden = [v for v in new if v.blocks]
-            new = [v for v in new if not v.blocks]
-        refused = refusal(new, confirm=confirm, dry_run=dry_run)
-        if refused is not None:
-            return refused
-        audits = [*([proposal.audit] if proposal.audit else []), *(AuditRecord(
-            "override block", override_key(v), {"rule": v.rule, "message": v.message, "section": v.section},
-            {"reason": proposal.override}) for v in overridden)]
+        judged = _judge(proposal, view, self.core, confirm=confirm, dry_run=dry_run)
+        if isinstance(judged, EntryResult):
+            return judged
+        old_games = judged.old_games
 
         def write() -> dict[str, tuple[int, int]]:
             for gid, old in old_games.items():
                 if old is not None:
                     self.check_revision(view, gid)
-            return store.write_changes(s, written, old_games)
+            return store.write_changes(s, judged.written, old_games)
 
         try:
-            revisions = self.commit(s, write, audits)
+            revisions = self.commit(s, write, judged.audits)
         except store.GameChanged as conflict:
             return self.conflict(view, conflict.game, retry)
         except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it
             return self.failed(exc, proposal.unwritten or Refused())
-        for gid, old in old_games.items():
+        return self._written(s, judged, revisions)
+
+    def _written(self, s: Season, judged: _Judged, revisions: dict[str, tuple[int, int]]) -> EntryResult:
+        """After the commit: the games' undo history, the season as written remembered, what changed told."""
+        candidate = judged.candidate
+        for gid, old in judged.old_games.items():
             if gid in revisions:
                 self.history.done(gid, old, revisions[gid])
-        if overridden:
+        if judged.overridden:
             self.core.forget(s.id)  # the overrides now in the audit trail are part of the season's state
         else:
             if candidate.rows is not None:
                 candidate.rows.games.update(revisions)
             self.core.remember_view(s.id, candidate)  # the written state, without reading the season back
-        tables = [name for name in LISTS if written[name]]
-        if any((old_games[g["id"]] or {}).get("lineups") != g.get("lineups") for g in incoming["games"]):
-            tables.append("lineups")
-        return EntryResult(True, new, False, Changes.of(
-            s.name, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
-            players=touched_players(incoming, old_games), tables=[*tables, *(["audit"] if audits else [])],
-            finals_touched=finals))
+        return EntryResult(True, judged.new, False, judged.changes_of(s.name))
 
     # -- the entry at the boards -----------------------------------------------------------------------------
     def append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,

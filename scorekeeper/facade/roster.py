@@ -13,6 +13,8 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
+from scorekeeper.rules.ids import FILE
+from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.roster import (
     TEAM_RULE,
     TEAM_SECTION,
@@ -111,8 +113,7 @@ class Rosters(Part):
         if self.core.read_only:
             raise ServiceError(self.core.guest_refusal(what))
         if not self.core.office_unlocked:
-            return EntryResult(False, [Violation("OFFICE", "block", f"{what} needs the office password",
-                                                 "office role")])
+            return EntryResult(False, [needs_office(what)])
         return None
 
     def merge_teams(self, source: str, target: str, confirm: bool = False,
@@ -229,7 +230,7 @@ class Rosters(Part):
         if not rows:
             if any(r.verdict == "already" for r in judged):
                 return EntryResult(True)
-            return EntryResult(False, [Violation("FILE", "block", "no row of the file can be imported", "roster CSV")])
+            return EntryResult(False, [Violation(FILE, "block", "no row of the file can be imported", "roster CSV")])
         return self._season_change(roster_changes(rows), confirm, season, AuditRecord("roster import", str(path)))
 
     def judge_roster_csv(self, path: str, season: str | None,

@@ -21,6 +21,7 @@ from scorekeeper.rulebook import (
     shipped_rulebooks,
 )
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.ids import OFFICE
 from scorekeeper.rules.infraction_lookup import did_you_mean, find_infractions
 
 
@@ -63,7 +64,7 @@ class Rulebooks(Part):
         again changes nothing, a different one is refused."""
         if not self.core.office_unlocked:
             self.office.log_refused("load a rulebook")
-            raise ServiceError("loading a rulebook needs the office password (OFFICE): unlock the office first")
+            raise ServiceError(f"loading a rulebook needs the office password ({OFFICE}): unlock the office first")
         try:
             book = load_rulebook_file(path)
         except RulebookError as exc:

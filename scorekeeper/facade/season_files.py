@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,11 @@ from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import Guarded, import_guards
 from scorekeeper.import_refusals import data_refusals
 from scorekeeper.jsontext import readable
-from scorekeeper.rulebook import RulebookError
+from scorekeeper.rulebook import Rulebook, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
+from scorekeeper.rules.ids import FILE
+from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
@@ -45,6 +48,61 @@ def _is_time(value: Any) -> bool:
     return True
 
 
+def _is_audit(audit: Any) -> bool:
+    """A file's audit trail: a list of entries, each with its `at` and `action`."""
+    return isinstance(audit, list) and all(isinstance(a, dict) and _is_time(a.get("at"))
+                                           and isinstance(a.get("action"), str) for a in audit)
+
+
+class _Refused(Exception):
+    """An import refused before it is judged: the report that says why."""
+
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__(report.season)
+        self.report = report
+
+
+def _refused(incoming: dict[str, Any], message: str, where: str) -> _Refused:
+    """The file refused as a whole (rule FILE), at `where`."""
+    return _Refused(ImportReport(False, incoming["season"], [Violation(FILE, "block", message, "season file",
+                                                                       where)]))
+
+
+@dataclass
+class _Plan:
+    """A season file read against the season as stored: what the import would write."""
+
+    incoming: dict[str, Any]
+    season: Season | None
+    book: Rulebook
+    new_book: bool
+    existing: dict[str, Any]
+    merged: dict[str, Any]
+    changes: dict[str, list[dict[str, Any]]]
+    audit: list[dict[str, Any]]
+    local_overrides: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def season_name(self) -> str:
+        season: str = self.incoming["season"]
+        return season
+
+
+def _changes_of(plan: _Plan, written: dict[str, int], guarded: bool) -> Changes:
+    """What a written import changed, for the window to refresh."""
+    changes = plan.changes
+    old_games = {g["id"]: g for g in plan.existing.get("games", [])}
+    return Changes.of(
+        plan.incoming["season"], games=[g["id"] for g in changes["games"]],
+        teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
+               *(t for g in changes["games"] for t in (g["home"], g["away"]))],
+        players=touched_players(changes, {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
+        tables=[*(n for n in LISTS if changes[n]),
+                *(["audit"] if written.get("audit") or guarded or changes["payments"] else [])],
+        finals_touched=any(g.get("status", "final") == "final"
+                           or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
+
+
 @bound
 class SeasonFiles(Part):
     """A season file in and out."""
@@ -58,7 +116,7 @@ class SeasonFiles(Part):
         try:
             data = read_season_file(path)
         except SeasonFileError as exc:
-            return ImportReport(False, violations=[Violation("FILE", "block", str(exc), "season file")])
+            return ImportReport(False, violations=[Violation(FILE, "block", str(exc), "season file")])
         return self.import_data(data, replace=replace, source=str(path), shape_read=True)
 
     def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "",
@@ -66,117 +124,144 @@ class SeasonFiles(Part):
         """Load a season file's content: the whole file or nothing. What the office password guards (a final game
         reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
         refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited."""
+        try:
+            plan = self._plan(data, replace, shape_read)
+        except _Refused as refused:
+            return refused.report
+        view = self._view(plan)
+        violations, overridable, offered = self._judge(plan, view)
+        report = ImportReport(not any(v.blocks for v in violations), plan.season_name, violations)
+        if not report.ok:
+            return report
+        reason = f"import of {source}" if source else "import of a season file"
+        guarded = self._guarded(plan, view, overridable, offered, reason)
+        if guarded and not self.core.office_unlocked:
+            report.ok = False
+            report.violations = [*violations, *(import_needs_office(g.what, g.subject) for g in guarded)]
+            return report
+        written = {name: len(rows) for name, rows in plan.changes.items()}
+        report.written = written
+        if not (any(written.values()) or plan.audit):
+            return report
+
+        def write() -> Season:
+            target = plan.season if plan.season is not None else self._new_season(plan)
+            store.write_changes(target, plan.changes)
+            written["audit"] = store.merge_audit(target, plan.audit)
+            self._audit(target, guarded, plan, reason)
+            return target
+
+        try:
+            season = self.step.commit(None, write)
+        except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too, told in words
+            raise ServiceError(f"the import was not written: {self.core.explain_error(exc)}") from None
+        existing = plan.existing
+        self.core.forget(season.id if existing.get("games") or existing.get("teams") else None)
+        if any(written.values()):  # else a file imported again, its audit trail known: nothing changed
+            report.changes = _changes_of(plan, written, bool(guarded))
+        else:
+            report.changes = Changes()
+        return report
+
+    # -- the steps of an import ------------------------------------------------------------------------------
+    def _plan(self, data: dict[str, Any], replace: bool, shape_read: bool) -> _Plan:
+        """The file read against the season as stored: its shape, its rulebook, its pictures, what it changes and
+        its audit trail's shape (else `_Refused`)."""
         problems = check_structure(data, shape_read)
         if problems:
-            return ImportReport(False, str(data.get("season", "")), problems)
+            raise _Refused(ImportReport(False, str(data.get("season", "")), problems))
         incoming = normalise(data)
         season = store.find_season(incoming["league"], incoming["season"])
         if season is not None and season.archived:
-            return ImportReport(False, incoming["season"], [Violation(
-                "FILE", "block", archived_refusal(season.name), "season file", "season")])
-        text = data.get("rulebook_text")
-        new_book = False
+            raise _refused(incoming, archived_refusal(season.name), "season")
+        book, new_book, existing = self._book_and_existing(incoming, season, data.get("rulebook_text"))
+        pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
+        if pictures:
+            raise _Refused(ImportReport(False, incoming["season"], pictures))
+        merged, changes, conflicts = merge(existing, incoming, replace)
+        if conflicts:
+            raise _Refused(ImportReport(False, incoming["season"], conflicts))
+        audit = data.get("audit") or []
+        if not _is_audit(audit):
+            raise _refused(incoming, "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
+                           "audit")
+        return _Plan(incoming, season, book, new_book, existing, merged, changes, audit)
+
+    def _book_and_existing(self, incoming: dict[str, Any], season: Season | None, text: str | None
+                           ) -> tuple[Rulebook, bool, dict[str, Any]]:
+        """The rulebook the season is played under, whether the import loads it, and the season as stored (an
+        empty one for a new season)."""
         if season is not None:
             book = self.books.rulebook_for(season)
             conflict = self.books.text_conflict(season.rulebook.name, text, held=season.rulebook.text) if text else ""
             if conflict:
-                return ImportReport(False, incoming["season"], [Violation("FILE", "block", conflict, "season file",
-                                                                          "rulebook_text")])
-            existing = store.load_season_dict(season)
-        else:
-            try:
-                book, new_book = self.books.book_for_file(incoming.get("rulebook"), text)
-            except RulebookError as exc:
-                return ImportReport(False, incoming["season"], [Violation(
-                    "FILE", "block", str(exc), "season file", "rulebook_text" if text else "rulebook")])
-            existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
-                        "rulebook": book.id, **{name: [] for name in LISTS}}
-        pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
-        if pictures:
-            return ImportReport(False, incoming["season"], pictures)
-        merged, changes, conflicts = merge(existing, incoming, replace)
-        if conflicts:
-            return ImportReport(False, incoming["season"], conflicts)
-        audit = data.get("audit") or []
-        if not (isinstance(audit, list) and all(isinstance(a, dict) and _is_time(a.get("at"))
-                                                 and isinstance(a.get("action"), str) for a in audit)):
-            return ImportReport(False, incoming["season"], [Violation(
-                "FILE", "block", "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
-                "season file", "audit")])
-        view = SeasonView(merged, book)
-        view.carry_over = CarryOver(self.core.carry_source(incoming["league"], season.id if season else None))
+                raise _refused(incoming, conflict, "rulebook_text")
+            return book, False, store.load_season_dict(season)
+        try:
+            book, new_book = self.books.book_for_file(incoming.get("rulebook"), text)
+        except RulebookError as exc:
+            raise _refused(incoming, str(exc), "rulebook_text" if text else "rulebook") from None
+        existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
+                    "rulebook": book.id, **{name: [] for name in LISTS}}
+        return book, new_book, existing
+
+    def _view(self, plan: _Plan) -> SeasonView:
+        """The season after the import, with what the office recorded (lifted, waived, notified) standing."""
+        season = plan.season
+        view = SeasonView(plan.merged, plan.book)
+        view.carry_over = CarryOver(self.core.carry_source(plan.incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
-        if season is not None:  # what the office recorded stands (lifted, waived, notified)
+        if season is not None:
             view.office = OfficeRecords.of(store.load_notices(season), store.load_lifted(season),
                                            store.load_waivers(season), local)
         else:
             view.office = OfficeRecords.of(overrides=local)
+        plan.local_overrides = local
+        return view
+
+    def _judge(self, plan: _Plan, view: SeasonView) -> tuple[list[Violation], list[Violation], dict[str, str]]:
+        """The file judged whole: its violations, the blocks its own "override block" entries may override, and
+        the overrides it offers."""
+        changes = plan.changes
         changed_games = [g["id"] for g in changes["games"]]
         if changes["roster"] or changes["players"] or changes["teams"] or changes["divisions"]:
             changed_games = list(view.games)
         violations = added_violations(None, view, changed_games, True)  # a file is judged whole
         # the file's own "override block" entries are history: one is honoured only as the office's own action
-        offered = overrides_from_audit(audit)
+        offered = overrides_from_audit(plan.audit)
         overridable = [v for v in violations if v.blocks and override_key(v) in offered
                        and " event " not in f" {v.where} "]
         if overridable and all(not v.blocks or v in overridable for v in violations):
             view.office = view.office.with_overrides(
-                {**local, **{override_key(v): offered[override_key(v)] for v in overridable}})
+                {**plan.local_overrides, **{override_key(v): offered[override_key(v)] for v in overridable}})
             violations = apply_overrides(view, violations)
         if not any(v.blocks for v in violations):  # issue 26: data, never an office act; never overridden
-            violations += data_refusals(incoming, changes, existing, view)
-        report = ImportReport(not any(v.blocks for v in violations), incoming["season"], violations)
-        if not report.ok:
-            return report
-        reason = f"import of {source}" if source else "import of a season file"
-        guarded = import_guards(existing, view, changes, overridable, offered, reason,
-                                self.discipline_now(season) if season is not None and any(changes.values())
-                                else None)
-        if new_book:  # the rulebook the file carries is loaded with it: what `rulebook load` does
-            guarded.append(Guarded(f"loads the rulebook {book.id!r} it carries", "load rulebook", book.id, None,
-                                   book.name))
-        if guarded and not self.core.office_unlocked:
-            report.ok = False
-            report.violations = [*violations, *(Violation(
-                "OFFICE", "block", f"the season file {g.what}: that needs the office password (unlock the office "
-                "first); nothing was written", "office role", g.subject) for g in guarded)]
-            return report
-        written = {name: len(rows) for name, rows in changes.items()}
-        if any(written.values()) or audit:
-            stored = season
+            violations += data_refusals(plan.incoming, changes, plan.existing, view)
+        return violations, overridable, offered
 
-            def write() -> Season:
-                target = stored
-                if target is None:
-                    record = store.ensure_rulebook(book.id, book.source_text)
-                    target = store.create_season(incoming["league"], incoming["season"], record)
-                store.write_changes(target, changes)
-                written["audit"] = store.merge_audit(target, audit)
-                for g in guarded:  # each change the office password guards: who, when, what, why
-                    self.core.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
-                for a in payment_audits(changes["payments"], audit, reason):  # as the window audits one (issue 26)
-                    self.core.record_audit(target, a.action, a.subject, before=a.before, after=a.after)
-                return target
+    def _guarded(self, plan: _Plan, view: SeasonView, overridable: list[Violation], offered: dict[str, str],
+                 reason: str) -> list[Guarded]:
+        """Each change of the import the office password guards."""
+        season = plan.season
+        before = self.discipline_now(season) if season is not None and any(plan.changes.values()) else None
+        guarded = import_guards(plan.existing, view, plan.changes, overridable, offered, reason, before)
+        if plan.new_book:  # the rulebook the file carries is loaded with it: what `rulebook load` does
+            guarded.append(Guarded(f"loads the rulebook {plan.book.id!r} it carries", "load rulebook", plan.book.id,
+                                   None, plan.book.name))
+        return guarded
 
-            try:
-                season = self.step.commit(None, write)
-            except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too, told in words
-                raise ServiceError(f"the import was not written: {self.core.explain_error(exc)}") from None
-            self.core.forget(season.id if existing.get("games") or existing.get("teams") else None)
-            old_games = {g["id"]: g for g in existing.get("games", [])}
-            report.changes = Changes.of(
-                incoming["season"], games=[g["id"] for g in changes["games"]],
-                teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
-                       *(t for g in changes["games"] for t in (g["home"], g["away"]))],
-                players=touched_players(changes, {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
-                tables=[*(n for n in LISTS if changes[n]),
-                        *(["audit"] if written.get("audit") or guarded or changes["payments"] else [])],
-                finals_touched=any(g.get("status", "final") == "final"
-                                   or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
-            if not any(written.values()):  # a file imported again, its audit trail known: nothing changed
-                report.changes = Changes()
-        report.written = written
-        return report
+    def _new_season(self, plan: _Plan) -> Season:
+        """The season a file brings, created under its rulebook (loaded if new)."""
+        record = store.ensure_rulebook(plan.book.id, plan.book.source_text)
+        return store.create_season(plan.incoming["league"], plan.incoming["season"], record)
+
+    def _audit(self, target: Season, guarded: list[Guarded], plan: _Plan, reason: str) -> None:
+        """The audit entries of an import: each change the office password guards (who, when, what, why) and each
+        payment (as the window audits one, issue 26)."""
+        for g in guarded:
+            self.core.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
+        for a in payment_audits(plan.changes["payments"], plan.audit, reason):
+            self.core.record_audit(target, a.action, a.subject, before=a.before, after=a.after)
 
     def discipline_now(self, season: Season) -> tuple[dict[str, Any], dict[str, Any]]:
         """The season's suspensions and fines as stored (with what the office recorded)."""

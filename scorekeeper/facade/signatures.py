@@ -15,7 +15,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import Games, office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.naming import game_name
-from scorekeeper.rules.violation import Violation
+from scorekeeper.rules.signing import signature_refused
 from scorekeeper.signature_picture import PictureError, clean_png
 from scorekeeper.signature_values import (
     NAME_LIMIT,
@@ -28,7 +28,7 @@ from scorekeeper.signature_values import (
 
 
 def _refused(message: str, game_id: str) -> EntryResult:
-    return EntryResult(False, [Violation("SIGN", "block", message, "signatures", f"game {game_id}")])
+    return EntryResult(False, [signature_refused(message, game_id)])
 
 
 def signed_at_now() -> str:

@@ -1,0 +1,92 @@
+"""The bulk helpers of the season store: dates in and out, rows by ext_id, inserts and upserts in batches."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from peewee import CharField, ForeignKeyField, IntegerField, TextField, fn
+
+from scorekeeper.db.models import Season, database_proxy
+
+
+def date_text(value: Any) -> str | None:
+    """A stored date as the season file writes it (None stays None)."""
+    if value is None:
+        return None
+    return value.isoformat() if isinstance(value, dt.date) else str(value)
+
+
+def parse_date(text: str | None) -> dt.date | None:
+    """A season file's date for the database (None or empty: None)."""
+    return dt.date.fromisoformat(text) if text else None
+
+
+def clean(obj: dict[str, Any]) -> dict[str, Any]:
+    """The object without its None values (the season file leaves them out)."""
+    return {k: v for k, v in obj.items() if v is not None}
+
+
+BATCH = 500  # rows per insert and ids per IN (...): far below SQLite's limit on bound variables
+
+
+def batches(items: list[Any], size: int = BATCH) -> list[list[Any]]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def ids(model: Any, season: Season, only: set[str] | None = None) -> dict[str, int]:
+    """ext_id -> row id for one kind of a season (read as tuples, only `only` when given: every entry runs it)."""
+    query = model.select(model.ext_id, model.id).where(model.season == season)
+    if only is None or len(only) > BATCH:  # many: the whole season in one query beats many IN (...) lists
+        rows: Any = query.tuples()
+        found = dict(rows)
+        return found if only is None else {k: v for k, v in found.items() if k in only}
+    if not only:
+        return {}
+    return dict(query.where(model.ext_id.in_(sorted(only))).tuples())
+
+
+def next_seq(model: Any, cond: Any) -> int:
+    """The place after the last of the rows `cond` selects."""
+    return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
+
+
+_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int}
+
+
+def insert(model: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows of one model (same keys in each) with one prepared statement, in batches: peewee's query
+    builder costs more than the write for a season file of thousands of players."""
+    if not rows:
+        return
+    db = database_proxy.obj
+    fields = [model._meta.fields[name] for name in rows[0]]
+    sql = (f"insert into {model._meta.table_name} ({', '.join(f.column_name for f in fields)}) "
+           f"values ({', '.join([db.param] * len(fields))})")
+    # a value already of the column's own Python type goes as it is; any other through the field's conversion
+    plain = [_PLAIN.get(type(f)) for f in fields]
+    names = [f.name for f in fields]
+    cursor = db.cursor()
+    for chunk in batches(rows):
+        cursor.executemany(sql, [tuple(v if type(v) is kind else f.db_value(v)
+                                       for f, kind, v in zip(fields, plain, (row[n] for n in names), strict=True))
+                                 for row in chunk])
+
+
+def upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: Any) -> None:
+    """Insert new and update changed objects of one kind by ext_id: new ones in batches of `BATCH` rows, each
+    following the season's last `seq`."""
+    if not objects:
+        return
+    have = ids(model, season, {o["id"] for o in objects})
+    seq = (model.select(fn.MAX(model.seq)).where(model.season == season).scalar() or 0) + 1
+    new: list[dict[str, Any]] = []
+    for o in objects:
+        values = fields(o)
+        if o["id"] in have:
+            model.update(**values).where(model.id == have[o["id"]]).execute()
+        else:
+            new.append({"season": season.id, "ext_id": o["id"], "seq": seq, **values})
+            have[o["id"]] = -1
+            seq += 1
+    insert(model, new)

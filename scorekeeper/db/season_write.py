@@ -1,0 +1,273 @@
+"""A season's changes written to the database: new objects inserted and changed ones replaced, one writer per
+kind of change (the caller holds the transaction)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.db.bulk import batches, date_text, ids, insert, next_seq, parse_date, upsert
+from scorekeeper.db.models import (
+    Appeal,
+    Division,
+    Game,
+    GameEvent,
+    GameSignature,
+    LineupEntry,
+    Payment,
+    Player,
+    RosterSigning,
+    Season,
+    SuspensionDecision,
+    Team,
+)
+from scorekeeper.engine.timefmt import parse_mmss
+from scorekeeper.seasonfile import money_to_cents
+from scorekeeper.signature_values import decode_png
+
+Changes = dict[str, list[dict[str, Any]]]
+OldGames = dict[str, dict[str, Any] | None]
+Revisions = dict[str, tuple[int, int]]
+
+PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
+MAIN_PLAYER = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter", "goalie": "player"}
+
+
+@dataclass(frozen=True)
+class Refs:
+    """The season being written and the row ids of its players and teams by ext_id."""
+
+    season: Season
+    pid: dict[str, int]
+    tid: dict[str, int]
+
+
+def write_changes(season: Season, changes: Changes, old_games: OldGames | None = None) -> Revisions:
+    """Insert new and replace changed objects of a season (the caller holds the transaction); returns each written
+    game's (row id, revision)."""
+    upsert(Division, season, changes["divisions"],
+           lambda d: {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")})
+    upsert(Player, season, changes["players"],
+           lambda p: {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
+                      "birthdate": parse_date(p.get("birthdate")), "email": p.get("email")})
+    pid = ids(Player, season, player_refs(changes))
+    did = ids(Division, season) if changes["teams"] else {}
+    upsert(Team, season, changes["teams"],
+           lambda t: {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
+                      "captain": pid.get(t["captain"]) if t.get("captain") else None,
+                      "captain_email": t.get("captain_email")})
+    refs = Refs(season, pid, ids(Team, season))
+    _write_roster(refs, changes["roster"])
+    revisions = _write_games(refs, changes["games"], old_games or {})
+    _write_appeals(refs, changes["appeals"])
+    _write_payments(refs, changes["payments"])
+    _write_decisions(refs, changes.get("season_suspension_decisions") or [])
+    return revisions
+
+
+def player_refs(changes: Changes) -> set[str]:
+    """Every player id the changes refer to."""
+    refs = {p["id"] for p in changes["players"]} | {r["player"] for r in changes["roster"]}
+    refs |= {t["captain"] for t in changes["teams"] if t.get("captain")}
+    refs |= {a["player"] for a in changes["appeals"]}
+    refs |= {d["player"] for d in changes.get("season_suspension_decisions") or []}
+    refs |= {p["payer"]["player"] for p in changes["payments"] if "player" in p["payer"]}
+    for g in changes["games"]:
+        for entries in (g.get("lineups") or {}).values():
+            refs |= {x["player"] for x in entries}
+        for e in g.get("events", []):
+            refs |= {e[k] for k in PLAYER_FIELDS if isinstance(e.get(k), str)}
+    return refs
+
+
+# -- the roster ---------------------------------------------------------------------------------------------------
+def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
+    """Signings by (team, player, signed): a known one updated, a new one following the season's last."""
+    if not roster:
+        return
+    season_teams = Team.select(Team.id).where(Team.season == refs.season)
+    seq = next_seq(RosterSigning, RosterSigning.team.in_(season_teams))
+    signings: Any = (RosterSigning.select(RosterSigning.team, RosterSigning.player, RosterSigning.signed,
+                                          RosterSigning.id).where(RosterSigning.team.in_(season_teams)).tuples())
+    have = {(team, player, date_text(signed)): row_id for team, player, signed, row_id in signings}
+    new_signings: list[dict[str, Any]] = []
+    for r in roster:
+        fields = {"number": r["number"], "position": r.get("position", "skater"),
+                  "released": parse_date(r.get("released"))}
+        key = (refs.tid[r["team"]], refs.pid[r["player"]], r.get("signed"))
+        if key in have:
+            RosterSigning.update(**fields).where(RosterSigning.id == have[key]).execute()
+        else:
+            new_signings.append({"team": key[0], "player": key[1], "signed": parse_date(r.get("signed")),
+                                 "seq": seq, **fields})
+            have[key] = -1
+            seq += 1
+    insert(RosterSigning, new_signings)
+
+
+# -- the games ----------------------------------------------------------------------------------------------------
+def _game_fields(g: dict[str, Any], tid: dict[str, int]) -> dict[str, Any]:
+    """A game's own row values."""
+    return {"date": parse_date(g["date"]), "time": g["time"], "rink": g.get("rink"),
+            "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
+            "status": g.get("status", "final"),
+            "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
+            "officials": json.dumps(g["officials"], ensure_ascii=False) if "officials" in g else None,
+            "number": g.get("number"),
+            "shots": json.dumps(g["shots"]) if "shots" in g else None,
+            "goalie_shots": json.dumps(g["goalie_shots"]) if "goalie_shots" in g else None,
+            "notes": g.get("notes")}
+
+
+def _kept(old: dict[str, Any], new: dict[str, Any]) -> tuple[bool, int]:
+    """What of a stored game's rows stays: whether its line-ups do, and how many of its first events."""
+    old_events, new_events = old.get("events", []), new.get("events", [])
+    keep_events = 0
+    while keep_events < min(len(old_events), len(new_events)) and old_events[keep_events] == new_events[keep_events]:
+        keep_events += 1
+    return old.get("lineups") == new.get("lineups"), keep_events
+
+
+def _stored_games(season: Season, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The stored rows (id, ext_id, revision) of the games by ext_id."""
+    stored: dict[str, Any] = {}
+    for chunk in batches(sorted({g["id"] for g in games})):
+        stored.update((r.ext_id, r) for r in Game.select(Game.id, Game.ext_id, Game.revision)
+                      .where((Game.season == season) & Game.ext_id.in_(chunk)))
+    return stored
+
+
+def _write_games(refs: Refs, games: list[dict[str, Any]], old_games: dict[str, dict[str, Any] | None]
+                 ) -> Revisions:
+    """Each game's row (a stored one updated, its revision bumped), then its line-ups and events from the first
+    that changed, then its signatures when they changed."""
+    season = refs.season
+    revisions: Revisions = {}
+    seq = next_seq(Game, Game.season == season) if games else 0
+    stored = _stored_games(season, games)
+    written: list[tuple[dict[str, Any], bool, int]] = []  # each game, whether its line-ups stay, events kept
+    new_games: list[dict[str, Any]] = []
+    for g in games:
+        fields = _game_fields(g, refs.tid)
+        row = stored.get(g["id"])
+        old = old_games.get(g["id"])
+        keep_lineups, keep_events = _kept(old, g) if row and old is not None else (False, 0)
+        if row:
+            Game.update(**fields, revision=Game.revision + 1).where(Game.id == row.id).execute()
+            revisions[g["id"]] = (row.id, row.revision + 1)
+            if not keep_lineups:
+                LineupEntry.delete().where(LineupEntry.game == row.id).execute()
+            GameEvent.delete().where((GameEvent.game == row.id) & (GameEvent.seq >= keep_events)).execute()
+        else:  # written in bulk below, with the season's next places in order
+            new_games.append({"season": season.id, "ext_id": g["id"], "seq": seq, "revision": 0, **fields})
+            seq += 1
+        written.append((g, keep_lineups, keep_events))
+    if new_games:
+        insert(Game, new_games)
+        added = ids(Game, season, {row["ext_id"] for row in new_games})
+        revisions.update((ext_id, (row_id, 0)) for ext_id, row_id in added.items())
+    _write_game_rows(written, revisions, refs.pid)
+    write_signatures({revisions[g["id"]][0]: g for g in games
+                      if (old_games.get(g["id"]) or {}).get("signatures") != g.get("signatures")
+                      or old_games.get(g["id"]) is None})
+    return revisions
+
+
+def _write_game_rows(written: list[tuple[dict[str, Any], bool, int]], revisions: Revisions,
+                     pid: dict[str, int]) -> None:
+    """The line-ups (unless kept) and the events after those kept of each game written."""
+    lineup_rows: list[dict[str, Any]] = []
+    event_rows: list[dict[str, Any]] = []
+    for g, keep_lineups, keep_events in written:
+        game_id = revisions[g["id"]][0]
+        for side in ("home", "away") if not keep_lineups else ():
+            for i, x in enumerate(g.get("lineups", {}).get(side, [])):
+                lineup_rows.append({"game": game_id, "side": side, "player": pid[x["player"]],
+                                    "number": x.get("number"), "goalie": bool(x.get("goalie")),
+                                    "captain": x.get("captain"), "seq": i})
+        for i, e in enumerate(g.get("events", [])):
+            if i >= keep_events:
+                event_rows.append(event_row(game_id, i, e, pid))
+    insert(LineupEntry, lineup_rows)
+    insert(GameEvent, event_rows)
+
+
+def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) -> dict[str, Any]:
+    """An event's row: its own columns, the player it is filed under, the rest as JSON."""
+    data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+    main = MAIN_PLAYER.get(e["type"])
+    ref = e.get(main) if main else None
+    player = pid.get(ref) if isinstance(ref, str) else None
+    return {"game": game_id, "seq": seq, "type": e["type"], "team": e.get("team"), "period": e.get("period"),
+            "elapsed": parse_mmss(e["elapsed"]) if "elapsed" in e else None, "player": player,
+            "data": json.dumps(data, ensure_ascii=False)}
+
+
+def write_signatures(games: dict[int, dict[str, Any]]) -> None:
+    """Replace the signatures of the games (row id -> the game as the season file has it)."""
+    if not games:
+        return
+    for chunk in batches(sorted(games)):
+        GameSignature.delete().where(GameSignature.game.in_(chunk)).execute()
+    insert(GameSignature, [{"game": row, "role": s["role"], "name": s["name"], "signed_at": s["signed_at"],
+                            "png": decode_png(s["png_base64"]), "before_correction": s.get("before_correction"),
+                            "seq": i}
+                           for row, g in games.items() for i, s in enumerate(g.get("signatures") or [])])
+
+
+# -- the office's lists -------------------------------------------------------------------------------------------
+def _write_appeals(refs: Refs, appeals: list[dict[str, Any]]) -> None:
+    """Appeals by (player, game, filed): a known one updated, a new one following the season's last."""
+    if not appeals:
+        return
+    season, pid = refs.season, refs.pid
+    gid = ids(Game, season)
+    seq = next_seq(Appeal, Appeal.season == season)
+    for a in appeals:
+        fields = {"form": a["form"], "fee_paid": a["fee_paid"], "decision": a["decision"],
+                  "decided": parse_date(a.get("decided"))}
+        cond = ((Appeal.season == season) & (Appeal.player == pid[a["player"]]) & (Appeal.game == gid[a["game"]])
+                & (Appeal.filed == parse_date(a["filed"])))
+        row = Appeal.get_or_none(cond)
+        if row:
+            Appeal.update(**fields).where(Appeal.id == row.id).execute()
+        else:
+            Appeal.create(season=season, player=pid[a["player"]], game=gid[a["game"]],
+                          filed=parse_date(a["filed"]), seq=seq, **fields)
+            seq += 1
+
+
+def _write_payments(refs: Refs, payments: list[dict[str, Any]]) -> None:
+    """Payments, each a new one following the season's last."""
+    if not payments:
+        return
+    seq = next_seq(Payment, Payment.season == refs.season)
+    for p in payments:
+        kind, ref = next(iter(p["payer"].items()))
+        Payment.create(season=refs.season, team=refs.tid[ref] if kind == "team" else None,
+                       player=refs.pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
+                       date=parse_date(p["date"]), memo=p.get("memo"), seq=seq,
+                       fine=json.dumps(p["fine"], sort_keys=True) if p.get("fine") else None)
+        seq += 1
+
+
+def _write_decisions(refs: Refs, decisions: list[dict[str, Any]]) -> None:
+    """PEN-GM-2: one decision per proposal (player, game); a later one replaces it."""
+    if not decisions:
+        return
+    season, pid = refs.season, refs.pid
+    gid = ids(Game, season)
+    seq = next_seq(SuspensionDecision, SuspensionDecision.season == season)
+    for d in decisions:
+        fields = {"decision": d["decision"], "decided": parse_date(d["decided"]), "by": d.get("by"),
+                  "note": d.get("note")}
+        cond = ((SuspensionDecision.season == season) & (SuspensionDecision.player == pid[d["player"]])
+                & (SuspensionDecision.game == gid[d["game"]]))
+        row = SuspensionDecision.get_or_none(cond)
+        if row:
+            SuspensionDecision.update(**fields).where(SuspensionDecision.id == row.id).execute()
+        else:
+            SuspensionDecision.create(season=season, player=pid[d["player"]], game=gid[d["game"]], seq=seq,
+                                      **fields)
+            seq += 1
