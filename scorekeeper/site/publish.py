@@ -177,11 +177,12 @@ def _eligibility(svc: SiteSource, view: SeasonView, season: str | None, need: in
 
 
 def _game_rows(view: SeasonView, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The games list: each game's row with its rink, decision note, league number and page."""
+    """The games list: each game's row with its rink, curfew ("" : none), decision note, league number and page."""
     rows = []
     for g in games:
         raw = view.games[g["id"]]
-        rows.append({**g, "rink": raw.get("rink") or "", "decision_note": DECISIONS.get(g["decision"] or "", ""),
+        rows.append({**g, "rink": raw.get("rink") or "", "curfew": str(raw.get("curfew") or ""),
+                     "decision_note": DECISIONS.get(g["decision"] or "", ""),
                      "league_number": g["number"] if g["number"] != g["id"] else "",  # as the signed sheet has it
                      "page": f"games/{slug(g['id'])}.html", "sheet": None})
     return rows
