@@ -67,7 +67,7 @@ def _muted(row: int, col: int) -> tuple[Any, ...]:
 def _info(d: GameSheetData, W: float) -> SheetTable:
     stage = "Playoff" if d.stage == "playoff" else "Regular season"
     pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_number), ("DATE", long_date(d.date)),
-             ("TIME", d.time), ("RINK", d.rink or "—"), ("STAGE", stage),
+             ("TIME", d.start), ("RINK", d.rink or "—"), ("STAGE", stage),
              ("STATUS", "FINAL" if d.status == "final" else "DRAFT (not final)"), ("RULEBOOK", d.rulebook)]
     widths = [W * w for w in (0.30, 0.16, 0.30, 0.24)]
     cells = [[_info_cell(k, v, widths[j] - 12) for j, (k, v) in enumerate(pairs[i:i + 4])] for i in (0, 4)]

@@ -404,4 +404,5 @@ def game_sheet_data(svc: ReportSource, game_id: str, season: str | None = None) 
         goals=goals, penalties=penalties, actions=actions, referees=[printed_name(r) for r in officials["referee"]],
         notes=notes, reports=reports, rulebook=game.book.id, number=printed_name(str(g.get("number") or ""), 20),
         linesmen=[printed_name(r) for r in officials["linesman"]],
-        scorekeeper=printed_name(_scorekeeper(svc, g, season)), signatures=sheet_signatures(g.get("signatures")))
+        scorekeeper=printed_name(_scorekeeper(svc, g, season)), signatures=sheet_signatures(g.get("signatures")),
+        curfew=printed_name(str(g.get("curfew") or ""), 8))

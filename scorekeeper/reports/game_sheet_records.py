@@ -122,11 +122,18 @@ class GameSheetData:
     linesmen: list[str] = field(default_factory=list)
     scorekeeper: str = ""  # the scorekeeper's name (an official, else the operator who finished the game)
     signatures: list[SheetSignature] = field(default_factory=list)  # given on the screen (issue 20)
+    curfew: str = ""  # "HH:MM", the time the ice must be cleared ("" : the league gave none; issue 28.6)
 
     @property
     def game_number(self) -> str:
         """The number the sheet prints: the league's, else the game's id."""
         return self.number or self.game_id
+
+    @property
+    def start(self) -> str:
+        """The scheduled start as the sheet's header prints it: '19:30', or 'Start 19:30 · Curfew 21:00' beside a
+        curfew, as paper game sheets print them."""
+        return f"Start {self.time} · Curfew {self.curfew}" if self.curfew else self.time
 
     @property
     def draft(self) -> bool:

@@ -4,6 +4,7 @@ FOLDER`. Jinja2 and ReportLab are imported only when a site is published."""
 
 from __future__ import annotations
 
-from scorekeeper.site.publish import PublishError, PublishResult, publish, site_context
+from scorekeeper.site.context import site_context
+from scorekeeper.site.publish import PublishError, PublishResult, publish
 
 __all__ = ["PublishError", "PublishResult", "publish", "site_context"]
