@@ -1182,7 +1182,8 @@ class LiveGameTab(TableTab):
                 panel.blocked = {}
                 if not keep:
                     panel.say("")
-            rows = []
+            rows: list[dict[str, Any]] = []
+            row: Mapping[str, Any]  # a candidate, then a row of the panel
             for row in self.svc.lineup_candidates(self.game_id or "", side, season=self.season):
                 note = ""
                 if row["status"] != "ok":

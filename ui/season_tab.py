@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,7 @@ class SeasonTab(TableTab):
 
     def __init__(self, svc: Services, parent: QWidget | None = None, hub: ChangeHub | None = None) -> None:
         super().__init__(svc, StandingsModel(), parent, hub)
-        self._chart_teams: list[dict[str, Any]] = []
+        self._chart_teams: Sequence[Mapping[str, Any]] = []
         self._chart_points: dict[str, list[int]] = {}
 
     def _sortable(self, model: RecordTableModel) -> QTableView:
@@ -329,7 +329,7 @@ class SeasonTab(TableTab):
         self._proposal_buttons()
         return self.model.rowCount() > 0
 
-    def _named(self, row: dict[str, Any]) -> dict[str, Any]:
+    def _named(self, row: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(row)
         if "player" in row:
             out["name"] = self.player_name(row["player"])
@@ -343,7 +343,7 @@ class SeasonTab(TableTab):
                                  else f"{self.team_names.get(payer.get('team', ''), payer.get('team'))} (team)")
         return out
 
-    def _load_chart(self, season: str, teams: list[dict[str, Any]]) -> None:
+    def _load_chart(self, season: str, teams: Sequence[Mapping[str, Any]]) -> None:
         """Each team's running points after each regular-season final game (`Services.points_progression`)."""
         running = self.svc.points_progression(season)
         self._chart_teams = teams

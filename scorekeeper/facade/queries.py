@@ -6,11 +6,19 @@ Every answer is plain data computed by the core, so the window holds no rule or 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.resources import resource_path
+from scorekeeper.results_records import (
+    GameClock,
+    LineupCandidate,
+    LineupPlayer,
+    RosterRow,
+    SkaterStats,
+    SuspensionRow,
+)
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.suspensions import carried_rows
@@ -21,30 +29,30 @@ from scorekeeper.season.view import active_on
 class Queries(Part):
     """Read-only answers for the window, computed from the facade's view of the season."""
 
-    def carried_suspensions(self, season: str | None = None) -> list[dict[str, Any]]:
+    def carried_suspensions(self, season: str | None = None) -> list[SuspensionRow]:
         """Suspensions carried into this season from the one before, as `suspensions()` rows: `game` is the
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
-        return carried_rows(self.core.view(season))
+        return cast("list[SuspensionRow]", carried_rows(self.core.view(season)))
 
     def game_names(self, season: str | None = None) -> dict[str, str]:
         """Each game's name for people to read, by id: the league's game number where set, else the id."""
         view = self.core.view(season)
         return {gid: view.game_name(gid) for gid in view.games}
 
-    def lineup(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
+    def lineup(self, game_id: str, side: str, season: str | None = None) -> list[LineupPlayer]:
         """The players dressed for `side`, with the numbers they wear."""
         view = self.core.view(season)
         game = view.game_input(game_id)
         return [{"player": d.player, "number": d.number, "name": d.name, "gender": d.gender, "goalie": d.goalie,
                  "captain": d.captain} for d in game.lineups.get(side, [])]
 
-    def lineup_candidates(self, game_id: str, side: str, season: str | None = None) -> list[dict[str, Any]]:
+    def lineup_candidates(self, game_id: str, side: str, season: str | None = None) -> list[LineupCandidate]:
         """Everyone who could dress for `side` in this game, and whether the rulebook lets them (and why not)."""
         view = self.core.view(season)
         g = view.games[game_id]
         team = g[side]
         dressed = {x["player"]: x for x in g.get("lineups", {}).get(side, [])}
-        out = []
+        out: list[LineupCandidate] = []
         for r in view.roster_by_team.get(team, []):
             if not active_on(r, g["date"]):
                 continue
@@ -69,13 +77,13 @@ class Queries(Part):
                         "section": view.book.section(rule) if rule else "", "message": message})
         return out
 
-    def roster(self, season: str | None = None) -> list[dict[str, Any]]:
+    def roster(self, season: str | None = None) -> list[RosterRow]:
         """One row per signing: the player, the team, the season's numbers, suspension and fines."""
         view = self.core.view(season)
         stats = {(r["player"], r["team"]): r for r in self.core.stats(season)["players"]}
-        active: dict[str, dict[str, Any]] = {}
+        active: dict[str, SuspensionRow] = {}
         for s in self.core.suspensions(season)["suspensions"] + self.carried_suspensions(season):  # A-28
-            if s["status"] == "active" and active.get(s["player"], {}).get("status") != "active":
+            if s["status"] == "active" and (s["player"] not in active or active[s["player"]]["status"] != "active"):
                 active[s["player"]] = s
             elif s["status"] == "proposed":  # PEN-GM-2: a proposal shows, marked, until decided
                 active.setdefault(s["player"], s)
@@ -84,20 +92,20 @@ class Queries(Part):
             if "player" in f["payer"]:
                 whole, cents = f["amount"].split(".")
                 owed[f["player"]] = owed.get(f["player"], 0) + int(whole) * 100 + int(cents)
-        rows = []
+        rows: list[RosterRow] = []
         for team, signings in view.roster_by_team.items():
             for r in signings:
                 pid = r["player"]
                 p = view.players.get(pid, {})
-                st = stats.get((pid, team), {})
+                st: SkaterStats | None = stats.get((pid, team))
                 sus = active.get(pid)
                 rows.append({"team": team, "player": pid, "number": r["number"],
                              "position": r.get("position", "skater"), "name": view.player_name(pid),
                              "first": p.get("first"), "last": p.get("last"), "gender": p.get("gender"),
                              "birthdate": p.get("birthdate"), "email": p.get("email"),
                              "signed": r.get("signed"), "released": r.get("released"),
-                             "gp": st.get("gp", 0), "g": st.get("g", 0), "a": st.get("a", 0),
-                             "pim": st.get("pim", 0),
+                             "gp": st["gp"] if st else 0, "g": st["g"] if st else 0, "a": st["a"] if st else 0,
+                             "pim": st["pim"] if st else 0,
                              "suspension": None if sus is None else
                              f"{sus['rule']} " + (f"{sus['served']}/{sus['games']}" if sus["kind"] == "games"
                                                   else str(sus["kind"]))
@@ -105,7 +113,7 @@ class Queries(Part):
                              "fines_cents": owed.get(pid, 0)})
         return rows
 
-    def clock(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+    def clock(self, game_id: str, season: str | None = None) -> GameClock:
         """The game clock the rulebook sets for this game: periods, overtime, stop time, shootout."""
         view = self.core.view(season)
         stage = view.games[game_id].get("stage", "regular")

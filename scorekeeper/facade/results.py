@@ -6,12 +6,23 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.db import store
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.screens import game_row
+from scorekeeper.results_records import (
+    AuditEntry,
+    Eligibility,
+    Fines,
+    GameResult,
+    GameRow,
+    Standings,
+    Stats,
+    Suspensions,
+    TeamRow,
+)
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.eligibility import eligibility
@@ -33,17 +44,17 @@ class Results(Part):
             outputs[key] = compute()
         return copy.deepcopy(outputs[key])
 
-    def standings(self, season: str | None = None) -> dict[str, Any]:
+    def standings(self, season: str | None = None) -> Standings:
         view = self.core.view(season)
-        return self.once(view, "out:standings", lambda: standings(view))
+        return cast(Standings, self.once(view, "out:standings", lambda: standings(view)))
 
-    def stats(self, season: str | None = None, stage: str = "regular") -> dict[str, Any]:
+    def stats(self, season: str | None = None, stage: str = "regular") -> Stats:
         if stage not in ("regular", "playoff"):
             raise ServiceError(f"stage must be regular or playoff (got {stage!r})")
         view = self.core.view(season)
-        return self.once(view, f"out:stats:{stage}", lambda: player_stats(view, stage))
+        return cast(Stats, self.once(view, f"out:stats:{stage}", lambda: player_stats(view, stage)))
 
-    def game(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+    def game(self, game_id: str, season: str | None = None) -> GameResult:
         view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
@@ -52,23 +63,23 @@ class Results(Part):
             "violations"]
         if view.games[game_id].get("curfew"):  # only where the league gave one (issue 28.6)
             out["curfew"] = view.games[game_id]["curfew"]
-        return out
+        return cast(GameResult, out)
 
-    def eligibility(self, season: str | None = None) -> dict[str, Any]:
-        return eligibility(self.core.view(season))
+    def eligibility(self, season: str | None = None) -> Eligibility:
+        return cast(Eligibility, eligibility(self.core.view(season)))
 
-    def suspensions(self, season: str | None = None) -> dict[str, Any]:
+    def suspensions(self, season: str | None = None) -> Suspensions:
         view = self.core.view(season)
-        return self.once(view, "out:suspensions", lambda: discipline.suspensions(view))
+        return cast(Suspensions, self.once(view, "out:suspensions", lambda: discipline.suspensions(view)))
 
-    def fines(self, season: str | None = None) -> dict[str, Any]:
+    def fines(self, season: str | None = None) -> Fines:
         view = self.core.view(season)
-        return self.once(view, "out:fines", lambda: fine_rules.fines(view))
+        return cast(Fines, self.once(view, "out:fines", lambda: fine_rules.fines(view)))
 
     def audit(self, season: str | None = None, game: str | None = None,
-              player: str | None = None) -> list[dict[str, Any]]:
+              player: str | None = None) -> list[AuditEntry]:
         """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
-        entries = store.load_audit(self.core.season_row(season))
+        entries = cast("list[AuditEntry]", store.load_audit(self.core.season_row(season)))
 
         def concerns(subject: str, ref: str) -> bool:
             return ref in subject.split("/") or subject == ref
@@ -77,9 +88,9 @@ class Results(Part):
                 and (player is None or concerns(e["subject"], player))]
 
     # -- lists for the window --------------------------------------------------------------------------------
-    def teams(self, season: str | None = None) -> list[dict[str, Any]]:
+    def teams(self, season: str | None = None) -> list[TeamRow]:
         view = self.core.view(season)
-        out = []
+        out: list[TeamRow] = []
         for t in view.teams.values():
             div = view.divisions.get(t["division"], {})
             active = [r for r in view.roster_by_team.get(t["id"], []) if not r.get("released")]
@@ -99,6 +110,6 @@ class Results(Part):
         out.update({tid: str(t.get("name") or tid) for tid, t in view.teams.items()})
         return out
 
-    def games(self, season: str | None = None) -> list[dict[str, Any]]:
+    def games(self, season: str | None = None) -> list[GameRow]:
         view = self.core.view(season)
         return [game_row(view, gid) for gid in view.games]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.engine.live import live_state
 from scorekeeper.engine.state import GameState
@@ -15,23 +15,24 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
+from scorekeeper.results_records import GameRow
 from scorekeeper.rules.consequences import game_consequences
 from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
 from scorekeeper.season.view import SeasonView
 
 
-def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
+def game_row(view: SeasonView, game_id: str) -> GameRow:
     """One game as the season's list of games shows it (its `curfew` after its `time` only when it has one)."""
     g = view.games[game_id]
     st = view.state(game_id)
     curfew = {"curfew": g["curfew"]} if g.get("curfew") else {}  # only where the league gave one (issue 28.6)
-    return {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
-            "date": g["date"], "time": g["time"], **curfew, "home": g["home"], "away": g["away"],
-            "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
-            "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
-            "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
-            "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
-            "decision": st.decision, "status_text": status_text(g)}
+    return cast(GameRow, {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
+                          "date": g["date"], "time": g["time"], **curfew, "home": g["home"], "away": g["away"],
+                          "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
+                          "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
+                          "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
+                          "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
+                          "decision": st.decision, "status_text": status_text(g)})
 
 
 def status_text(game: Mapping[str, Any]) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
@@ -28,6 +28,7 @@ from scorekeeper.textfmt import long_date
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import FineRow, GamePenalty
     from scorekeeper.season.view import SeasonView
 
 KIND_NOTICE = "suspension-notice"
@@ -232,11 +233,11 @@ def _notice_pdf(svc: ReportSource, player: str, game: str, season: str | None, d
         return plain_pdf(*fallback)
 
 
-def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[dict[str, Any]], fines: list[dict[str, Any]],
+def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[GamePenalty], fines: list[FineRow],
                    who: str, in_game: str) -> list[str]:
     """One suspension in the notice's words: what, for how long and why; games served and left, the fine, the
     review, the status and the appeal; a blank line after."""
-    offence = offence_name(view, s.rule, pens)
+    offence = offence_name(view, s.rule, cast("list[dict[str, Any]]", pens))  # the rules' own dicts
     section = view.book.section(s.rule) or "fines table"
     verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
     lines = [f"{who} {verb} for {_length(s)} for {offence.lower()} {in_game} ({s.rule}, rulebook {section})."]
@@ -260,7 +261,7 @@ def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[dict[str, 
     return lines
 
 
-def _penalty_lines(view: SeasonView, pens: list[dict[str, Any]]) -> list[str]:
+def _penalty_lines(view: SeasonView, pens: list[GamePenalty]) -> list[str]:
     """The player's penalties in the game, as the notice lists them (none: no lines)."""
     if not pens:
         return []
@@ -282,7 +283,7 @@ class _Notices:
     sender: str
     issued: str
     league: str
-    fines: list[dict[str, Any]]
+    fines: list[FineRow]
 
 
 def _notice_message(n: _Notices, player: str, game: str, rows: list[SuspensionVerdict]) -> EmailMessage | Skipped:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.reports.season_lookup import dressed_in, labelled, league_name, player_name, rule_section, team_name
 from scorekeeper.reports.wording import ReportError, cents, issued_on, printed_name, suspension_text
@@ -14,6 +14,7 @@ from scorekeeper.rules.fines import payments_applied
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import FineRow, Fines, FineTotals, GameResult
     from scorekeeper.rulebook.model import DisciplineRow
     from scorekeeper.season.records import SuspensionVerdict
     from scorekeeper.season.view import SeasonView
@@ -80,14 +81,14 @@ class _Ledger:
     svc: ReportSource
     season: str | None
     view: SeasonView
-    ledger: dict[str, Any]
+    ledger: Fines
     parts: list[Payment]
     susp_rows: list[SuspensionVerdict] = field(default_factory=list)
     rows_of: dict[tuple[str, str, str], DisciplineRow] = field(default_factory=dict)
     on_fines: dict[tuple[str, str, str], list[tuple[str, int]]] = field(default_factory=dict)
-    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    games: dict[str, GameResult] = field(default_factory=dict)
 
-    def game_json(self, gid: str) -> dict[str, Any]:
+    def game_json(self, gid: str) -> GameResult:
         """The facade's answer for a game, asked once."""
         if gid not in self.games:
             self.games[gid] = self.svc.game(gid, self.season)
@@ -98,7 +99,7 @@ def _ledger(svc: ReportSource, view: SeasonView, season: str | None) -> _Ledger:
     ledger = svc.fines(season)
     out = _Ledger(svc, season, view, ledger, [], suspension_verdicts(view))
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
-    out.parts = payments_applied(view, ledger["fines"])
+    out.parts = payments_applied(view, cast("list[dict[str, Any]]", ledger["fines"]))  # the rules' own dicts
     for p, _, part, fine in out.parts:
         if fine is not None:
             out.on_fines.setdefault(fine, []).append((str(p.get("date", "")), part))
@@ -106,7 +107,7 @@ def _ledger(svc: ReportSource, view: SeasonView, season: str | None) -> _Ledger:
     return out
 
 
-def _fine_line(led: _Ledger, tid: str, f: dict[str, Any]) -> FineLine:
+def _fine_line(led: _Ledger, tid: str, f: FineRow) -> FineLine:
     """One fine on the team's statement: the game, who, the offence, the suspension, the amount and payments."""
     view = led.view
     book = view.book
@@ -123,7 +124,8 @@ def _fine_line(led: _Ledger, tid: str, f: dict[str, Any]) -> FineLine:
     return FineLine(
         date=str(g.get("date", "")), game=f"{view.game_name(f['game'])} vs {opp}",
         who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
-        infraction=offence_text(book, f["rule"], pens), rule=f["rule"], section=rule_section(book, f["rule"]),
+        infraction=offence_text(book, f["rule"], cast("list[dict[str, Any]]", pens)), rule=f["rule"],
+        section=rule_section(book, f["rule"]),
         suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
         fine_row=row.fine_row if (row := led.rows_of.get((f["player"], f["game"], f["rule"]))) else "",
         paid=led.on_fines.get((next(iter(f["payer"].values())), f["game"], f["rule"]), []))
@@ -142,7 +144,7 @@ def _payments(led: _Ledger, tid: str) -> list[PaymentLine]:
     return out
 
 
-def _statement(led: _Ledger, tid: str, t: dict[str, Any], totals: dict[str, dict[str, Any]]) -> FineStatement:
+def _statement(led: _Ledger, tid: str, t: dict[str, Any], totals: dict[str, FineTotals]) -> FineStatement:
     """The team's statement: its fines in game order, subtotals, payments, and the ledger's totals."""
     view = led.view
     order = {gid: i for i, gid in enumerate(view.games)}
@@ -156,10 +158,10 @@ def _statement(led: _Ledger, tid: str, t: dict[str, Any], totals: dict[str, dict
     st.player_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "player")
     st.team_fines_cents = sum(x.amount_cents for x in st.lines if x.payer == "team")
     st.payments = _payments(led, tid)
-    tot = totals.get(tid, {})
-    st.fines_cents = cents(tot.get("fines")) if tot else st.player_fines_cents + st.team_fines_cents
-    st.paid_cents = cents(tot.get("paid")) if tot else sum(p.amount_cents for p in st.payments)
-    st.balance_cents = cents(tot.get("balance")) if tot else st.fines_cents - st.paid_cents
+    tot = totals.get(tid)
+    st.fines_cents = cents(tot["fines"]) if tot else st.player_fines_cents + st.team_fines_cents
+    st.paid_cents = cents(tot["paid"]) if tot else sum(p.amount_cents for p in st.payments)
+    st.balance_cents = cents(tot["balance"]) if tot else st.fines_cents - st.paid_cents
     return st
 
 

@@ -5,7 +5,7 @@ fines), the notes and reports to the league, the officials and the result in wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.goaltending import goalie_lines
@@ -51,6 +51,7 @@ from scorekeeper.seasonfile import game_officials as officials_of
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import FineRow, GamePenalty, GameResult, GoalRecord
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.records import SuspensionVerdict
     from scorekeeper.season.view import SeasonView
@@ -65,7 +66,7 @@ class _Game:
     book: Rulebook
     game_id: str
     g: dict[str, Any]
-    state: dict[str, Any]
+    state: GameResult
     dressed: dict[str, tuple[str, int | None, dict[str, Any]]]
 
     def who(self, pid: str | None) -> str:
@@ -235,7 +236,7 @@ def _sheet_teams(game: _Game) -> dict[str, SheetTeam]:
 
 
 # -- goals and penalties --------------------------------------------------------------------------------------
-def _goal_kind(goal: dict[str, Any]) -> str:
+def _goal_kind(goal: GoalRecord) -> str:
     """'EV', 'PP', 'SH', 'PS' (penalty shot), 'AWD' (awarded), with 'EN' added for an empty net."""
     if goal["penalty_shot"]:
         kind = "PS"
@@ -262,7 +263,7 @@ def _clock_text(book: Rulebook, clock: tuple[int, str] | None, period: int) -> s
     return clock[1] if clock[0] == period else f"{period_label(book, clock[0], short=True)} {clock[1]}"
 
 
-def _served_by(game: _Game, p: dict[str, Any], ejected: set[str]) -> str:
+def _served_by(game: _Game, p: GamePenalty, ejected: set[str]) -> str:
     """Who served the penalty where it is not the penalized player ('(not named)' when no one was)."""
     if p["served_by"] is None:
         return "(not named)" if p["player"] is None or p["player"] in ejected else ""
@@ -288,7 +289,7 @@ def _sheet_penalties(game: _Game) -> list[SheetPenalty]:
 
 
 # -- what the game caused -------------------------------------------------------------------------------------
-def _action_keys(game_id: str, susp_rows: list[SuspensionVerdict], fines: list[dict[str, Any]]
+def _action_keys(game_id: str, susp_rows: list[SuspensionVerdict], fines: list[FineRow]
                  ) -> list[tuple[str, str]]:
     """(player, rule) of each suspension and fine of the game, in that order, each once."""
     keys: list[tuple[str, str]] = []
@@ -308,11 +309,11 @@ def _suspension_words(susp: SuspensionVerdict) -> str:
             + (f" — {susp.status}" if susp.status in ("proposed", "declined") else ""))
 
 
-def _action(game: _Game, pid: str, rule: str, pens: list[dict[str, Any]], susp: SuspensionVerdict | None,
-            fines: list[dict[str, Any]], ejected_for: set[tuple[str, str]]) -> SheetAction:
+def _action(game: _Game, pid: str, rule: str, pens: list[GamePenalty], susp: SuspensionVerdict | None,
+            fines: list[FineRow], ejected_for: set[tuple[str, str]]) -> SheetAction:
     """A player's line of what the game caused under `rule`: the offence, the suspension, the fines."""
     book = game.book
-    parts = [offence_text(book, rule, pens)]
+    parts = [offence_text(book, rule, cast("list[dict[str, Any]]", pens))]
     if (pid, rule) in ejected_for:
         parts[0] = f"Ejected ({parts[0].lower()})"
     if susp is not None:
@@ -331,7 +332,7 @@ def _sheet_actions(svc: ReportSource, game: _Game, season: str | None) -> list[S
     book, state, game_id = game.book, game.state, game.game_id
     susp_rows = suspension_verdicts(game.view)
     fines = [f for f in svc.fines(season)["fines"] if f["game"] == game_id]
-    pens_by_player: dict[str, list[dict[str, Any]]] = {}
+    pens_by_player: dict[str, list[GamePenalty]] = {}
     for p in state["penalties"]:
         if p["player"]:
             pens_by_player.setdefault(p["player"], []).append(p)
@@ -361,7 +362,7 @@ def _notes_and_reports(game: _Game) -> tuple[list[str], list[str]]:
     return notes, reports
 
 
-def _result_text(state: dict[str, Any], home: str, away: str) -> str:
+def _result_text(state: GameResult, home: str, away: str) -> str:
     score = state["score"]
     decision = state["decision"]
     if state["status"] != "final" or decision is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.reports.season_lookup import league_name, player_name, team_name
 from scorekeeper.reports.wording import issued_on, printed_name
@@ -14,6 +14,7 @@ from scorekeeper.season.standings import readable
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import SkaterStats
     from scorekeeper.season.view import SeasonView
 
 
@@ -98,7 +99,7 @@ def standings_data(svc: ReportSource, date: str | dt.date | None = None, season:
         name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
         rows = [StandingsRow(r["rank"], team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
                              r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"),
-                             readable(r))
+                             readable(cast("dict[str, Any]", r)))  # the season's own reading of a row
                 for r in div["rows"]]
         out.divisions.append(StandingsDivision(name, rows))
     played = [r for r in stats if r["gp"] > 0]
@@ -112,7 +113,7 @@ def standings_data(svc: ReportSource, date: str | dt.date | None = None, season:
     return out
 
 
-def _ranked(view: SeasonView, rows: list[dict[str, Any]], key: Any, limit: int) -> list[LeaderRow]:
+def _ranked(view: SeasonView, rows: list[SkaterStats], key: Any, limit: int) -> list[LeaderRow]:
     rows = sorted(rows, key=lambda r: (*key(r), player_name(view, r["player"]), r["team"]))
     out: list[LeaderRow] = []
     for i, r in enumerate(rows):

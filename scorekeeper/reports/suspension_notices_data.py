@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.reports.season_lookup import (
     added_game_misconducts,
@@ -24,6 +24,7 @@ from scorekeeper.rules.suspensions import applies_in, counts_toward
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import FineRow, GamePenalty, GameResult
     from scorekeeper.season.records import Sanction, SuspensionVerdict
     from scorekeeper.season.view import SeasonView
 
@@ -108,8 +109,8 @@ def _schedule(view: SeasonView, s: SuspensionVerdict) -> list[NoticeGame]:
     return schedule
 
 
-def _penalties(view: SeasonView, gj: dict[str, Any], game: str, player: str
-               ) -> tuple[list[dict[str, Any]], list[str]]:
+def _penalties(view: SeasonView, gj: GameResult, game: str, player: str
+               ) -> tuple[list[GamePenalty], list[str]]:
     """The player's penalties in the game, and their lines as the notice prints them (with the ejection)."""
     book = view.book
     added_gm = added_game_misconducts(view, game)
@@ -122,7 +123,7 @@ def _penalties(view: SeasonView, gj: dict[str, Any], game: str, player: str
     return [p for p, _ in pens], pen_lines
 
 
-def _notice(view: SeasonView, s: SuspensionVerdict, gj: dict[str, Any], fines: list[dict[str, Any]],
+def _notice(view: SeasonView, s: SuspensionVerdict, gj: GameResult, fines: list[FineRow],
             sanction: Sanction | None) -> SuspensionNotice:
     """The notice of one suspension, `gj` the facade's answer for its game."""
     book = view.book
@@ -139,7 +140,8 @@ def _notice(view: SeasonView, s: SuspensionVerdict, gj: dict[str, Any], fines: l
         jersey=number, team=team_name(view, tid), captain=player_name(view, captain) if captain else "",
         captain_email=str(t.get("captain_email") or ""), game=view.game_name(s.game), game_date=g["date"],
         game_time=g["time"], opponent=team_name(view, g["away" if side == "home" else "home"]),
-        rink=printed_name(str(g.get("rink") or ""), 80), offence=offence_text(book, s.rule, pens),
+        rink=printed_name(str(g.get("rink") or ""), 80),
+        offence=offence_text(book, s.rule, cast("list[dict[str, Any]]", pens)),
         penalties=pen_lines,
         rule=s.rule, rule_title=rule_title(book, s.rule), section=rule_section(book, s.rule),
         kind=s.kind, games=s.games, served=int(s.served), left=s.left, status=s.status,

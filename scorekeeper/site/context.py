@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.rules.discipline import offence_name
 from scorekeeper.rules.tiebreakers import standings_note
 from scorekeeper.season.standings import readable, share_text
 
 if TYPE_CHECKING:
+    from scorekeeper.results_records import GameResult, GameRow
     from scorekeeper.season.view import SeasonView
     from scorekeeper.site.source import SiteSource
 
@@ -97,7 +98,7 @@ class SiteContext:
     games: list[Row]
     recent: list[Row]
     upcoming: list[Row]
-    game_json: Callable[[str], dict[str, Any]]
+    game_json: Callable[[str], GameResult]
     view: SeasonView
 
     def template_values(self) -> dict[str, Any]:
@@ -111,7 +112,7 @@ class GamePage:
     names of its periods."""
 
     row: Row
-    game: dict[str, Any]
+    game: GameResult
     goals: list[Row]
     penalties: list[Row]
     period_names: list[str]
@@ -134,7 +135,7 @@ def _jersey(view: SeasonView, team: str, player: str) -> int | None:
     return int(s["number"]) if s and s.get("number") is not None else None
 
 
-def _length(s: Row) -> str:
+def _length(s: Mapping[str, Any]) -> str:
     if s["kind"] == "games":
         return f"{s['games']} game{'s' if s['games'] != 1 else ''}"
     if s["kind"] == "season":
@@ -142,8 +143,9 @@ def _length(s: Row) -> str:
     return f"indefinite (min. {s['games']} games)" if s.get("games") else "indefinite"
 
 
-def _leaders(view: SeasonView, rows: list[Row], key: Callable[[Row], tuple[int, ...]]) -> list[Row]:
-    rows = sorted(rows, key=lambda r: (*key(r), view.player_name(r["player"]), r["team"]))
+def _leaders(view: SeasonView, given: Sequence[Mapping[str, Any]], key: Callable[[Mapping[str, Any]], tuple[int, ...]]
+             ) -> list[Row]:
+    rows = sorted(given, key=lambda r: (*key(r), view.player_name(r["player"]), r["team"]))
     out: list[Row] = []
     for i, r in enumerate(rows):
         rank = out[-1]["rank"] if out and key(rows[i - 1]) == key(r) else i + 1
@@ -159,7 +161,7 @@ def _standings(svc: SiteSource, view: SeasonView, season: str | None) -> list[Di
         d = view.divisions.get(div["division"], {})
         standings.append(DivisionStandings(
             div["division"], d.get("name", div["division"]),
-            [{**r, "name": _team(view, r["team"]), "league": readable(r)} for r in div["rows"]],
+            [{**r, "name": _team(view, r["team"]), "league": readable(cast("dict[str, Any]", r))} for r in div["rows"]],
             [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]))
     return standings
 
@@ -176,7 +178,7 @@ def _stage_leaders(svc: SiteSource, view: SeasonView, season: str | None, stage:
 
 
 def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
-                 gj: Callable[[str], dict[str, Any]]) -> list[Row]:
+                 gj: Callable[[str], GameResult]) -> list[Row]:
     """The suspensions in force, with names, the offence, the length and the games left."""
     book = view.book
     suspensions = []
@@ -185,11 +187,12 @@ def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
             continue
         g = view.games[s["game"]]
         pens = [p for p in gj(s["game"])["penalties"] if p["player"] == s["player"]]
-        left: int | str = (max(int(s["games"]) - int(s["served"]), 0) if s["kind"] == "games"
+        left: int | str = (max(int(s["games"] or 0) - int(s["served"]), 0) if s["kind"] == "games"
                            else "rest of season" if s["kind"] == "season" else "until lifted")
         suspensions.append({**s, "name": view.player_name(s["player"]), "team_name": _team(view, s["team"]),
                             "number": _jersey(view, s["team"], s["player"]), "date": g["date"],
-                            "offence": offence_name(view, s["rule"], pens), "length": _length(s), "left": left,
+                            "offence": offence_name(view, s["rule"], cast("list[dict[str, Any]]", pens)),
+                            "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})
     return suspensions
@@ -212,7 +215,7 @@ def _eligibility(svc: SiteSource, view: SeasonView, season: str | None, need: in
     return eligibility
 
 
-def _game_rows(view: SeasonView, games: list[Row]) -> list[Row]:
+def _game_rows(view: SeasonView, games: list[GameRow]) -> list[Row]:
     """The games list: each game's row with its rink, curfew ("" : none), decision note, league number and page."""
     rows = []
     for g in games:
@@ -232,9 +235,9 @@ def site_context(svc: SiteSource, season: str | None = None) -> SiteContext:
     finals = [g for g in games if g["status"] == "final"]
     standings = _standings(svc, view, season)
     stats = SiteStats(*(_stage_leaders(svc, view, season, stage) for stage in ("regular", "playoff")))
-    game_json: dict[str, dict[str, Any]] = {}
+    game_json: dict[str, GameResult] = {}
 
-    def gj(gid: str) -> dict[str, Any]:
+    def gj(gid: str) -> GameResult:
         if gid not in game_json:
             game_json[gid] = svc.game(gid, season)
         return game_json[gid]

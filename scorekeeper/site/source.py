@@ -5,9 +5,12 @@ facade (`scorekeeper.services.Services` is one such source)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from scorekeeper.reports.source import ReportSource
+
+if TYPE_CHECKING:
+    from scorekeeper.results_records import Eligibility, GameRow, Suspensions
 
 
 class SiteSource(ReportSource, Protocol):
@@ -16,8 +19,8 @@ class SiteSource(ReportSource, Protocol):
     @property
     def sqlite_path(self) -> Path | None: ...
 
-    def games(self, season: str | None = None) -> list[dict[str, Any]]: ...
+    def games(self, season: str | None = None) -> list[GameRow]: ...
 
-    def suspensions(self, season: str | None = None) -> dict[str, Any]: ...
+    def suspensions(self, season: str | None = None) -> Suspensions: ...
 
-    def eligibility(self, season: str | None = None) -> dict[str, Any]: ...
+    def eligibility(self, season: str | None = None) -> Eligibility: ...
