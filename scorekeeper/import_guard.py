@@ -10,6 +10,7 @@ the import.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,7 +106,7 @@ def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]
     return out
 
 
-def _suspensions(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
+def _suspensions(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
     def key(r: dict[str, Any]) -> tuple[str, str, str]:
         return (r["player"], r["game"], r["rule"])
 
@@ -140,7 +141,7 @@ def _suspensions(before: dict[str, Any] | None, view: SeasonView, reason: str) -
     return out
 
 
-def _fines(before: dict[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
+def _fines(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
     if before is None:
         return []
 
@@ -201,7 +202,7 @@ def _overrides(overridable: list[Violation], offered: dict[str, str], reason: st
 
 def import_guards(existing: dict[str, Any], view: SeasonView, changes: dict[str, list[dict[str, Any]]],
                   overridable: list[Violation], offered: dict[str, str], reason: str,
-                  before: tuple[dict[str, Any], dict[str, Any]] | None) -> list[Guarded]:
+                  before: tuple[Mapping[str, Any], Mapping[str, Any]] | None) -> list[Guarded]:
     """Every change of the import that needs the office. `existing`: the season as stored; `view`: the season
     after the import; `before`: the stored season's suspensions and fines (None: a new season, or no change)."""
     out = _final_games(existing, changes, reason) + _signatures(existing, changes, reason)

@@ -38,6 +38,7 @@ from scorekeeper.facade.screens import Screens
 from scorekeeper.facade.season_files import SeasonFiles
 from scorekeeper.facade.seasons import SeasonAdmin
 from scorekeeper.facade.signatures import Signatures
+from scorekeeper.results_records import SeasonEntry
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
@@ -366,7 +367,7 @@ class Services:
                 return s
         raise ServiceError(f"no season {name!r} in the database (there is {', '.join(s.name for s in seasons)})")
 
-    def create_season(self, league: str, season: str, rulebook: str | None = None) -> dict[str, Any]:
+    def create_season(self, league: str, season: str, rulebook: str | None = None) -> SeasonEntry:
         """A new, empty season under a shipped rulebook (default: the league's default)."""
         if not league.strip() or not season.strip():
             raise ServiceError("a season needs the league's name and the season's name")

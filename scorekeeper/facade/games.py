@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from peewee import DatabaseError
 
@@ -20,6 +20,7 @@ from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.naming import game_name
+from scorekeeper.results_records import DressedGoalie, GameDetails, LiveState
 from scorekeeper.rules import results
 from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
@@ -209,7 +210,7 @@ class Games(Part):
         """Create or replace a game (not a final one)."""
         return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season)
 
-    def game_details(self, game_id: str, season: str | None = None) -> dict[str, Any]:
+    def game_details(self, game_id: str, season: str | None = None) -> GameDetails:
         """What the game sheet's details dialog shows: the id and the teams' names, the league's `number` ("" : the
         id), the names by role (`referees` and `officials` combined), the `operator` who would sign as
         scorekeeper, and whether the game is `final` and `signed` (then the details are the office's); the
@@ -220,7 +221,7 @@ class Games(Part):
         view = self.core.view(season)
         teams = view.teams
         people = game_officials(game)
-        goalies = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
+        goalies: list[DressedGoalie] = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
                    for side in ("home", "away") for x in (game.get("lineups") or {}).get(side, []) if x.get("goalie")]
         periods = max([view.book.clock.periods, *(int(e["period"]) for e in game.get("events", [])
                                                   if isinstance(e.get("period"), int))])
@@ -391,12 +392,13 @@ class Games(Part):
             finals_touched=any((g or {}).get("status") == "final" for g in (current, previous))))
 
     # -- the live state at the boards ------------------------------------------------------------------------
-    def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> dict[str, Any]:
+    def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> LiveState:
         """Who may be on the ice now, the penalty box, icing, stop time (the rulebook's clock and ice rules)."""
         view = self.core.view(season)
         self.game_dict(game_id, season, copy_it=False)
         game = view.game_input(game_id)
-        return live_state(game, view.book, game_time(view.book, game.stage, period, parse_mmss(elapsed)))
+        at = game_time(view.book, game.stage, period, parse_mmss(elapsed))
+        return cast(LiveState, live_state(game, view.book, at))
 
     def check_on_ice(self, game_id: str, side: str, players: list[str], period: int, elapsed: str,
                      season: str | None = None) -> list[Violation]:

@@ -6,13 +6,14 @@ the one change step as the season file's `season_suspension_decisions`, and audi
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import cast
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.results_records import OfficeListItem, ProposedSuspension
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.office_list import office_items
 from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, DECISIONS_KEY, PROPOSED, decision_of, proposal_state
@@ -28,11 +29,11 @@ class SuspensionProposals(Part):
         super().__init__(core)
         self.step = step
 
-    def proposed_suspensions(self, season: str | None = None) -> list[dict[str, Any]]:
+    def proposed_suspensions(self, season: str | None = None) -> list[ProposedSuspension]:
         """Every suspension the rules proposed this season, with its state ('proposed', 'confirmed', 'declined')
         and the decision, if any: player, name, team, game, date, rule, kind, state, decided, by, note."""
         view = self.core.view(season)
-        out = []
+        out: list[ProposedSuspension] = []
         for s in sanctions(view):
             state = proposal_state(view, s)
             if state is None:
@@ -43,11 +44,11 @@ class SuspensionProposals(Part):
                         "decided": d.get("decided"), "by": d.get("by"), "note": d.get("note")})
         return out
 
-    def office_list(self, season: str | None = None) -> list[dict[str, Any]]:
+    def office_list(self, season: str | None = None) -> list[OfficeListItem]:
         """The office list (issue 27.11): the captains to e-mail about a suspension before their team's next game
         (SUSP-2) and the proposed suspensions to confirm or decline, each {kind, rule, section, what, player, team,
         game, due} (`rules.office_list`); the warnings the boards leave to the office."""
-        return [item.to_json() for item in office_items(self.core.view(season))]
+        return [cast(OfficeListItem, item.to_json()) for item in office_items(self.core.view(season))]
 
     def confirm_suspension(self, player: str, game: str | None = None, date: str | None = None, note: str = "",
                            season: str | None = None) -> EntryResult:

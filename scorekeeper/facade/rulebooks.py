@@ -12,6 +12,7 @@ from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
+from scorekeeper.results_records import InfractionSearch, LoadedRulebook, RulebookEntry
 from scorekeeper.rulebook import (
     DEFAULT_RULEBOOK,
     RulebookError,
@@ -46,9 +47,9 @@ class Rulebooks(Part):
             raise RulebookError(f"no rulebook named {name!r} (shipped: {', '.join(shipped) or 'none'}; loaded "
                                 f"into this database: {', '.join(loaded) or 'none'})") from None
 
-    def rulebooks(self) -> list[dict[str, Any]]:
+    def rulebooks(self) -> list[RulebookEntry]:
         """Every rulebook a season can name: those loaded into the database and those shipped."""
-        out: dict[str, dict[str, Any]] = {}
+        out: dict[str, RulebookEntry] = {}
         seasons = store.list_seasons()
         for record in store.list_rulebooks():
             out[record.name] = {"name": record.name, "source": "database",
@@ -57,7 +58,7 @@ class Rulebooks(Part):
             out.setdefault(name, {"name": name, "source": "shipped", "seasons": []})
         return sorted(out.values(), key=lambda r: r["name"])
 
-    def load_rulebook_file(self, path: str | Path) -> dict[str, Any]:
+    def load_rulebook_file(self, path: str | Path) -> LoadedRulebook:
         """Load another league's rulebook (a TOML file like the shipped ones) into the database, so
         that a season file or a new season can name it by its `id`. The file is checked whole first; a rulebook
         already loaded under that id keeps its text (its seasons are played under it): loading the same text
@@ -130,7 +131,7 @@ class Rulebooks(Part):
                  "minutes": {c: book.penalty_minutes(i, c) for c in i.classes()}, "section": i.section,
                  "rule": i.rule, "coed_only": i.coed_only} for i in book.infractions.values()]
 
-    def find_infractions(self, text: str, season: str | None = None) -> dict[str, Any]:
+    def find_infractions(self, text: str, season: str | None = None) -> InfractionSearch:
         """What `text` (a code, a name or any word of them) finds in the rulebook in force: `codes`, best first,
         and `did_you_mean` ("did you mean Hooking (hooking)?"; empty when nothing is near) for a near miss."""
         infractions = self.core.view(season).book.infractions

@@ -8,7 +8,7 @@ import datetime as dt
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from peewee import DatabaseError
 
@@ -24,6 +24,7 @@ from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import Guarded, import_guards
 from scorekeeper.import_refusals import data_refusals
 from scorekeeper.jsontext import readable
+from scorekeeper.results_records import Fines, Suspensions
 from scorekeeper.rulebook import Rulebook, RulebookError
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
@@ -263,10 +264,10 @@ class SeasonFiles(Part):
         for a in payment_audits(plan.changes["payments"], plan.audit, reason):
             self.core.record_audit(target, a.action, a.subject, before=a.before, after=a.after)
 
-    def discipline_now(self, season: Season) -> tuple[dict[str, Any], dict[str, Any]]:
+    def discipline_now(self, season: Season) -> tuple[Suspensions, Fines]:
         """The season's suspensions and fines as stored (with what the office recorded)."""
         view = self.core.stored_view(season)
-        return discipline.suspensions(view), fine_rules.fines(view)
+        return cast(Suspensions, discipline.suspensions(view)), cast(Fines, fine_rules.fines(view))
 
     def export_text(self, season: str | None = None) -> str:
         """The season file of `export` as the program writes it (one record per line)."""

@@ -21,6 +21,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
 from scorekeeper.facade.pipeline import ChangeStep
+from scorekeeper.results_records import DeletedSeason
 
 
 def _safe(name: str) -> str:
@@ -83,7 +84,7 @@ class SeasonAdmin(Part):
         self.core.forget()
         return Changes.of(name, tables=["audit"])
 
-    def delete_season(self, name: str) -> dict[str, Any]:
+    def delete_season(self, name: str) -> DeletedSeason:
         """Delete season `name` and everything in it. It needs the office password; a verified backup of the whole
         database is made first (kept in the backups folder, never pruned), and the deletion is audited with that
         backup's path and what was removed. Returns {"season", "league", "backup", "removed"}."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from typing import Any
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.facade.core import Core, Part, bound
@@ -15,6 +14,7 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import Games, office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.naming import game_name
+from scorekeeper.results_records import SignatureEntry
 from scorekeeper.rules.signing import signature_refused
 from scorekeeper.signature_picture import PictureError, clean_png
 from scorekeeper.signature_values import (
@@ -45,7 +45,7 @@ class Signatures(Part):
         self.step = step
         self.games = games
 
-    def signatures(self, game_id: str, season: str | None = None) -> list[dict[str, Any]]:
+    def signatures(self, game_id: str, season: str | None = None) -> list[SignatureEntry]:
         """A game's signatures, oldest first: {"role", "label", "name", "signed_at", "before_correction", "png"}
         (`before_correction`: the date of the reopen that followed it, "" when it signs the game as it is)."""
         game = self.games.game_dict(game_id, season, copy_it=False)
