@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import json
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -318,7 +319,7 @@ class Services:
             self._lock = None
 
     # -- writing: one transaction, audited ------------------------------------------------------------
-    def write_transaction(self) -> Any:
+    def write_transaction(self) -> AbstractContextManager[Any]:
         """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic. The
         window first makes sure it still owns the file (`LeagueLock.check_held`): an entry it could not keep is
         refused, never acknowledged."""
