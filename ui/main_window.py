@@ -641,10 +641,11 @@ class MainWindow(QMainWindow):
 
     def import_path(self, path: str) -> ImportReport:
         """Import a season file behind a progress dialog, then show what it did and what it refused."""
+        from scorekeeper.services import OFFICE
         from ui import dialogs
 
         report = dialogs.import_with_progress(self, self.svc, path)
-        if report.blocks and all(v.rule == "OFFICE" for v in report.blocks):  # issue 14: as the window's own
+        if report.blocks and all(v.rule == OFFICE for v in report.blocks):  # issue 14: as the window's own
             from ui import office
 
             changes = "\n".join(f"• {v.message.split(': that needs', 1)[0]}" for v in report.blocks)
@@ -875,7 +876,7 @@ class MainWindow(QMainWindow):
 
         from PySide6.QtWidgets import QMessageBox
 
-        from ui.live_game_tab import SHORTCUTS, key_text
+        from ui.live_keys import SHORTCUTS, key_text
 
         rows = "".join(f"<tr><td><b>{html.escape(key_text(key))}</b></td><td>{html.escape(what)}</td></tr>"
                        for key, what in SHORTCUTS)
