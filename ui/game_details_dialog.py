@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QGridLayou
 from ui import dialogs
 
 if TYPE_CHECKING:
-    from ui.live_game_tab import LiveGameTab
+    from ui.game_at_the_boards import GameAtTheBoards
 
 NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
 NAME_LIMIT = 80
@@ -136,7 +136,7 @@ class GameDetailsDialog(QDialog):
         return number, officials
 
 
-def edit_details(tab: LiveGameTab) -> bool:
+def edit_details(tab: GameAtTheBoards) -> bool:
     """Ask the game at the boards' number and officials, then write them (True: written)."""
     game_id, season = tab.game_id, tab.season
     if game_id is None:
