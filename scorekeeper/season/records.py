@@ -8,14 +8,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import DisciplineRow
 from scorekeeper.rules.violation import Violation
-
-if TYPE_CHECKING:
-    from scorekeeper.season.view import SeasonView
 
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
@@ -142,8 +139,9 @@ class CarriedServing:
         return between(self.places, -1, before)
 
 
-# What a season's carry-over source returns: the id of the season before (None: none) and what it carries in.
-CarrySource = Callable[["SeasonView"], tuple[int | None, Sequence[Carried]]]
+# What a season's carry-over source returns, called with the season's view (`season.view.SeasonView`, which this
+# module does not import: the view imports it): the id of the season before (None: none) and what it carries in.
+CarrySource = Callable[[Any], tuple[int | None, Sequence[Carried]]]
 
 
 class CarryOver:
@@ -153,7 +151,7 @@ class CarryOver:
         self.source = source
         self._found: tuple[int | None, tuple[Carried, ...]] | None = None
 
-    def carried(self, view: SeasonView) -> tuple[Carried, ...]:
+    def carried(self, view: Any) -> tuple[Carried, ...]:
         if self._found is None:
             before, found = self.source(view) if self.source is not None else (None, ())
             self._found = (before, tuple(found))

@@ -12,6 +12,7 @@ from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
+from scorekeeper.rules.roster import active_on
 from scorekeeper.season.records import CarryOver, Derived, OfficeRecords
 
 if TYPE_CHECKING:
@@ -24,12 +25,6 @@ def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
     elapsed = e.get("elapsed")
     return Event(seq, e["type"], e.get("team"), e.get("period"),
                  parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
-
-
-def active_on(signing: dict[str, Any], date: str) -> bool:
-    """Is a roster signing active on `date` (signed on or before, released after)?"""
-    signed, released = signing.get("signed"), signing.get("released")
-    return (signed is None or signed <= date) and (released is None or released > date)
 
 
 V = TypeVar("V")
