@@ -6,8 +6,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
-from scorekeeper.engine.state import GameState, LiveGame, compute_game
+from scorekeeper.engine.live_game import LiveGame
+from scorekeeper.engine.state import GameState
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
