@@ -6,7 +6,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from scorekeeper.rules.ids import TEAM
+from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.ids import DATA_1, TEAM
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
 
@@ -30,9 +31,15 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a0 < b1 and b0 < a1
 
 
+def signed_twice_in_file(book: Rulebook, name: str, team: str, first_line: int, where: str) -> Violation:
+    """DATA-1 in a roster file: a row signs the player `name` to `team` again after the row on `first_line`."""
+    return Violation(DATA_1, "block", f"{name} is already signed to {team} on line {first_line}",
+                     book.section(DATA_1), where)
+
+
 def check_roster(view: SeasonFacts) -> list[Violation]:
     out: list[Violation] = []
-    section = view.book.section("DATA-1")
+    section = view.book.section(DATA_1)
     for team, rows in view.roster_by_team.items():
         # only signings of one player or of one number can clash: compare within those groups, not every pair
         groups: dict[tuple[str, Any], list[int]] = {}
@@ -46,12 +53,12 @@ def check_roster(view: SeasonFacts) -> list[Violation]:
             if not _overlap(a, b):
                 continue
             if a["player"] == b["player"]:
-                out.append(Violation("DATA-1", "block", f"{view.player_name(a['player'])} is signed twice "
+                out.append(Violation(DATA_1, "block", f"{view.player_name(a['player'])} is signed twice "
                                      f"to {view.name_of(team)} at the same time", section,
                                      f"roster of {view.name_of(team)}"))
             elif a["number"] == b["number"]:
                 out.append(Violation(
-                    "DATA-1", "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
+                    DATA_1, "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
                     f"{view.player_name(b['player'])} on {view.name_of(team)}'s active roster", section,
                     f"roster of {view.name_of(team)}"))
     out.extend(check_team_names(view))
