@@ -21,6 +21,7 @@ from scorekeeper.rules.suspensions import carried_all, person_key, team_games, t
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.state import GameState
     from scorekeeper.rulebook.model import Rulebook
 
 # The row a player's incidents of the season set off (game misconducts, ejections, penalties that set off a row).
@@ -57,19 +58,46 @@ def game_sanctions(view: SeasonFacts, game_id: str) -> tuple[Sanction, ...]:
 
 def _sanctions(view: SeasonFacts, provisional: str | None = None) -> list[Sanction]:
     """The season's sanctions; with `provisional`, a game not final counted as if final, up to that game."""
-    book = view.book
-    out: list[Sanction] = []
-    offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeated row
-    season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
-    covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
-    dressed = _games_dressed(view, provisional)
+    ledger = _Ledger(view.book, _games_dressed(view, provisional))
     last = view.order_of(provisional) if provisional is not None else len(view.games)
     for order, g in enumerate(view.games.values()):
         if order > last:
             break  # a game after the provisional one changes none of its sanctions
         if g.get("status", "final") != "final" and g["id"] != provisional:
             continue
-        state = view.state(g["id"])
+        ledger.add_game(order, g, view.state(g["id"]))
+    return ledger.out
+
+
+class _Ledger:
+    """The season's sanctions found game by game, in order, with the counts that carry from game to game."""
+
+    def __init__(self, book: Rulebook, dressed: Callable[[str, str, int], int]) -> None:
+        self.book = book
+        self.dressed = dressed  # FINE-11: (player, team, upto) -> games dressed
+        self.out: list[Sanction] = []
+        self.offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeat
+        self.season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
+        self.covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
+
+    def add_game(self, order: int, g: dict[str, Any], state: GameState) -> None:
+        """The sanctions of the final game `g` (at place `order`), its state `state`."""
+        triggers, incidents = self._triggers(state)
+        for player, found in triggers.items():
+            team = g["home" if state.game.dressed("home", player) else "away"]
+            self._rows(player, found, team, g, order)
+            six = self.book.discipline_row(SEASON_INCIDENTS)
+            if six is not None and six.count and player in incidents:
+                before = self.season_incidents.get(player, 0)
+                self.season_incidents[player] = before + incidents[player]
+                if before < six.count <= self.season_incidents[player]:
+                    self.out.append(Sanction(PlayerId(player), TeamId(team), GameId(g["id"]), six, order, "",
+                                             g["date"]))
+
+    def _triggers(self, state: GameState) -> tuple[dict[str, list[tuple[str, str]]], dict[str, int]]:
+        """player -> the (trigger, infraction) of each row the game's penalties set off; player -> the game's
+        incidents counted toward the season's (a game misconduct, an ejection, a penalty that sets off a row)."""
+        book = self.book
         triggers: dict[str, list[tuple[str, str]]] = {}
         incidents: dict[str, int] = {}
         ejected_at = {e.seq: e.player for e in state.ejections}
@@ -81,30 +109,29 @@ def _sanctions(view: SeasonFacts, provisional: str | None = None) -> list[Sancti
             inf = book.infractions[pen.infraction]
             if pen.repeat:  # the major or misconduct of the rulebook's count, as the game's computation found it
                 found.append((pen.repeat, pen.infraction))
-            trigger = _season_repeat(book, offences, pen.player, inf.trigger or book.penalties.classes[pen.cls].trigger)
+            trigger = _season_repeat(book, self.offences, pen.player,
+                                     inf.trigger or book.penalties.classes[pen.cls].trigger)
             if trigger:
                 found.append((trigger, pen.infraction))
             if gm or ejected_at.get(pen.seq) == pen.player or trigger:
                 incidents[pen.player] = incidents.get(pen.player, 0) + 1
-        for player, found in triggers.items():
-            rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
-            replaced = {r.replaces for r, _ in rows if r.replaces}
-            side = "home" if state.game.dressed("home", player) else "away"
-            for row, code in rows:
-                if row.trigger not in replaced:
-                    units = 1
-                    if row.fine_per_game_cents:
-                        units = dressed(player, g[side], order) - covered.get((player, g[side]), 0)
-                        covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
-                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), row, order, code, g["date"],
-                                        max(units, 1)))
-            six = book.discipline_row(SEASON_INCIDENTS)
-            if six is not None and six.count and player in incidents:
-                before = season_incidents.get(player, 0)
-                season_incidents[player] = before + incidents[player]
-                if before < six.count <= season_incidents[player]:
-                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), six, order, "", g["date"]))
-    return out
+        return triggers, incidents
+
+    def _rows(self, player: str, found: list[tuple[str, str]], team: str, g: dict[str, Any], order: int) -> None:
+        """The rows the player's triggers in game `g` set off, less those a repeat's row replaces; a per-game fine
+        counts the games dressed not fined yet (FINE-11)."""
+        book = self.book
+        rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
+        replaced = {r.replaces for r, _ in rows if r.replaces}
+        for row, code in rows:
+            if row.trigger in replaced:
+                continue
+            units = 1
+            if row.fine_per_game_cents:
+                units = self.dressed(player, team, order) - self.covered.get((player, team), 0)
+                self.covered[(player, team)] = self.covered.get((player, team), 0) + max(units, 0)
+            self.out.append(Sanction(PlayerId(player), TeamId(team), GameId(g["id"]), row, order, code, g["date"],
+                                     max(units, 1)))
 
 
 def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player: str,
