@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import DisciplineRow
@@ -17,6 +17,14 @@ from scorekeeper.rules.violation import Violation
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping or {}))
+
+
+class GameRows(Protocol):
+    """A season's row ids where it was read from a database (`db.store.RowIds`): each game's (row id, revision)
+    and each player's row id, by their ids in the season file."""
+
+    games: dict[str, tuple[int, int]]
+    players: dict[str, int]
 
 
 @dataclass(frozen=True)
