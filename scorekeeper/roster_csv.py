@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
@@ -86,7 +87,7 @@ def _player_label(view: SeasonView, pid: str) -> str:
 
 def _refuse(row: CsvRow, message: str) -> None:
     row.verdict = "refused"
-    row.violations.append(Violation("FILE", "block", message, "roster CSV", f"line {row.line}"))
+    row.violations.append(Violation(FILE, "block", message, "roster CSV", f"line {row.line}"))
 
 
 def spreadsheet_text(data: bytes, path: str | Path) -> str:

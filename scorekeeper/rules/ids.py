@@ -13,6 +13,8 @@ DATA_4 = "DATA-4"
 """The player named in an event is dressed for the named team."""
 DATA_5 = "DATA-5"
 """A final game takes no entries or edits except through a recorded reopen."""
+FILE = "FILE"
+"""A file (season file, roster spreadsheet) or a row of it that cannot be read as the format says."""
 OFFICE = "OFFICE"
 """An act only the office may do (its password)."""
 SIGN = "SIGN"
@@ -20,4 +22,4 @@ SIGN = "SIGN"
 TEAM = "TEAM"
 """A team, division or season named must exist, once."""
 
-__all__ = ["DATA_1", "DATA_2", "DATA_3", "DATA_4", "DATA_5", "OFFICE", "SIGN", "TEAM"]
+__all__ = ["DATA_1", "DATA_2", "DATA_3", "DATA_4", "DATA_5", "FILE", "OFFICE", "SIGN", "TEAM"]
