@@ -62,6 +62,10 @@ def _is(check: str, words: str, stored: str = "", **constraints: Any) -> Meta:
 # "when not empty" (left out when empty), "default last" (absent, its default is written after the keys given)
 
 
+def _listed(what: str) -> Meta:
+    return Meta(description=f"the {what} (below); a missing list is an empty one")
+
+
 # -- the kinds of values ---------------------------------------------------------------------------------------
 
 Text = Annotated[str, _is("text", "text", min_length=1)]
@@ -211,7 +215,9 @@ class Event(Record, frozen=True, kw_only=True, tag_field="type"):
 
 
 class Goal(Event, frozen=True, kw_only=True, tag="goal"):
-    """A goal by `team`, scored by `scorer`, with 0 to 2 `assists`."""
+    """A goal by `team`, scored by `scorer` (a player id), with 0 to 2 `assists` (a list of player ids);
+    `empty_net` (true/false) is worked out from `goalie` events when absent (a goal at the second of a pull is not an
+    empty-net goal)."""
 
     team: Side
     period: Period
@@ -224,7 +230,10 @@ class Goal(Event, frozen=True, kw_only=True, tag="goal"):
 
 
 class Penalty(Event, frozen=True, kw_only=True, tag="penalty"):
-    """A penalty to a player of `team`."""
+    """A penalty to a player of `team`; `player` is `null` for a bench penalty; `infraction` is an infraction
+    code of the rulebook (Westridge: [rules.md](rules.md#infraction-codes)); `class` is one of `minor`,
+    `bench_minor`, `major`, `misconduct`, `game_misconduct`, `gross_misconduct`, `match` and defaults to the
+    infraction's own class; `served_by` is the player who sits in the box for the offender."""
 
     check_order: ClassVar[tuple[str, ...]] = ("team", "period", "elapsed", "served_by", "player", "infraction",
                                               "class")
@@ -240,7 +249,8 @@ class Penalty(Event, frozen=True, kw_only=True, tag="penalty"):
 
 
 class PenaltyShot(Event, frozen=True, kw_only=True, tag="penalty_shot"):
-    """A penalty shot by `team`; a scored shot is a goal for the shooter, with no assists."""
+    """A penalty shot by `team`; `scored` (true/false); a scored shot is a goal for the shooter, with no
+    assists."""
 
     check_order: ClassVar[tuple[str, ...]] = ("team", "period", "elapsed", "shooter", "fouled_by", "scored",
                                               "infraction")
@@ -254,7 +264,7 @@ class PenaltyShot(Event, frozen=True, kw_only=True, tag="penalty_shot"):
 
 
 class AwardedGoal(Event, frozen=True, kw_only=True, tag="awarded_goal"):
-    """A goal given to `team` by the referee, credited to no player."""
+    """A goal given to `team` by the referee (Section 4 X), credited to no player."""
 
     team: Side
     period: Period
@@ -271,7 +281,8 @@ class Timeout(Event, frozen=True, kw_only=True, tag="timeout"):
 
 
 class GoalieChange(Event, frozen=True, kw_only=True, tag="goalie"):
-    """`pull`: the goalie leaves for an extra skater; `in`: a goalie (`player`: the same or another) goes in."""
+    """`action` `"pull"`: the goalie leaves for an extra skater; `"in"`: a goalie (`player`: the same or
+    another) goes in."""
 
     check_order: ClassVar[tuple[str, ...]] = ("team", "period", "elapsed", "action", "player")
     team: Side
@@ -282,21 +293,24 @@ class GoalieChange(Event, frozen=True, kw_only=True, tag="goalie"):
 
 
 class Late(Event, frozen=True, kw_only=True, tag="late"):
-    """Before the start: `team` was still not ready `minutes` after the scheduled time."""
+    """Before the start: `team` was still not ready `minutes` (0 to 600) after the scheduled time. Every full 3
+    minutes gives the other team a goal (FORF-1); 10 minutes or more is a 3-0 forfeit (FORF-2) without a `forfeit`
+    event."""
 
     team: Side
     minutes: Minutes
 
 
 class Forfeit(Event, frozen=True, kw_only=True, tag="forfeit"):
-    """`team` forfeits the game (`both`: both teams short, both lose)."""
+    """`team` is `"home"`, `"away"` or `"both"` (both teams short: both lose); `reason` is `"late"`,
+    `"short_players"`, `"ineligible"` or `"other"`."""
 
     team: Literal["home", "away", "both"]
     reason: Literal["late", "short_players", "ineligible", "other"]
 
 
 class Called(Event, frozen=True, kw_only=True, tag="called"):
-    """The referee ended the game and gave out points."""
+    """The referee ended the game and gave out points (Section 1 d): `points` is `{"home": n, "away": n}`."""
 
     check_order: ClassVar[tuple[str, ...]] = ("points", "reason")
     reason: Text
@@ -304,7 +318,8 @@ class Called(Event, frozen=True, kw_only=True, tag="called"):
 
 
 class Note(Event, frozen=True, kw_only=True, tag="note"):
-    """A remark; with a period and time it sits at that moment among the game's plays (issue 27)."""
+    """A remark; `report: true` sends it to the league as an incident report; with a period and time it sits at
+    that moment among the game's plays (issue 27)."""
 
     check_order: ClassVar[tuple[str, ...]] = ("+moment", "period", "elapsed", "text", "report")
     period: Annotated[Period | None, Meta(description="with `elapsed`, or neither")] = None
@@ -323,7 +338,9 @@ class ShootoutAttempt(Record, frozen=True, kw_only=True):
 
 
 class Shootout(Event, frozen=True, kw_only=True, tag="shootout"):
-    """A tie after overtime decided by a shootout won by `team` (the project's own, under a rulebook with one)."""
+    """Only under a rulebook with shootouts (`[shootout]` in [rulebook.md](rulebook.md)): a tie after
+    overtime decided by a shootout won by `team`; `attempts` is a list of `{"team": "home"/"away", "shooter": id,
+    "scored": true/false}` (the project's own)."""
 
     team: Side
     attempts: Annotated[list[ShootoutAttempt] | None,
@@ -331,7 +348,8 @@ class Shootout(Event, frozen=True, kw_only=True, tag="shootout"):
 
 
 class End(Event, frozen=True, kw_only=True, tag="end"):
-    """Play ended here, before regulation time ran out (GAME-1): the game's end."""
+    """Play ended here, before regulation time ran out (a game finished early, GAME-1, after its warning was
+    confirmed): the game's end, to which each goalie's minutes run."""
 
     period: Period
     elapsed: Clock
@@ -413,7 +431,12 @@ class Payment(Record, frozen=True, kw_only=True):
     date: Date
     memo: Text | None = None
     fine: Annotated[dict[str, str] | None, _is("fine", '`{"game": id, "rule": rule id}`'), Meta(
-        description="the one fine it pays: the payer's fine of that game under that rule (see below)")] = None
+        description="the one fine it pays: the payer's fine of that game under that rule (as `scorekeeper fines "
+                    "--json` lists it; one waived later still counts). It pays at most what is still owed on that "
+                    "fine: the fine less what the payments naming it, dated before this one, paid (more is almost "
+                    "always a typo: record the rest as a payment without `fine`); the fine statement shows the "
+                    "payment on the fine. Without `fine` a payment goes toward the balance (a player's toward the "
+                    "player's oldest fines first). The game must exist.")] = None
 
 
 class SuspensionDecision(Record, frozen=True, kw_only=True):
@@ -458,13 +481,13 @@ class Season(Record, frozen=True, kw_only=True):
     rulebook_text: Annotated[Text | None, Meta(
         description="the rulebook itself: the whole TOML text of the rulebook `rulebook` names "
                     "([rulebook.md](rulebook.md)), at most 2 MB; `export` always writes it (see below)")] = None
-    divisions: list[Division] = msgspec.field(default_factory=list)
-    teams: list[Team] = msgspec.field(default_factory=list)
-    players: list[Player] = msgspec.field(default_factory=list)
-    roster: list[Signing] = msgspec.field(default_factory=list)
-    games: list[Game] = msgspec.field(default_factory=list)
-    appeals: list[Appeal] = msgspec.field(default_factory=list)
-    payments: list[Payment] = msgspec.field(default_factory=list)
+    divisions: Annotated[list[Division], _listed("divisions")] = msgspec.field(default_factory=list)
+    teams: Annotated[list[Team], _listed("teams")] = msgspec.field(default_factory=list)
+    players: Annotated[list[Player], _listed("players")] = msgspec.field(default_factory=list)
+    roster: Annotated[list[Signing], _listed("roster signings")] = msgspec.field(default_factory=list)
+    games: Annotated[list[Game], _listed("games")] = msgspec.field(default_factory=list)
+    appeals: Annotated[list[Appeal], _listed("appeals")] = msgspec.field(default_factory=list)
+    payments: Annotated[list[Payment], _listed("payments")] = msgspec.field(default_factory=list)
     season_suspension_decisions: Annotated[list[SuspensionDecision], Meta(
         description="the office's decisions on the suspensions the rules proposed (see *season suspension "
                     "decision* below); `export` writes it when there is one")] = msgspec.field(default_factory=list)
