@@ -84,6 +84,7 @@ Period = Annotated[int, _is("range", "whole number 1-99", ge=1, le=99)]
 GameNumber = Annotated[str, _is("game number", "text, 1-20 characters", min_length=1, max_length=20)]
 MoneyText = Annotated[str, _is("money", "money text", pattern=MONEY_RE.pattern)]
 FormNumber = Annotated[str, _is("form", "text")]
+AuditText = Annotated[str, _is("audit text", "text")]  # any text, the empty one too
 Count = Annotated[int, _is("count", "whole number, 0 or more", ge=0)]
 Minutes = Annotated[float, _is("minutes", "number 0-600", ge=0, le=600)]
 Side = Literal["home", "away"]
@@ -458,14 +459,15 @@ class AuditEntry(Record, frozen=True, kw_only=True, forbid_unknown_fields=False)
     """One entry of the office's audit trail, as `export` writes it; entries a file brings are kept as history."""
 
     kind: ClassVar[str] = "audit entry"
+    check_order: ClassVar[tuple[str, ...]] = ("at", "action", "operator", "subject", "before", "after")
     at: Annotated[str, _is("audit time", '`"YYYY-MM-DDTHH:MM:SS"`'), Meta(description="no time zone")]
-    operator: Text | None = None
-    action: Annotated[str, _is("audit text", "text")]
-    subject: Text | None = None
-    before: Annotated[dict[str, Any] | None, Meta(description='for an `"override block"` entry: a JSON object')] \
-        = None
-    after: Annotated[dict[str, Any] | None, Meta(description='for an `"override block"` entry: a JSON object')] \
-        = None
+    operator: AuditText | None = None
+    action: AuditText
+    subject: AuditText | None = None
+    before: Annotated[dict[str, Any] | None, _is("override object", "object"),
+                      Meta(description='for an `"override block"` entry: a JSON object')] = None
+    after: Annotated[dict[str, Any] | None, _is("override object", "object"),
+                     Meta(description='for an `"override block"` entry: a JSON object')] = None
 
 
 class Season(Record, frozen=True, kw_only=True):

@@ -350,6 +350,26 @@ def check_event_into(c: Checker, ev: Any, where: str) -> None:
         c.record(ev, record, where)
 
 
+def _audit_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+    at = obj.get(p.key)
+    try:
+        if not isinstance(at, str) or dt.datetime.fromisoformat(at).tzinfo is not None:
+            raise ValueError
+    except ValueError:
+        c.err(f"{where}.{p.key}", f"{p.key} must be a date and time YYYY-MM-DDTHH:MM:SS (got {at!r})")
+
+
+def _audit_text(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+    value = obj.get(p.key)
+    if not isinstance(value, str) and not (p.nullable and value is None):
+        c.err(f"{where}.{p.key}", f"{p.key} must be a text (got {value!r})")
+
+
+def _override_object(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+    if obj.get("action") == "override block" and not isinstance(obj.get(p.key), dict | None):
+        c.err(f"{where}.{p.key}", f"{p.key} of an override must be a JSON object (got {obj[p.key]!r})")
+
+
 def _ignored(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
     """Checked where the record is (a game's goalie shots, a signature, the audit trail)."""
 
@@ -376,6 +396,6 @@ CHECKS: dict[str, Callable[[Checker, dict[str, Any], FieldPlan, str], None]] = {
     "attempts": _attempts, "names": _names, "name": _official_name, "officials": _officials,
     "signatures": _signatures, "shots": _shots, "lineups": _lineups, "goalie shots": _goalie_shots,
     "events": _events, "count": _ignored, "game period": _ignored, "signer": _ignored, "png": _ignored,
-    "datetime": _ignored, "audit time": _ignored, "audit text": _ignored,
+    "datetime": _ignored, "audit time": _audit_time, "audit text": _audit_text, "override object": _override_object,
 }
 OWN_CHECKS: dict[str, Callable[[Checker, dict[str, Any], str], bool]] = {"+itself": _not_itself, "+moment": _moment}
