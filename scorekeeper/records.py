@@ -62,8 +62,10 @@ def _is(check: str, words: str, stored: str = "", **constraints: Any) -> Meta:
 # "when not empty" (left out when empty), "default last" (absent, its default is written after the keys given)
 
 
-def _listed(what: str) -> Meta:
-    return Meta(description=f"the {what} (below); a missing list is an empty one")
+def _listed(what: str, most: int) -> Meta:
+    """A season's list: what it holds and how many at most (far above any league's season, low enough that the
+    largest file allowed imports, or is refused, within a minute: each payment is audited as imported, issue 26)."""
+    return Meta(description=f"the {what} (below); a missing list is an empty one", max_length=most)
 
 
 # -- the kinds of values ---------------------------------------------------------------------------------------
@@ -385,7 +387,7 @@ class Game(Record, frozen=True, kw_only=True):
     lineups: Annotated[Lineups, _is("lineups", '`{"home": [...], "away": [...]}`'), Meta(
         description="the players dressed, each a line-up entry; a final game needs both")] = \
         msgspec.field(default_factory=Lineups)
-    events: Annotated[list[AnyEvent], _is("events", "list of events"), Meta(
+    events: Annotated[list[AnyEvent], _is("events", "list of events", max_length=20_000), Meta(
         description="what happened, each an event (below)")] = msgspec.field(default_factory=list)
     referees: Annotated[list[str] | None, _is("names", "list of texts"), Meta(
         description="the referees' names")] = None
@@ -483,19 +485,19 @@ class Season(Record, frozen=True, kw_only=True):
     rulebook_text: Annotated[Text | None, Meta(
         description="the rulebook itself: the whole TOML text of the rulebook `rulebook` names "
                     "([rulebook.md](rulebook.md)), at most 2 MB; `export` always writes it (see below)")] = None
-    divisions: Annotated[list[Division], _listed("divisions")] = msgspec.field(default_factory=list)
-    teams: Annotated[list[Team], _listed("teams")] = msgspec.field(default_factory=list)
-    players: Annotated[list[Player], _listed("players")] = msgspec.field(default_factory=list)
-    roster: Annotated[list[Signing], _listed("roster signings")] = msgspec.field(default_factory=list)
-    games: Annotated[list[Game], _listed("games")] = msgspec.field(default_factory=list)
-    appeals: Annotated[list[Appeal], _listed("appeals")] = msgspec.field(default_factory=list)
-    payments: Annotated[list[Payment], _listed("payments")] = msgspec.field(default_factory=list)
-    season_suspension_decisions: Annotated[list[SuspensionDecision], Meta(
+    divisions: Annotated[list[Division], _listed("divisions", 500)] = msgspec.field(default_factory=list)
+    teams: Annotated[list[Team], _listed("teams", 2_000)] = msgspec.field(default_factory=list)
+    players: Annotated[list[Player], _listed("players", 100_000)] = msgspec.field(default_factory=list)
+    roster: Annotated[list[Signing], _listed("roster signings", 200_000)] = msgspec.field(default_factory=list)
+    games: Annotated[list[Game], _listed("games", 20_000)] = msgspec.field(default_factory=list)
+    appeals: Annotated[list[Appeal], _listed("appeals", 20_000)] = msgspec.field(default_factory=list)
+    payments: Annotated[list[Payment], _listed("payments", 20_000)] = msgspec.field(default_factory=list)
+    season_suspension_decisions: Annotated[list[SuspensionDecision], Meta(max_length=20_000), Meta(
         description="the office's decisions on the suspensions the rules proposed (see *season suspension "
                     "decision* below); `export` writes it when there is one")] = msgspec.field(default_factory=list)
     computed: Annotated[dict[str, Any] | None, Meta(
         description="written by `export`: every computed result (see below); ignored on import")] = None
-    audit: Annotated[list[AuditEntry] | None, Meta(
+    audit: Annotated[Annotated[list[AuditEntry], Meta(max_length=100_000)] | None, Meta(
         description="the office's audit trail, as `export` writes it (see below)")] = None
 
 

@@ -28,12 +28,11 @@ FORMAT = records.FORMAT
 TOP_KEYS = {p.key for p in plans(records.Season)}
 LISTS = tuple(records.LIST_RECORDS)
 
-# the most a season file holds: far above any league's season, low enough that the largest file allowed imports
-# (or is refused) within a minute (each payment is audited as it is imported, issue 26)
-LIMITS = {"divisions": 500, "teams": 2_000, "players": 100_000, "roster": 200_000, "games": 20_000,
-          "appeals": 20_000, "payments": 20_000, "season_suspension_decisions": 20_000, "audit": 100_000}
-MAX_GAME_EVENTS = 20_000
-MAX_EVENTS = 400_000
+# the most a season file holds, as the declaration has it (the lists' max_length)
+LIMITS: dict[str, int] = {p.key: p.info.max_length for p in plans(records.Season)
+                          if getattr(p.info, "max_length", None)}
+MAX_GAME_EVENTS: int = plan_of(records.Game)["events"].info.max_length
+MAX_EVENTS = 400_000  # of all the games of a file
 
 # object kind -> (required keys, optional keys), as the declaration (scorekeeper.records) has them
 _FieldSets = tuple[set[str], set[str]]

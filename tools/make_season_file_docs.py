@@ -47,6 +47,12 @@ def _plural(kind: str) -> str:
 
 def _type_words(p: FieldPlan) -> str:
     """How the page names a field's type."""
+    most = getattr(p.info, "max_length", None)
+    words = _kind_words(p)
+    return f"{words} (at most {most:,})" if most and isinstance(p.info, mi.ListType) else words
+
+
+def _kind_words(p: FieldPlan) -> str:
     if p.words:
         return p.words
     t = p.info
