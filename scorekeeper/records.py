@@ -53,13 +53,11 @@ MONEY_RE = re.compile(r"^\d{1,7}\.\d{2}$")  # a payment's `amount`: money as tex
 
 
 def _is(check: str, words: str, stored: str = "", **constraints: Any) -> Meta:
-    """The annotation of a field's kind: the check that judges it, how the documentation names it and, where
-    the normalised season does not hold it as declared, how it is stored ("as given", "when not empty")."""
+    """The annotation of a field's kind: the check that judges it, how the documentation names it and, where the
+    normalised season does not hold it as declared, how it is `stored`: "as given" (its value as the file gave
+    it), "when not empty" (left out when empty), "default last" (when absent, its default is written after the
+    keys given)."""
     return Meta(extra={"check": check, "words": words, "stored": stored}, **constraints)
-
-
-# how the normalised season stores a field, where not as declared: "as given" (its value as the file gave it),
-# "when not empty" (left out when empty), "default last" (absent, its default is written after the keys given)
 
 
 def _listed(what: str, most: int) -> Meta:
@@ -226,7 +224,7 @@ class Goal(Event, frozen=True, kw_only=True, tag="goal"):
     period: Period
     elapsed: Clock
     scorer: PlayerId
-    assists: Annotated[list[str], _is("assists", "list of player ids")] = msgspec.field(default_factory=list)
+    assists: Annotated[list[PlayerId], _is("assists", "list of player ids")] = msgspec.field(default_factory=list)
     empty_net: Annotated[bool | None, Meta(
         description="worked out from `goalie` events when absent (a goal at the second of a pull is not an "
                     "empty-net goal)")] = None

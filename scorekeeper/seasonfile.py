@@ -3,7 +3,8 @@
 A season file is checked in two steps. `check_structure` refuses what is not the format (an unknown key,
 a missing field, a date that is not a date), naming where. The rules then judge the merged season
 (`scorekeeper.services`). Normalised objects are what the database stores and what export writes, so an
-export imported into an empty database exports the same file again.
+export imported into an empty database exports the same file again. What each object holds is declared once,
+in `scorekeeper.records`; the checker and the normaliser read it (`scorekeeper.season_file`).
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ from typing import Any
 
 from scorekeeper import records
 from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileError, read_bounded
+from scorekeeper.records import cents_to_money as cents_to_money
+from scorekeeper.records import money_to_cents as money_to_cents
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season_file.checks import NULLABLE, NUMBER_LIMIT, TIME_RE, Checker, check_event_into
-from scorekeeper.season_file.normal import norm_event, normaliser
+from scorekeeper.season_file.checks import NULLABLE as NULLABLE
+from scorekeeper.season_file.checks import NUMBER_LIMIT as NUMBER_LIMIT
+from scorekeeper.season_file.checks import TIME_RE as TIME_RE
+from scorekeeper.season_file.checks import Checker, check_event_into
+from scorekeeper.season_file.normal import norm_event as norm_event
+from scorekeeper.season_file.normal import normaliser
 from scorekeeper.season_file.plans import keys_of, plan_of, plans
-from scorekeeper.signature_values import norm_signature
-
-__all__ = ["NULLABLE", "NUMBER_LIMIT", "TIME_RE", "norm_event", "norm_signature"]
+from scorekeeper.signature_values import norm_signature as norm_signature
 
 FORMAT = records.FORMAT
 TOP_KEYS = {p.key for p in plans(records.Season)}
@@ -56,8 +61,6 @@ OFFICIAL = _key_sets(records.Official)
 PENALTY_CLASS_NAMES = PENALTY_CLASSES  # the rulebook model's list
 MONEY_RE = records.MONEY_RE
 OFFICIAL_ROLES = plan_of(records.Official)["role"].choices  # a game official's `role` (docs/season-file.md)
-money_to_cents = records.money_to_cents
-cents_to_money = records.cents_to_money
 
 
 class SeasonFileError(Exception):
