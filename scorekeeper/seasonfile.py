@@ -19,6 +19,7 @@ from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileEr
 from scorekeeper.records import cents_to_money as cents_to_money
 from scorekeeper.records import money_to_cents as money_to_cents
 from scorekeeper.rulebook.model import PENALTY_CLASSES
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season_file.checks import NULLABLE as NULLABLE
 from scorekeeper.season_file.checks import NUMBER_LIMIT as NUMBER_LIMIT
@@ -339,7 +340,7 @@ def merge(existing: dict[str, Any], incoming: dict[str, Any], replace: bool
                 if not replace:
                     label = k if isinstance(k, str) else " / ".join(x for x in k if x)
                     conflicts.append(Violation(
-                        "FILE", "block", f"{KIND_NAMES[name]} {label!r} already exists with different "
+                        FILE, "block", f"{KIND_NAMES[name]} {label!r} already exists with different "
                         f"content; use --replace to overwrite it", "season file", f"{name}[{n}]"))
                     continue
                 rows[index[k]] = obj

@@ -21,6 +21,7 @@ from scorekeeper.records import (
     Record,
     ShootoutAttempt,
 )
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season_file.plans import FieldPlan, check_order, keys_of, plan_of
 from scorekeeper.signature_values import signature_problems
@@ -36,7 +37,7 @@ class Checker:
     def __init__(self) -> None:
         self.errors: list[Violation] = []
 
-    def err(self, where: str, message: str, rule: str = "FILE") -> None:
+    def err(self, where: str, message: str, rule: str = FILE) -> None:
         self.errors.append(Violation(rule, "block", message, "season file", where))
 
     def keys(self, obj: Any, record: type[Record], where: str, kind: str = "") -> bool:
