@@ -152,6 +152,13 @@ def _m011_goalie_shots(db: Database) -> None:
         db.execute_sql("alter table game add column goalie_shots text")
 
 
+def _m012_game_curfew(db: Database) -> None:
+    """Version 12: a game may keep its curfew, the time the ice must be cleared ("HH:MM"), when the league gives
+    one (issue 28.6)."""
+    if "curfew" not in {c.name for c in db.get_columns("game")}:
+        db.execute_sql("alter table game add column curfew varchar(255)")
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -164,6 +171,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (9, _m009_game_signatures),
     (10, _m010_keyed_seals),
     (11, _m011_goalie_shots),
+    (12, _m012_game_curfew),
 ]
 LATEST = MIGRATIONS[-1][0]
 

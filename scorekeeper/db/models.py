@@ -124,6 +124,7 @@ class Game(BaseModel):
     ext_id = CharField()
     date = DateField()
     time = CharField()
+    curfew = CharField(null=True)  # "HH:MM", when the ice must be cleared; None: the league gave none (migration 12)
     rink = CharField(null=True)
     stage = CharField(default="regular")
     home = ForeignKeyField(Team, backref="home_games", on_delete="CASCADE")

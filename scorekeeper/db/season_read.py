@@ -47,9 +47,9 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, An
                              "birthdate": date_text(birthdate), "email": email})
                       for _, ext, first, last, gender, birthdate, email in players]
     out["roster"] = _roster(season, tid, pid)
-    games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.rink, Game.stage, Game.home, Game.away,
-                             Game.status, Game.referees, Game.shots, Game.goalie_shots, Game.notes, Game.revision,
-                             Game.number, Game.officials)
+    games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.curfew, Game.rink, Game.stage,
+                             Game.home, Game.away, Game.status, Game.referees, Game.shots, Game.goalie_shots,
+                             Game.notes, Game.revision, Game.number, Game.officials)
                  .where(Game.season == season).order_by(Game.seq, Game.id).namedtuples())
     out["games"] = _games(season, games, tid, pid)
     if rows is not None:
@@ -138,7 +138,8 @@ def _games(season: Season, games: list[Any], tid: dict[int, str], pid: dict[int,
     lineups = _lineups(season, games, pid)
     events = _events(season, games)
     signed = signatures_by_game(season)
-    return [clean({"id": g.ext_id, "number": g.number, "date": date_text(g.date), "time": g.time, "rink": g.rink,
+    return [clean({"id": g.ext_id, "number": g.number, "date": date_text(g.date), "time": g.time, "curfew": g.curfew,
+                   "rink": g.rink,
                    "stage": g.stage, "home": tid[g.home], "away": tid[g.away],
                    "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
                    "referees": _json(g.referees), "officials": _json(g.officials), "shots": _json(g.shots),

@@ -109,7 +109,8 @@ def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
 # -- the games ----------------------------------------------------------------------------------------------------
 def _game_fields(g: dict[str, Any], tid: dict[str, int]) -> dict[str, Any]:
     """A game's own row values."""
-    return {"date": parse_date(g["date"]), "time": g["time"], "rink": g.get("rink"),
+    return {"date": parse_date(g["date"]), "time": g["time"], "curfew": g.get("curfew"),
+            "rink": g.get("rink"),
             "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
             "status": g.get("status", "final"),
             "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,

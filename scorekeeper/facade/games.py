@@ -25,7 +25,7 @@ from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
-from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, game_officials
+from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
 
@@ -61,6 +61,25 @@ def _put_details(game: dict[str, Any], game_id: str, number: str | None, officia
     if people and not wrong:
         game["officials"] = people
     return wrong
+
+
+def put_curfew(game: dict[str, Any], game_id: str, curfew: str | None) -> list[Violation]:
+    """Put the game's curfew ("HH:MM", 24-hour like its `time`) on `game` right after its `time`, as the season
+    file has it: "" clears it, None leaves it as it is; returns the refusal of one that is not HH:MM (then `game` is
+    not to be written)."""
+    if curfew is None:
+        return []
+    given = curfew.strip()
+    if given and not TIME_RE.match(given):
+        return [Violation(FILE, "block", f"the curfew must be a time HH:MM, 24-hour like the game's start (got "
+                          f"{curfew!r})", "season file", f"game {game_id}")]
+    items = [(k, v) for k, v in game.items() if k != "curfew"]
+    game.clear()
+    for key, value in items:
+        game[key] = value
+        if key == "time" and given:
+            game["curfew"] = given
+    return []
 
 
 def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
@@ -195,7 +214,8 @@ class Games(Part):
         id), the names by role (`referees` and `officials` combined), the `operator` who would sign as
         scorekeeper, and whether the game is `final` and `signed` (then the details are the office's); the
         `goalies` dressed in goal ({"player", "name", "side"}, home first), the `periods` the game has (the
-        rulebook's, or more where its events reach) and its `goalie_shots` (issue 30.3)."""
+        rulebook's, or more where its events reach) and its `goalie_shots` (issue 30.3); its `curfew` ("HH:MM", "" :
+        none; issue 28.6)."""
         game = self.game_dict(game_id, season, copy_it=False)
         view = self.core.view(season)
         teams = view.teams
@@ -212,24 +232,25 @@ class Games(Part):
                 "signed": game.get("status") == "final" and bool(game.get("signatures")),
                 "goalies": goalies, "periods": periods,
                 "period_labels": [period_label(view.book, n) for n in range(1, periods + 1)],
-                "goalie_shots": list(game.get("goalie_shots") or [])}
+                "goalie_shots": list(game.get("goalie_shots") or []), "curfew": str(game.get("curfew") or "")}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
-                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None
-                         ) -> EntryResult:
+                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None,
+                         curfew: str | None = None) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
         outcome, so a final game takes it without a reopen; audited with what it was and what it becomes. On a
         signed final game it would change the sheet under the signatures: the office's action (its password),
         audited as such (issue 27.14). `goalie_shots` (issue 30.3): each goalie's shots as the paper sheet has
-        them, replacing the game's (an empty list: none; None: left as they are)."""
+        them, replacing the game's (an empty list: none; None: left as they are). `curfew` (issue 28.6): the time
+        the ice must be cleared, "HH:MM" 24-hour ("": none; None: left as it is)."""
         game = self.game_dict(game_id, season)
         signed = game.get("status") == "final" and bool(game.get("signatures"))
-        before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots") if k in game}
-        wrong = _put_details(game, game_id, number, officials, goalie_shots)
+        before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots", "curfew") if k in game}
+        wrong = put_curfew(game, game_id, curfew) or _put_details(game, game_id, number, officials, goalie_shots)
         if wrong:
             return EntryResult(False, wrong)
-        after = {k: game[k] for k in ("number", "officials", "goalie_shots") if k in game}
+        after = {k: game[k] for k in ("number", "officials", "goalie_shots", "curfew") if k in game}
         if after == before:
             return EntryResult(True)
         if signed:

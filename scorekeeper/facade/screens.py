@@ -21,11 +21,12 @@ from scorekeeper.season.view import SeasonView
 
 
 def game_row(view: SeasonView, game_id: str) -> dict[str, Any]:
-    """One game as the season's list of games shows it."""
+    """One game as the season's list of games shows it (its `curfew` after its `time` only when it has one)."""
     g = view.games[game_id]
     st = view.state(game_id)
+    curfew = {"curfew": g["curfew"]} if g.get("curfew") else {}  # only where the league gave one (issue 28.6)
     return {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
-            "date": g["date"], "time": g["time"], "home": g["home"], "away": g["away"],
+            "date": g["date"], "time": g["time"], **curfew, "home": g["home"], "away": g["away"],
             "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
             "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
             "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
