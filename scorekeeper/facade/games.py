@@ -4,6 +4,7 @@ undo and redo, and the live state at the boards (who may be on the ice now)."""
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -215,8 +216,8 @@ class Games(Part):
                 "goalie_shots": list(game.get("goalie_shots") or [])}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
-                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None
-                         ) -> EntryResult:
+                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None,
+                         curfew: str | None = None) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
         outcome, so a final game takes it without a reopen; audited with what it was and what it becomes. On a
@@ -224,6 +225,9 @@ class Games(Part):
         audited as such (issue 27.14). `goalie_shots` (issue 30.3): each goalie's shots as the paper sheet has
         them, replacing the game's (an empty list: none; None: left as they are)."""
         game = self.game_dict(game_id, season)
+        if curfew and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", curfew):  # STANDIN: checked, not stored
+            return EntryResult(False, [Violation(FILE, "block", f"the curfew {curfew!r} is no time of day (HH:MM)",
+                                                 "season file", f"game {game_id}")])
         signed = game.get("status") == "final" and bool(game.get("signatures"))
         before = {k: game[k] for k in ("number", "referees", "officials", "goalie_shots") if k in game}
         wrong = _put_details(game, game_id, number, officials, goalie_shots)
