@@ -1,4 +1,4 @@
-"""The game's curfew at the boards (issue 28.6): the time the ice must be cleared, said beside the scheduled start
+"""The game's curfew at the boards (issue 28.6): the time the ice must be cleared, said after the scheduled start
 in the Live Game tab's title with the time left by the wall clock ("Curfew 21:00 · 42 min left"), in amber under
 ten minutes, "Curfew 21:00 passed" after it; nothing for a game without one. `CurfewWatch` keeps it current: a
 QTimer reads the clock (injectable for tests) while a curfew is shown."""

@@ -102,7 +102,7 @@ class LiveGameTab(GameAtTheBoards):
                                                               self.header.details_button)
         self.sign_button, self.print_button = self.header.sign_button, self.header.print_button
         self.reopen_button, self.finish_button = self.header.reopen_button, self.header.finish_button
-        self.curfew = CurfewWatch(self)  # the curfew beside the scheduled start, its time left kept current
+        self.curfew = CurfewWatch(self)  # the curfew after the scheduled start, its time left kept current
         self.curfew.changed.connect(self._retitle)
         self.clock_panel = ClockPanel(self)
         self.score, self.strength = self.clock_panel.score, self.clock_panel.strength
@@ -501,15 +501,17 @@ class LiveGameTab(GameAtTheBoards):
             self.title.setText(self._title(self.game_shown))
 
     def _title(self, screen: GameScreen) -> str:
-        """The header's title: the teams, the league's game number, date, time (and curfew), stage and status."""
+        """The header's title: the teams, the league's game number, date, time, stage and status, then the curfew
+        and its time left (on a line of its own where the title wraps)."""
         stage = " · playoff" if screen.stage == "playoff" else ""
         status = ("<b style='color:#1b5e20'>FINAL</b>" if screen.final
                   else html.escape(str(screen.row["status_text"])))
         number = html.escape(str(screen.row.get("number") or screen.game_id))  # the league's number
-        curfew = f" · {self.curfew.text()}" if self.curfew.text() else ""
+        said = self.curfew.text()  # the curfew and its time left wrap as one
+        curfew = f" · <span style='white-space:nowrap'>{said}</span>" if said else ""
         return (f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                 f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
-                f"{number} · {screen.date} {screen.time}{curfew}{stage} · {status}")
+                f"{number} · {screen.date} {screen.time}{stage} · {status}{curfew}")
 
     def _enable(self, screen: GameScreen) -> None:
         """A final game takes no entry (Reopen… first); undo and redo as the facade allows."""
