@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.services import DATA_3, DATA_4, ServiceError, number_not_dressed, time_outside_period
 from ui import lineups_page, operation
 from ui.clock_panel import ClockPanel, clock_key, sheet_said
+from ui.curfew import CurfewWatch
 from ui.entry_form import KINDS, EntryError, EntryForm
 from ui.event_list import EventList
 from ui.event_rows import RowWords
@@ -101,6 +102,8 @@ class LiveGameTab(GameAtTheBoards):
                                                               self.header.details_button)
         self.sign_button, self.print_button = self.header.sign_button, self.header.print_button
         self.reopen_button, self.finish_button = self.header.reopen_button, self.header.finish_button
+        self.curfew = CurfewWatch(self)  # the curfew after the scheduled start, its time left kept current
+        self.curfew.changed.connect(self._retitle)
         self.clock_panel = ClockPanel(self)
         self.score, self.strength = self.clock_panel.score, self.clock_panel.strength
         self.clock = self.clock_panel.clock
@@ -459,6 +462,7 @@ class LiveGameTab(GameAtTheBoards):
                                 shootout=self.shootout, lookup=self.find_infractions)
         if previous is None or previous.lineups != screen.lineups or previous.names != screen.names:
             self._take_lineups(screen, refit)
+        self.curfew.follow(screen.date, screen.time, screen.row.get("curfew"))
         self.title.setText(self._title(screen))
         rows = self.event_list.rows(screen.events, screen.figures, self._row_words())
         if refit:
@@ -491,15 +495,23 @@ class LiveGameTab(GameAtTheBoards):
         if not refit:
             self._reserve_columns()
 
+    def _retitle(self) -> None:
+        """The title again (the curfew's time left changed)."""
+        if self.game_shown is not None:
+            self.title.setText(self._title(self.game_shown))
+
     def _title(self, screen: GameScreen) -> str:
-        """The header's title: the teams, the league's game number, date, time, stage and status."""
+        """The header's title: the teams, the league's game number, date, time, stage and status, then the curfew
+        and its time left (on a line of its own where the title wraps)."""
         stage = " · playoff" if screen.stage == "playoff" else ""
         status = ("<b style='color:#1b5e20'>FINAL</b>" if screen.final
                   else html.escape(str(screen.row["status_text"])))
         number = html.escape(str(screen.row.get("number") or screen.game_id))  # the league's number
+        said = self.curfew.text()  # the curfew and its time left wrap as one
+        curfew = f" · <span style='white-space:nowrap'>{said}</span>" if said else ""
         return (f"<span style='font-size:large'><b>{html.escape(self.names['home'])}</b> vs "
                 f"<b>{html.escape(self.names['away'])}</b></span> &nbsp; game "
-                f"{number} · {screen.date} {screen.time}{stage} · {status}")
+                f"{number} · {screen.date} {screen.time}{stage} · {status}{curfew}")
 
     def _enable(self, screen: GameScreen) -> None:
         """A final game takes no entry (Reopen… first); undo and redo as the facade allows."""
