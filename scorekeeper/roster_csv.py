@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
+from scorekeeper.rules.ids import FILE
+from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
@@ -85,7 +87,7 @@ def _player_label(view: SeasonView, pid: str) -> str:
 
 def _refuse(row: CsvRow, message: str) -> None:
     row.verdict = "refused"
-    row.violations.append(Violation("FILE", "block", message, "roster CSV", f"line {row.line}"))
+    row.violations.append(Violation(FILE, "block", message, "roster CSV", f"line {row.line}"))
 
 
 def spreadsheet_text(data: bytes, path: str | Path) -> str:
@@ -159,59 +161,104 @@ def _slug(first: str, last: str, taken: set[str]) -> str:
 def resolve(view: SeasonView, rows: list[CsvRow], choices: dict[int, str] | None = None) -> None:
     """Turn each row into a player (found or new) and a roster signing, refusing rows that make no sense.
     `choices`: the player meant by a row (its line) whose name several players of the season share."""
-    by_name: dict[tuple[str, str], list[str]] = {}
-    for player_id, p in view.players.items():
-        by_name.setdefault(name_key(p.get("first", ""), p.get("last", "")), []).append(player_id)
-    team_of = {t.lower(): t for t in view.teams} | {v["name"].lower(): t for t, v in view.teams.items()}
-    taken = set(view.players)
-    created: dict[tuple[str, str], str] = {}
-    signed_here: dict[tuple[str, str], int] = {}
+    resolver = _Resolver(view, choices or {})
     for row in rows:
+        resolver.resolve(row)
+
+
+class _Resolver:
+    """The rows of one file resolved in order: the season's players by name and teams by id or name, and the
+    players created and the signings made by the rows before."""
+
+    def __init__(self, view: SeasonView, choices: dict[int, str]) -> None:
+        self.view = view
+        self.choices = choices
+        self.by_name: dict[tuple[str, str], list[str]] = {}
+        for player_id, p in view.players.items():
+            self.by_name.setdefault(name_key(p.get("first", ""), p.get("last", "")), []).append(player_id)
+        self.team_of = {t.lower(): t for t in view.teams} | {v["name"].lower(): t for t, v in view.teams.items()}
+        self.taken = set(view.players)
+        self.created: dict[tuple[str, str], str] = {}
+        self.signed_here: dict[tuple[str, str], int] = {}
+
+    def resolve(self, row: CsvRow) -> None:
+        """The row's player and signing, or its refusal."""
+        checked = self._fields(row)
+        if checked is None:
+            return
+        team, gender = checked
         d = row.data
-        team = team_of.get(d.get("team", "").lower())
+        key = name_key(d["first"], d["last"])
+        fits = self.by_name.get(key, [])
+        ok, meant = self._meant(row, team, fits)
+        if not ok:
+            return
+        pid = self._player(row, key, fits, meant, gender)
+        self._sign(row, team, pid)
+
+    def _fields(self, row: CsvRow) -> tuple[str, str | None] | None:
+        """The row's team and gender, once its fields make sense (None: refused)."""
+        d = row.data
+        team = self.team_of.get(d.get("team", "").lower())
         if team is None:
-            _refuse(row, f"no team {d.get('team')!r} in season {view.name}")
-            continue
+            _refuse(row, f"no team {d.get('team')!r} in season {self.view.name}")
+            return None
         if not re.fullmatch(r"[0-9]{1,2}", d.get("number", "")):
             _refuse(row, f"number must be 0 to 99 (got {d.get('number')!r})")
-            continue
+            return None
         if not d.get("first") or not d.get("last"):
             _refuse(row, "first and last name are needed")
-            continue
+            return None
         gender = d.get("gender", "").upper()[:1] or None
         if gender not in (None, "M", "F"):
             _refuse(row, f"gender must be M or F (got {d.get('gender')!r})")
-            continue
-        key = name_key(d["first"], d["last"])
-        fits = by_name.get(key, [])
-        chosen = (choices or {}).get(row.line)
+            return None
+        return team, gender
+
+    def _meant(self, row: CsvRow, team: str, fits: list[str]) -> tuple[bool, str | None]:
+        """(False, None) where the row is refused (the choice is not a player of that name, or none is made
+        between players sharing it); else (True, the player of the season the row means, or None: not chosen)."""
+        d = row.data
+        chosen = self.choices.get(row.line)
         if chosen is not None and chosen not in fits:
             _refuse(row, f"{chosen} is not a player called {d['first']} {d['last']}")
-            continue
-        on_team = [f for f in fits if (view.signing(team, f) or {"released": "-"}).get("released") is None]
+            return False, None
+        on_team = [f for f in fits if (self.view.signing(team, f) or {"released": "-"}).get("released") is None]
         if len(fits) > 1 and len(on_team) == 1 and chosen is None:
             chosen = on_team[0]  # the one of them on the team's roster already: the row means them
         if len(fits) > 1 and not d.get("player") and chosen is None:
-            row.candidates = [{"id": f, "label": _player_label(view, f)} for f in fits]
+            row.candidates = [{"id": f, "label": _player_label(self.view, f)} for f in fits]
             _refuse(row, f"{d['first']} {d['last']} is the name of {len(fits)} players of the season: "
                     + " and ".join(c["label"] for c in row.candidates) + "; say which one (in the window, or with "
                     "the player's id in a player column)")
-            continue
-        pid = d.get("player") or chosen or (fits[0] if fits else None) or created.get(key)
-        if pid is None or pid not in view.players:
+            return False, None
+        return True, chosen
+
+    def _player(self, row: CsvRow, key: tuple[str, str], fits: list[str], chosen: str | None,
+                gender: str | None) -> str:
+        """The row's player id: found, else created (`row.player`, the player to add)."""
+        d = row.data
+        pid = d.get("player") or chosen or (fits[0] if fits else None) or self.created.get(key)
+        if pid is None or pid not in self.view.players:
             if pid is None:
-                pid = _slug(d["first"], d["last"], taken)
-                created[key] = pid
+                pid = _slug(d["first"], d["last"], self.taken)
+                self.created[key] = pid
             row.player = {k: v for k, v in {"id": pid, "first": d["first"], "last": d["last"], "gender": gender,
                                             "birthdate": d.get("birthdate") or None,
                                             "email": d.get("email") or None}.items() if v is not None}
-        if (team, pid) in signed_here:
+        return pid
+
+    def _sign(self, row: CsvRow, team: str, pid: str) -> None:
+        """The row's signing; refused where an earlier row signs the player to the team, and "already" where the
+        player is on the team's roster."""
+        d, view = row.data, self.view
+        if (team, pid) in self.signed_here:
             row.verdict = "refused"
-            row.violations.append(Violation(
-                "DATA-1", "block", f"{d['first']} {d['last']} is already signed to {view.teams[team]['name']} on "
-                f"line {signed_here[(team, pid)]}", view.book.section("DATA-1"), f"line {row.line}"))
-            continue
-        signed_here[(team, pid)] = row.line
+            row.violations.append(signed_twice_in_file(view.book, f"{d['first']} {d['last']}",
+                                                        view.teams[team]["name"], self.signed_here[(team, pid)],
+                                                        f"line {row.line}"))
+            return
+        self.signed_here[(team, pid)] = row.line
         held = view.signing(team, pid) if pid in view.players else None
         if held is not None and not held.get("released") and not d.get("released"):
             row.verdict = "already"
@@ -219,7 +266,7 @@ def resolve(view: SeasonView, rows: list[CsvRow], choices: dict[int, str] | None
             row.note = (f"{view.player_name(pid)} is already on the roster of {view.teams[team]['name']} as "
                         f"#{held['number']}{other}: not signed again")
             row.player = None
-            continue
+            return
         position = (d.get("position") or "skater").lower()
         position = "goalie" if position in ("g", "goalie", "goaltender") else "skater"
         row.signing = {k: v for k, v in {"team": team, "player": pid, "number": int(d["number"]),
@@ -284,37 +331,49 @@ class RosterJudge:
                    "players": [row.player] if row.player is not None else [], "roster": [row.signing]}
         problems = check_structure(partial)
         if problems:
-            fresh = [Violation(v.rule, v.severity, v.message, v.section, f"line {row.line}") for v in problems
-                     if _key(v) not in self.seen]
-        else:
-            incoming = normalise(partial)
-            signing = incoming["roster"][0]
-            player = incoming["players"][0] if incoming["players"] else None
-            if player is not None and player["id"] in self.players and self.players[player["id"]] == player:
-                player = None
-            key = roster_key(signing)
-            replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(r) == key), None)
-            if replaced == signing:
-                row.verdict = "imported"  # already in the season as it is
-                return
-            teams = {signing["team"]}
-            if self._tier1(signing["team"]):
-                teams |= {r["team"] for r in self.by_player.get(signing["player"], [])}
-            before = {_key(v) for v in validate_season(self._mini(teams, [], None, None), [], True)}
-            after = validate_season(self._mini(teams, [signing], player, replaced), [], True)
-            fresh = [v for v in after if _key(v) not in before and _key(v) not in self.seen]
+            self._verdict(row, [Violation(v.rule, v.severity, v.message, v.section, f"line {row.line}")
+                                for v in problems if _key(v) not in self.seen])
+            return
+        incoming = normalise(partial)
+        signing = incoming["roster"][0]
+        player = incoming["players"][0] if incoming["players"] else None
+        if player is not None and player["id"] in self.players and self.players[player["id"]] == player:
+            player = None
+        key = roster_key(signing)
+        replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(r) == key), None)
+        if replaced == signing:
+            row.verdict = "imported"  # already in the season as it is
+            return
+        if self._verdict(row, self._fresh(signing, player, replaced)):
+            self._accept(signing, player, replaced)
+
+    def _fresh(self, signing: dict[str, Any], player: dict[str, Any] | None,
+               replaced: dict[str, Any] | None) -> list[Violation]:
+        """What signing (or replacing) breaks that the season did not break already, nor an earlier row."""
+        teams = {signing["team"]}
+        if self._tier1(signing["team"]):
+            teams |= {r["team"] for r in self.by_player.get(signing["player"], [])}
+        before = {_key(v) for v in validate_season(self._mini(teams, [], None, None), [], True)}
+        after = validate_season(self._mini(teams, [signing], player, replaced), [], True)
+        return [v for v in after if _key(v) not in before and _key(v) not in self.seen]
+
+    def _verdict(self, row: CsvRow, fresh: list[Violation]) -> bool:
+        """The row's verdict on what it breaks afresh; True where it is accepted."""
         row.violations.extend(fresh)
         if any(v.blocks for v in fresh):
             row.verdict = "refused"
-            return
+            return False
         row.verdict = "warning" if fresh else "imported"
         self.seen.update(_key(v) for v in fresh)
-        if not problems:
-            for index in (self.by_team.setdefault(signing["team"], []),
-                          self.by_player.setdefault(signing["player"], [])):
-                if replaced is not None:
-                    index[next(i for i, r in enumerate(index) if r is replaced)] = signing
-                else:
-                    index.append(signing)
-            if player is not None:
-                self.players[player["id"]] = player
+        return True
+
+    def _accept(self, signing: dict[str, Any], player: dict[str, Any] | None,
+                replaced: dict[str, Any] | None) -> None:
+        """An accepted row's signing (and new player) join the season the next rows are judged in."""
+        for index in (self.by_team.setdefault(signing["team"], []), self.by_player.setdefault(signing["player"], [])):
+            if replaced is not None:
+                index[next(i for i, r in enumerate(index) if r is replaced)] = signing
+            else:
+                index.append(signing)
+        if player is not None:
+            self.players[player["id"]] = player

@@ -42,6 +42,9 @@ from scorekeeper.facade.signatures import Signatures
 from scorekeeper.results_records import SeasonEntry
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
+from scorekeeper.rules.ids import DATA_3, DATA_4, DATA_5, OFFICE  # noqa: F401 - the window's names for rules
+from scorekeeper.rules.office_records import NOTICE_RULE  # noqa: F401 - likewise (SUSP-2)
+from scorekeeper.rules.typed_entries import number_not_dressed, time_outside_period  # noqa: F401 - its verdicts
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
 from scorekeeper.season.standings import readable as standings_texts  # noqa: F401 - the window's way to them
 from scorekeeper.season.view import SeasonView

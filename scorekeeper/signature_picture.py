@@ -12,6 +12,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.naming import game_name
+from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
 from scorekeeper.signature_values import MAX_PNG_BYTES, PNG_MAGIC, ROLE_LABELS, decode_png, encode_png, png_problem
 
@@ -140,6 +141,6 @@ def clean_file_pictures(incoming: dict[str, Any], existing: dict[str, Any]) -> l
                 s["png_base64"] = encode_png(clean_png(decode_png(s["png_base64"]) or b""))
             except PictureError as exc:
                 refused.append(Violation(
-                    "FILE", "block", f"game {game_name(game)}, {ROLE_LABELS.get(s['role'], s['role']).lower()}'s "
+                    FILE, "block", f"game {game_name(game)}, {ROLE_LABELS.get(s['role'], s['role']).lower()}'s "
                     f"signature ({s['name']}): {exc}", "season file", f"games[{i}].signatures[{j}].png_base64"))
     return refused

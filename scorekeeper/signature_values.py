@@ -10,15 +10,18 @@ import binascii
 import datetime as dt
 from typing import Any
 
-SIGNATURE_ROLES = ("referee", "linesman", "captain-home", "captain-away", "coach-home", "coach-away")
+from scorekeeper.records import Signature
+from scorekeeper.season_file.plans import keys_of, plan_of, plans
+
+SIGNATURE_ROLES: tuple[str, ...] = plan_of(Signature)["role"].choices  # as the declaration has them
 ROLE_LABELS = {"referee": "Referee", "linesman": "Linesman", "captain-home": "Captain (home)",
                "captain-away": "Captain (away)", "coach-home": "Coach (home)", "coach-away": "Coach (away)"}
-SIGNATURE_KEYS = ({"role", "name", "signed_at", "png_base64"}, {"before_correction"})
+SIGNATURE_KEYS = tuple(set(keys) for keys in keys_of(Signature))  # (required, optional)
 MAX_PNG_BYTES = 200 * 1024  # one signature's picture, at most
 MAX_SIGNATURES = 32  # of one game (every correction keeps the signatures before it)
 NAME_LIMIT = 80
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-ORDER = ["role", "name", "signed_at", "png_base64", "before_correction"]
+ORDER = [p.key for p in plans(Signature)]  # the declaration's order, the order export writes
 
 
 def png_problem(png: bytes) -> str | None:

@@ -15,7 +15,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import APP_NAME, ORGANIZATION
-from ui.main_window import OPERATOR, MainWindow, is_locked, restore_damaged
+from ui.main_window import OPERATOR, MainWindow
+from ui.window_files import is_locked, restore_damaged
 
 if TYPE_CHECKING:
     from scorekeeper.services import Services

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QRect, QRegularExpression, QStringListModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
@@ -444,57 +444,75 @@ class EntryForm(QWidget):
                 raise error
             event["period"] = self.period.value()
             event["elapsed"] = fmt(seconds)
-        other = "away" if side == "home" else "home"
-        if kind == "goal":
-            event["scorer"] = self._player(side, self.number, "scorer")
-            numbers = [n for n in re.split(r"[ ,]+", self.assists.text().strip()) if n]
-            try:
-                event["assists"] = [self.resolve(side, int(n)) for n in numbers]
-            except EntryError as exc:
-                exc.field = self.assists
-                raise
-        elif kind == "penalty":
-            event["player"] = self._player(side, self.number, "offender", required=False)
-            code = self.infraction_code()
-            if not code:
-                error = EntryError("type the infraction (part of its name or code)")
-                error.field = self.infraction
-                raise error
-            event["infraction"] = code
-            infraction = self.infractions.get(code)
-            cls = self.penalty_class.currentData()
-            if infraction is not None and cls and cls != infraction["classes"][0]:
-                event["class"] = cls
-            served = self._player(side, self.served_by, "server", required=False)
-            if served is not None:
-                event["served_by"] = served
-        elif kind == "penalty_shot":
-            event["shooter"] = self._player(side, self.number, "shooter")
-            event["scored"] = self.scored.isChecked()
-            fouled = self._player(other, self.fouled_by, "offender", required=False)
-            if fouled is not None:
-                event["fouled_by"] = fouled
-            code = self.infraction_code()
-            if code:
-                event["infraction"] = code
-        elif kind == "awarded_goal":
-            if self.text.text().strip():
-                event["reason"] = self.text.text().strip()
-        elif kind == "goalie":
-            event["action"] = self.action.currentData()
-            if event["action"] == "in":
-                event["player"] = self._player(side, self.number, "goalie")
-        elif kind == "late":
-            event["minutes"] = self.minutes.value()
-        elif kind == "forfeit":
-            event["reason"] = self.reason.currentData()
-        elif kind == "note":
-            if not self.text.text().strip():
-                raise EntryError("type the note")
-            event["text"] = self.text.text().strip()
-            if self.report.isChecked():
-                event["report"] = True
+        fill = self._FILLS.get(kind)
+        if fill is not None:
+            fill(self, event, side)
         return event
+
+    # -- each kind's fields into the event (`build_event`) --------------------------------------------------
+    def _fill_goal(self, event: dict[str, Any], side: str) -> None:
+        event["scorer"] = self._player(side, self.number, "scorer")
+        numbers = [n for n in re.split(r"[ ,]+", self.assists.text().strip()) if n]
+        try:
+            event["assists"] = [self.resolve(side, int(n)) for n in numbers]
+        except EntryError as exc:
+            exc.field = self.assists
+            raise
+
+    def _fill_penalty(self, event: dict[str, Any], side: str) -> None:
+        event["player"] = self._player(side, self.number, "offender", required=False)
+        code = self.infraction_code()
+        if not code:
+            error = EntryError("type the infraction (part of its name or code)")
+            error.field = self.infraction
+            raise error
+        event["infraction"] = code
+        infraction = self.infractions.get(code)
+        cls = self.penalty_class.currentData()
+        if infraction is not None and cls and cls != infraction["classes"][0]:
+            event["class"] = cls
+        served = self._player(side, self.served_by, "server", required=False)
+        if served is not None:
+            event["served_by"] = served
+
+    def _fill_penalty_shot(self, event: dict[str, Any], side: str) -> None:
+        event["shooter"] = self._player(side, self.number, "shooter")
+        event["scored"] = self.scored.isChecked()
+        fouled = self._player("away" if side == "home" else "home", self.fouled_by, "offender", required=False)
+        if fouled is not None:
+            event["fouled_by"] = fouled
+        code = self.infraction_code()
+        if code:
+            event["infraction"] = code
+
+    def _fill_awarded_goal(self, event: dict[str, Any], side: str) -> None:
+        if self.text.text().strip():
+            event["reason"] = self.text.text().strip()
+
+    def _fill_goalie(self, event: dict[str, Any], side: str) -> None:
+        event["action"] = self.action.currentData()
+        if event["action"] == "in":
+            event["player"] = self._player(side, self.number, "goalie")
+
+    def _fill_late(self, event: dict[str, Any], side: str) -> None:
+        event["minutes"] = self.minutes.value()
+
+    def _fill_forfeit(self, event: dict[str, Any], side: str) -> None:
+        event["reason"] = self.reason.currentData()
+
+    def _fill_note(self, event: dict[str, Any], side: str) -> None:
+        if not self.text.text().strip():
+            raise EntryError("type the note")
+        event["text"] = self.text.text().strip()
+        if self.report.isChecked():
+            event["report"] = True
+
+    _FILLS: ClassVar[dict[str, Callable[[EntryForm, dict[str, Any], str], None]]] = {
+        "goal": _fill_goal, "penalty": _fill_penalty, "penalty_shot": _fill_penalty_shot,
+        "awarded_goal": _fill_awarded_goal, "goalie": _fill_goalie, "late": _fill_late, "forfeit": _fill_forfeit,
+        "note": _fill_note,
+    }
+    """The fields each kind of entry takes beyond its type, team and time (a timeout, a shootout: none)."""
 
     def load(self, index: int, event: Mapping[str, Any], number_of: Callable[[str | None], str]) -> None:
         """Fill the form with a recorded event to edit it (Enter then replaces event `index`)."""

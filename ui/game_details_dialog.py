@@ -1,8 +1,9 @@
 """The game sheet's details of one game: the league's game number, the officials who sign the sheet
-(referees, linesmen, the scorekeeper) and each goalie's shots against by period as the paper sheet has them
-(`goalie_shots`, issue 30.3). Opened from the Live Game tab; written through the facade
-(`set_game_details`), which takes them for a final game too: paperwork that changes no outcome, audited; on a
-signed final game the office password is asked first (the window's operation runner does it)."""
+(referees, linesmen, the scorekeeper), the game's curfew (the time the ice must be cleared, issue 28.6) and each
+goalie's shots against by period as the paper sheet has them (`goalie_shots`, issue 30.3). Opened from the Live
+Game tab; written through the facade (`set_game_details`), which takes them for a final game too: paperwork that
+changes no outcome, audited; on a signed final game the office password is asked first (the window's operation
+runner does it)."""
 
 from __future__ import annotations
 
@@ -10,23 +11,37 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTime
 from PySide6.QtGui import QIntValidator
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTimeEdit,
+    QWidget,
+)
 
 from ui import dialogs
 
 if TYPE_CHECKING:
-    from ui.live_game_tab import LiveGameTab
+    from ui.game_at_the_boards import GameAtTheBoards
 
 NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
 NAME_LIMIT = 80
 SHOTS_LIMIT = 999
+TIME_FORMAT = "HH:mm"  # the season file's "HH:MM", 24-hour, like a game's `time`
+CURFEW_AFTER_START = 2 * 60 * 60  # seconds: the time offered for a curfew not set yet, after the scheduled start
 
 
 class GameDetailsDialog(QDialog):
     """Number, referees, linesmen and scorekeeper, one line each, then each goalie's shots per period (a goalie a
     row, a period a column), in the order the keyboard goes through them; Enter saves, Esc goes back. A blank line
-    is no one, a blank shots box not recorded."""
+    is no one, a blank shots box not recorded. The curfew (its box ticked, then the time) comes last."""
 
     def __init__(self, details: Mapping[str, Any], title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +66,7 @@ class GameDetailsDialog(QDialog):
         form.addRow("&Scorekeeper:", self.scorekeeper)
         self._kept: list[dict[str, Any]] = []
         self.goalie_shot_boxes = self._goalie_grid(details, form)
+        self.curfew_box, self.curfew_time = self._curfew(details, form)
         note = QLabel("Each name is printed on the game sheet over a signature line. Leave a line blank for no one.",
                       self)
         note.setWordWrap(True)
@@ -72,6 +88,44 @@ class GameDetailsDialog(QDialog):
         form.addRow(buttons)
         self.setMinimumWidth(440)
         self.number.setFocus()
+
+    def _curfew(self, details: Mapping[str, Any], form: QFormLayout) -> tuple[QCheckBox, QTimeEdit]:
+        """The curfew's row: a box to tick (none while it is not), the time beside it, then the scheduled start
+        as the paper sheet prints them side by side."""
+        curfew = str(details.get("curfew") or "")
+        start = QTime.fromString(str(details.get("time") or ""), TIME_FORMAT)
+        box = QCheckBox("C&urfew:", self)
+        box.setToolTip("The time the ice must be cleared, printed beside the scheduled start (unticked: none)")
+        at = QTimeEdit(self)
+        at.setDisplayFormat(TIME_FORMAT)
+        at.setAccessibleName("Curfew, the time the ice must be cleared")
+        given = QTime.fromString(curfew, TIME_FORMAT)
+        at.setTime(given if given.isValid() else start.addSecs(CURFEW_AFTER_START) if start.isValid()
+                   else QTime(23, 0))
+        box.setChecked(given.isValid())
+        at.setEnabled(given.isValid())
+        box.toggled.connect(at.setEnabled)
+        row = QWidget(self)
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(at)
+        if start.isValid():
+            note = QLabel(f"scheduled start {start.toString(TIME_FORMAT)}", row)
+            note.setStyleSheet("color: #555")
+            line.addWidget(note)
+        line.addStretch(1)
+        form.addRow(box, row)
+        self._curfew_shown = given.toString(TIME_FORMAT) if given.isValid() else ""
+        return box, at
+
+    def curfew(self) -> str:
+        """The curfew as the dialog has it: "HH:MM", or "" for none."""
+        return self.curfew_time.time().toString(TIME_FORMAT) if self.curfew_box.isChecked() else ""
+
+    def curfew_change(self) -> str | None:
+        """The curfew to write: None when it is as the dialog found it (left as it is), "" cleared, "HH:MM"."""
+        curfew = self.curfew()
+        return None if curfew == self._curfew_shown else curfew
 
     def _goalie_grid(self, details: Mapping[str, Any], form: QFormLayout) -> dict[tuple[str, int], QLineEdit]:
         """(goalie, period) -> its box: a row per goalie dressed in goal, a column per period, filled with the
@@ -136,19 +190,30 @@ class GameDetailsDialog(QDialog):
         return number, officials
 
 
-def edit_details(tab: LiveGameTab) -> bool:
+def edit_details(tab: GameAtTheBoards) -> bool:
     """Ask the game at the boards' number and officials, then write them (True: written)."""
     game_id, season = tab.game_id, tab.season
     if game_id is None:
         return False
-    details = tab.svc.game_details(game_id, season=season)
+    details = {**_schedule(tab, game_id), **tab.svc.game_details(game_id, season=season)}
     dialog = GameDetailsDialog(details, f"{details['home_name']} vs {details['away_name']}", tab)
     if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return False
     number, officials = dialog.answer()
     # without a goalie box the game's goalie shots (some from a file, say) are left as they are
     shots = dialog.goalie_shots() if dialog.goalie_shot_boxes else None
+    curfew = dialog.curfew_change()
     shown = html.escape(number or game_id)
+    said = "" if curfew is None else f", curfew {curfew}" if curfew else ", no curfew"
     return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season,
-                                                              goalie_shots=shots),
-                     f"Game sheet details saved: game no. {shown}, {len(officials)} official(s)")
+                                                              goalie_shots=shots, curfew=curfew),
+                     f"Game sheet details saved: game no. {shown}, {len(officials)} official(s){said}")
+
+
+def _schedule(tab: GameAtTheBoards, game_id: str) -> dict[str, Any]:
+    """The game's scheduled start and curfew ("time", "curfew": "" for none), as the tab shows them (else as the
+    facade's game has them)."""
+    shown = tab.game_shown
+    game: Mapping[str, Any] = (shown.row if shown is not None and shown.game_id == game_id
+                               else tab.svc.game(game_id, season=tab.season))
+    return {"time": str(game.get("time") or ""), "curfew": str(game.get("curfew") or "")}

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.services import ServiceError
+from scorekeeper.services import OFFICE, ServiceError
 from ui import dialogs
 from ui.models import SORT_ROLE, Column, RecordTableModel, field
 from ui.table_tab import fit_columns, make_table_view
@@ -149,7 +149,7 @@ def unlock(parent: QWidget | None, svc: Services, why: str = "") -> bool:
 def needs_office(result: EntryResult) -> str | None:
     """The refusal's message when the facade answered that the office password is needed (rule OFFICE)."""
     for v in result.violations:
-        if v.rule == "OFFICE":
+        if v.rule == OFFICE:
             return str(v.message)
     return None
 

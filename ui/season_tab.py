@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.changes import Changes
+from scorekeeper.services import NOTICE_RULE
 from ui import dialogs, operation
 from ui.chart import PointsChart, Series
 from ui.hub import ChangeHub
@@ -269,7 +270,8 @@ class SeasonTab(TableTab):
         self.pages.setTabText(self.pages.indexOf(self.office_page),
                               f"Office list ({len(rows)})" if rows else "Office list")
         self.office_title.setText(
-            "<b>For the office</b>: captains to e-mail about a suspension before their team's next game (SUSP-2) "
+            "<b>For the office</b>: captains to e-mail about a suspension before their team's next game "
+            f"({NOTICE_RULE}) "
             "and suspensions proposed to confirm or decline. The boards save line-ups without asking about them."
             if rows else "<b>For the office</b>: nothing waits (no captain to e-mail, no proposal to decide).")
 

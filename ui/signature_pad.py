@@ -43,7 +43,7 @@ from scorekeeper.services import SIGNER_NAME_LIMIT as NAME_LIMIT
 from ui import dialogs
 
 if TYPE_CHECKING:
-    from ui.live_game_tab import LiveGameTab
+    from ui.game_at_the_boards import GameAtTheBoards
 
 INK = QColor(16, 32, 96)
 PICTURE = QSize(600, 200)  # the stored picture, whatever the pad's size on the screen
@@ -307,7 +307,7 @@ class SignatureDialog(QDialog):
         return self.role_code(), " ".join(self.name.text().split()), self.pad.png()
 
 
-def sign_game(tab: LiveGameTab) -> bool:
+def sign_game(tab: GameAtTheBoards) -> bool:
     """Ask a signature for the game at the boards, then write it through the facade (True: written)."""
     game_id, season = tab.game_id, tab.season
     if game_id is None:

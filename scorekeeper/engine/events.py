@@ -76,3 +76,12 @@ class GameInput:
             if entry.player == player:
                 return entry
         return None
+
+
+def dressed_lookup(game: GameInput) -> dict[str, tuple[str, Dressed]]:
+    """player id -> (side, line-up entry)."""
+    out: dict[str, tuple[str, Dressed]] = {}
+    for side in SIDES:
+        for d in game.lineups.get(side, []):
+            out[d.player] = (side, d)
+    return out

@@ -24,7 +24,7 @@ from scorekeeper.engine.events import other
 from scorekeeper.engine.timefmt import game_time, period_start
 
 if TYPE_CHECKING:
-    from scorekeeper.engine.events import GameInput
+    from scorekeeper.engine.events import Event, GameInput
     from scorekeeper.engine.state import GameState
     from scorekeeper.rulebook.model import Rulebook
 
@@ -62,17 +62,26 @@ def end_of_play(game: GameInput, book: Rulebook, state: GameState) -> int | None
     return state.end_t if state.end_t is not None else max(timed, default=0)
 
 
+def _first_goalie(game: GameInput, side: str) -> str | None:
+    """The first goalie of the side's line-up (the one who starts, and who goes back in when none is named)."""
+    return next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+
+
+def _goalie_changes(game: GameInput, state: GameState) -> list[Event]:
+    """The goalie changes the game applied, in game order."""
+    return sorted((e for e in game.events if e.type == "goalie" and e.seq in state.applied
+                   and e.period is not None and e.elapsed is not None and e.team in SIDES),
+                  key=lambda e: (e.period, e.elapsed, e.seq))
+
+
 def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[str, list[Stint]]:
     """side -> [(goalie, from, to)] in game seconds, in order, up to `end`; the goalie changes applied."""
     current: dict[str, tuple[str, int] | None] = {}
     for side in SIDES:
-        starter = next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+        starter = _first_goalie(game, side)
         current[side] = (starter, 0) if starter else None
     out: dict[str, list[Stint]] = {side: [] for side in SIDES}
-    changes = sorted((e for e in game.events if e.type == "goalie" and e.seq in state.applied
-                      and e.period is not None and e.elapsed is not None and e.team in SIDES),
-                     key=lambda e: (e.period, e.elapsed, e.seq))
-    for e in changes:
+    for e in _goalie_changes(game, state):
         assert e.period is not None and e.elapsed is not None and e.team is not None
         t = min(game_time(book, game.stage, e.period, e.elapsed), end)
         side = e.team
@@ -82,7 +91,7 @@ def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[
         if e.get("action") == "pull":
             current[side] = None
             continue
-        player = e.get("player") or next((d.player for d in game.lineups.get(side, []) if d.goalie), None)
+        player = e.get("player") or _first_goalie(game, side)
         current[side] = (player, t) if player else None
     for side in SIDES:
         now = current[side]
@@ -102,6 +111,50 @@ def in_net(side_stints: list[Stint], t: int) -> str | None:
     return who
 
 
+def _periods(game: GameInput, book: Rulebook, state: GameState, end: int) -> int:
+    """How many periods the game had up to `end` (overtime periods included)."""
+    periods = max([book.clock.periods, *(g.period for g in state.goals)])
+    while period_start(book, game.stage, periods + 1) < end and periods < 99:
+        periods += 1
+    return periods
+
+
+def _goals_against(state: GameState, side: str, side_stints: list[Stint], order: list[str]) -> dict[str, int]:
+    """goalie -> the goals scored against him (an empty-net or awarded goal against nobody)."""
+    against = {p: 0 for p in order}
+    for g in state.goals:
+        if g.team != other(side) or g.empty_net or g.awarded:
+            continue
+        who = in_net(side_stints, g.t)
+        if who is not None:
+            against[who] += 1
+    return against
+
+
+def _shots_against(game: GameInput, book: Rulebook, side_stints: list[Stint], recorded: list[Any], periods: int,
+                   end: int, order: list[str]) -> dict[str, int | None]:
+    """goalie -> the shots recorded against him (`recorded`: the other side's shots per period), None where not
+    known: a period he shared with another goalie, or one whose shots were not recorded."""
+    if not recorded:
+        return {p: None for p in order}
+    shots_of: dict[str, int | None] = {p: 0 for p in order}
+    for n in range(1, periods + 1):
+        a, b = period_start(book, game.stage, n), min(period_start(book, game.stage, n + 1), end)
+        if a >= end:
+            break
+        there = {p for p, x, y in side_stints if x < b and y > a}
+        if not there:
+            continue
+        if len(there) > 1 or n > len(recorded):
+            for p in there:
+                shots_of[p] = None
+            continue
+        (p,) = there
+        if shots_of[p] is not None:
+            shots_of[p] = int(shots_of[p] or 0) + int(recorded[n - 1])
+    return shots_of
+
+
 def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[str, Any] | None
                  ) -> dict[str, list[GoalieLine]]:
     """side -> the lines of the goalies who played for it, in the order they first went in."""
@@ -110,37 +163,13 @@ def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[
         return {side: [] for side in SIDES}
     played = stints(game, book, state, end)
     out: dict[str, list[GoalieLine]] = {}
-    periods = max([book.clock.periods, *(g.period for g in state.goals)])
-    while period_start(book, game.stage, periods + 1) < end and periods < 99:
-        periods += 1
+    periods = _periods(game, book, state, end)
     for side in SIDES:
         order = list(dict.fromkeys(p for p, _, _ in played[side]))
         seconds = {p: sum(b - a for q, a, b in played[side] if q == p) for p in order}
-        against = {p: 0 for p in order}
-        for g in state.goals:
-            if g.team != other(side) or g.empty_net or g.awarded:
-                continue
-            who = in_net(played[side], g.t)
-            if who is not None:
-                against[who] += 1
+        against = _goals_against(state, side, played[side], order)
         recorded = list((shots or {}).get(other(side)) or [])
-        shots_of: dict[str, int | None] = {p: 0 for p in order}
-        for n in range(1, periods + 1):
-            a, b = period_start(book, game.stage, n), min(period_start(book, game.stage, n + 1), end)
-            if a >= end:
-                break
-            there = {p for p, x, y in played[side] if x < b and y > a}
-            if not there:
-                continue
-            if len(there) > 1 or n > len(recorded):
-                for p in there:
-                    shots_of[p] = None
-                continue
-            (p,) = there
-            if shots_of[p] is not None:
-                shots_of[p] = int(shots_of[p] or 0) + int(recorded[n - 1])
-        if not recorded:
-            shots_of = {p: None for p in order}
+        shots_of = _shots_against(game, book, played[side], recorded, periods, end, order)
         out[side] = [GoalieLine(p, seconds[p], against[p], shots_of[p],
                                 None if shots_of[p] is None else max(0, int(shots_of[p] or 0) - against[p]))
                      for p in order]

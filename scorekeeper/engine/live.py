@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.engine.computation import _Computation, compute_until
 from scorekeeper.engine.events import SIDES, GameInput
-from scorekeeper.engine.state import GameState, _Computation, compute_until
+from scorekeeper.engine.state import GameState
 from scorekeeper.engine.timefmt import fmt_mmss
 from scorekeeper.rulebook.model import Rulebook
-from scorekeeper.rules import on_ice, overtime
+from scorekeeper.rules import entry_data, on_ice, overtime
 from scorekeeper.rules.violation import Violation
 
 
@@ -82,9 +83,8 @@ def check_on_ice(game: GameInput, book: Rulebook, t: int, side: str, players: li
     dressed = {d.player: d for d in game.lineups.get(side, [])}
     for pid in players:
         if pid not in dressed:
-            out.append(Violation("DATA-4", "block", f"{game.name(pid)} is not dressed for "
-                                 f"{game.name(game.home if side == 'home' else game.away)}", book.section("DATA-4"),
-                                 players=(pid,)))
+            team = game.name(game.home if side == "home" else game.away)
+            out.append(entry_data.on_ice_not_dressed(book, game.name(pid), team, pid))
         elif pid in comp.ejections:
             out.append(on_ice.ejected_on_ice(book, dressed[pid].label(), comp.ejections[pid].rule))
         elif comp.clock.in_box(pid, t):

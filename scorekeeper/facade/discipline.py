@@ -13,6 +13,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
+from scorekeeper.records import Money
 from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
 
@@ -157,7 +158,7 @@ class Discipline(Part):
         if "player" in fine["payer"]:
             prow = Player.get_or_none((Player.season == s) & (Player.ext_id == payer))
         grow = Game.get_or_none((Game.season == s) & (Game.ext_id == game))
-        cents = int(fine["amount"].replace(".", ""))
+        cents = Money.parse(fine["amount"]).cents
 
         def write() -> None:
             Fine.create(season=s, team=team, player=prow, game=grow, rule=rule, amount_cents=cents, waived=True,

@@ -10,6 +10,7 @@ from typing import cast
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.facade.core import Part, bound
+from scorekeeper.records import Money
 from scorekeeper.resources import resource_path
 from scorekeeper.results_records import (
     GameClock,
@@ -90,8 +91,7 @@ class Queries(Part):
         owed: dict[str, int] = {}
         for f in self.core.fines(season)["fines"]:
             if "player" in f["payer"]:
-                whole, cents = f["amount"].split(".")
-                owed[f["player"]] = owed.get(f["player"], 0) + int(whole) * 100 + int(cents)
+                owed[f["player"]] = owed.get(f["player"], 0) + Money.parse(f["amount"]).cents
         rows: list[RosterRow] = []
         for team, signings in view.roster_by_team.items():
             for r in signings:

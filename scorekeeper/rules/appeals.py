@@ -7,8 +7,8 @@ number came by it and stands.
 
 from __future__ import annotations
 
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import cents_to_money
 
 # The channels a league commonly refuses, named in the refusal when the rulebook does not allow them.
@@ -30,7 +30,7 @@ def channel_words(channels: tuple[str, ...]) -> list[str]:
     return ["the official league appeal form" if c == "official_form" else c.replace("_", " ") for c in channels]
 
 
-def check_appeals(view: SeasonView) -> list[Violation]:
+def check_appeals(view: SeasonFacts) -> list[Violation]:
     out = []
     book = view.book
     for a in view.data.get("appeals", []):

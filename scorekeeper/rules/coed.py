@@ -6,13 +6,11 @@ A division marked co-ed plays by the co-ed rules only where the rulebook has the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-
-if TYPE_CHECKING:  # the season view reads `plays_coed` when it builds a game
-    from scorekeeper.season.view import SeasonView
 
 
 def plays_coed(book: Rulebook, division: dict[str, Any] | None) -> bool:
@@ -20,7 +18,7 @@ def plays_coed(book: Rulebook, division: dict[str, Any] | None) -> bool:
     return bool(book.coed.enabled and division and division.get("coed"))
 
 
-def division1_players(view: SeasonView) -> frozenset[str]:
+def division1_players(view: SeasonFacts) -> frozenset[str]:
     """A-23: players on a Division-1 roster this season (once per view)."""
     if view.derived.division1 is None:
         tier1 = {d for d, div in view.divisions.items() if plays_coed(view.book, div) and div.get("tier") == 1}
@@ -29,12 +27,12 @@ def division1_players(view: SeasonView) -> frozenset[str]:
     return view.derived.division1
 
 
-def _is_div2(view: SeasonView, team: str) -> bool:
+def _is_div2(view: SeasonFacts, team: str) -> bool:
     div = view.division_of(team)
     return plays_coed(view.book, div) and bool(div and div.get("tier") == 2)
 
 
-def check_coed_roster(view: SeasonView) -> list[Violation]:
+def check_coed_roster(view: SeasonFacts) -> list[Violation]:
     """COED-4: at most 2 Division-1 males and 2 Division-1 goalies signed by a Division-2 team."""
     book, out = view.book, []
     d1 = division1_players(view)
@@ -53,7 +51,7 @@ def check_coed_roster(view: SeasonView) -> list[Violation]:
     return out
 
 
-def division1_cap(view: SeasonView, team: str, player: str, goalie: bool) -> tuple[str, int] | None:
+def division1_cap(view: SeasonFacts, team: str, player: str, goalie: bool) -> tuple[str, int] | None:
     """COED-5: ("males", 1) or ("females", 4) where `player` dressed by `team` counts toward the Division-1
     limit per game (a Division-1 skater of a Division-2 team); None where no limit applies (goalies: A-23)."""
     if goalie or not _is_div2(view, team) or player not in division1_players(view):
@@ -63,7 +61,7 @@ def division1_cap(view: SeasonView, team: str, player: str, goalie: bool) -> tup
     return ("males", coed.dress_m) if gender == "M" else ("females", coed.dress_f) if gender == "F" else None
 
 
-def check_coed_lineup(view: SeasonView, game: dict[str, Any], side: str) -> list[Violation]:
+def check_coed_lineup(view: SeasonFacts, game: dict[str, Any], side: str) -> list[Violation]:
     """COED-5: at most 1 Division-1 male and 4 Division-1 females dressed; goalies have no limit (A-23)."""
     team = game[side]
     if not _is_div2(view, team):

@@ -30,9 +30,9 @@ from scorekeeper.rules.fines import fine_cents, waived
 from scorekeeper.rules.league_report import LATE_MISCONDUCT_RULE, REPORT_RULE
 from scorekeeper.rules.on_ice import IN_BOX_RULE
 from scorekeeper.rules.proposals import pending_text, proposal_state
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.screens import EJECTION, FINE, REPORT, SUSPENSION, TWO_DOWN, Consequence
 from scorekeeper.season.records import Sanction
-from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import cents_to_money
 
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
@@ -55,7 +55,7 @@ def newly_caused(before: Iterable[Consequence], after: Iterable[Consequence]) ->
     return tuple(out)
 
 
-def game_consequences(view: SeasonView, game_id: str) -> tuple[Consequence, ...]:
+def game_consequences(view: SeasonFacts, game_id: str) -> tuple[Consequence, ...]:
     """Everything game `game_id` has set off so far: ejections, suspensions, fines and the report, in that
     order (each in game order)."""
     state = view.state(game_id)
@@ -136,7 +136,7 @@ def suspension_text(kind: str, games: int | str, min_games: int | None, review: 
     return text + ("; the league reviews it" if review else "")
 
 
-def _sanction(view: SeasonView, state: GameState, s: Sanction, side: str) -> list[Consequence]:
+def _sanction(view: SeasonFacts, state: GameState, s: Sanction, side: str) -> list[Consequence]:
     book = view.book
     row = s.row
     mine = [p for p in state.penalties if p.player == s.player]

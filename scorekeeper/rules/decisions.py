@@ -8,13 +8,13 @@ from typing import Any
 
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.proposals import proposes
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 
 DECISION_RULE = "PEN-GM-2"
 
 
-def unanswered(view: SeasonView, decisions: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
+def unanswered(view: SeasonFacts, decisions: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
     """A block for each of the `decisions` ((where, decision)) that answers no proposal of `view`."""
     if not decisions:
         return []

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.ejections import REPEAT_TRIGGER
 from scorekeeper.rules.proposals import CONFIRMED, proposal_state, serving_from
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.suspensions import carried_all, person_key, team_games, team_games_served
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
-from scorekeeper.season.view import SeasonView
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.state import GameState
     from scorekeeper.rulebook.model import Rulebook
 
 # The row a player's incidents of the season set off (game misconducts, ejections, penalties that set off a row).
@@ -30,14 +31,14 @@ SEASON_INCIDENTS = "season_incidents"
 COUNTED_TRIGGERS = (*REPEAT_TRIGGER.values(), SEASON_INCIDENTS)
 
 
-def sanctions(view: SeasonView) -> tuple[Sanction, ...]:
+def sanctions(view: SeasonFacts) -> tuple[Sanction, ...]:
     """Every discipline row set off in the season's final games, in game order (cached on the view)."""
     if view.derived.sanctions is None:
         view.derived.sanctions = tuple(_sanctions(view))
     return view.derived.sanctions
 
 
-def sanctions_of(view: SeasonView, player: str) -> tuple[Sanction, ...]:
+def sanctions_of(view: SeasonFacts, player: str) -> tuple[Sanction, ...]:
     """The player's sanctions of the season, in game order (indexed once per state of the season)."""
     if view.derived.by_player is None:
         found: dict[str, list[Sanction]] = {}
@@ -47,7 +48,7 @@ def sanctions_of(view: SeasonView, player: str) -> tuple[Sanction, ...]:
     return view.derived.by_player.get(player, ())
 
 
-def game_sanctions(view: SeasonView, game_id: str) -> tuple[Sanction, ...]:
+def game_sanctions(view: SeasonFacts, game_id: str) -> tuple[Sanction, ...]:
     """The discipline rows game `game_id` sets off: for a final game, its share of the season's sanctions; for a
     game not final, those it would set off were it finished now (what the boards are told as it happens)."""
     if view.games[game_id].get("status", "final") == "final":
@@ -55,21 +56,48 @@ def game_sanctions(view: SeasonView, game_id: str) -> tuple[Sanction, ...]:
     return tuple(s for s in _sanctions(view, game_id) if s.game == game_id)
 
 
-def _sanctions(view: SeasonView, provisional: str | None = None) -> list[Sanction]:
+def _sanctions(view: SeasonFacts, provisional: str | None = None) -> list[Sanction]:
     """The season's sanctions; with `provisional`, a game not final counted as if final, up to that game."""
-    book = view.book
-    out: list[Sanction] = []
-    offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeated row
-    season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
-    covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
-    dressed = _games_dressed(view, provisional)
+    ledger = _Ledger(view.book, _games_dressed(view, provisional))
     last = view.order_of(provisional) if provisional is not None else len(view.games)
     for order, g in enumerate(view.games.values()):
         if order > last:
             break  # a game after the provisional one changes none of its sanctions
         if g.get("status", "final") != "final" and g["id"] != provisional:
             continue
-        state = view.state(g["id"])
+        ledger.add_game(order, g, view.state(g["id"]))
+    return ledger.out
+
+
+class _Ledger:
+    """The season's sanctions found game by game, in order, with the counts that carry from game to game."""
+
+    def __init__(self, book: Rulebook, dressed: Callable[[str, str, int], int]) -> None:
+        self.book = book
+        self.dressed = dressed  # FINE-11: (player, team, upto) -> games dressed
+        self.out: list[Sanction] = []
+        self.offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeat
+        self.season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
+        self.covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
+
+    def add_game(self, order: int, g: dict[str, Any], state: GameState) -> None:
+        """The sanctions of the final game `g` (at place `order`), its state `state`."""
+        triggers, incidents = self._triggers(state)
+        for player, found in triggers.items():
+            team = g["home" if state.game.dressed("home", player) else "away"]
+            self._rows(player, found, team, g, order)
+            six = self.book.discipline_row(SEASON_INCIDENTS)
+            if six is not None and six.count and player in incidents:
+                before = self.season_incidents.get(player, 0)
+                self.season_incidents[player] = before + incidents[player]
+                if before < six.count <= self.season_incidents[player]:
+                    self.out.append(Sanction(PlayerId(player), TeamId(team), GameId(g["id"]), six, order, "",
+                                             g["date"]))
+
+    def _triggers(self, state: GameState) -> tuple[dict[str, list[tuple[str, str]]], dict[str, int]]:
+        """player -> the (trigger, infraction) of each row the game's penalties set off; player -> the game's
+        incidents counted toward the season's (a game misconduct, an ejection, a penalty that sets off a row)."""
+        book = self.book
         triggers: dict[str, list[tuple[str, str]]] = {}
         incidents: dict[str, int] = {}
         ejected_at = {e.seq: e.player for e in state.ejections}
@@ -81,30 +109,29 @@ def _sanctions(view: SeasonView, provisional: str | None = None) -> list[Sanctio
             inf = book.infractions[pen.infraction]
             if pen.repeat:  # the major or misconduct of the rulebook's count, as the game's computation found it
                 found.append((pen.repeat, pen.infraction))
-            trigger = _season_repeat(book, offences, pen.player, inf.trigger or book.penalties.classes[pen.cls].trigger)
+            trigger = _season_repeat(book, self.offences, pen.player,
+                                     inf.trigger or book.penalties.classes[pen.cls].trigger)
             if trigger:
                 found.append((trigger, pen.infraction))
             if gm or ejected_at.get(pen.seq) == pen.player or trigger:
                 incidents[pen.player] = incidents.get(pen.player, 0) + 1
-        for player, found in triggers.items():
-            rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
-            replaced = {r.replaces for r, _ in rows if r.replaces}
-            side = "home" if state.game.dressed("home", player) else "away"
-            for row, code in rows:
-                if row.trigger not in replaced:
-                    units = 1
-                    if row.fine_per_game_cents:
-                        units = dressed(player, g[side], order) - covered.get((player, g[side]), 0)
-                        covered[(player, g[side])] = covered.get((player, g[side]), 0) + max(units, 0)
-                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), row, order, code, g["date"],
-                                        max(units, 1)))
-            six = book.discipline_row(SEASON_INCIDENTS)
-            if six is not None and six.count and player in incidents:
-                before = season_incidents.get(player, 0)
-                season_incidents[player] = before + incidents[player]
-                if before < six.count <= season_incidents[player]:
-                    out.append(Sanction(PlayerId(player), TeamId(g[side]), GameId(g["id"]), six, order, "", g["date"]))
-    return out
+        return triggers, incidents
+
+    def _rows(self, player: str, found: list[tuple[str, str]], team: str, g: dict[str, Any], order: int) -> None:
+        """The rows the player's triggers in game `g` set off, less those a repeat's row replaces; a per-game fine
+        counts the games dressed not fined yet (FINE-11)."""
+        book = self.book
+        rows = [(r, code) for r, code in ((book.discipline_row(t), code) for t, code in found) if r is not None]
+        replaced = {r.replaces for r, _ in rows if r.replaces}
+        for row, code in rows:
+            if row.trigger in replaced:
+                continue
+            units = 1
+            if row.fine_per_game_cents:
+                units = self.dressed(player, team, order) - self.covered.get((player, team), 0)
+                self.covered[(player, team)] = self.covered.get((player, team), 0) + max(units, 0)
+            self.out.append(Sanction(PlayerId(player), TeamId(team), GameId(g["id"]), row, order, code, g["date"],
+                                     max(units, 1)))
 
 
 def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player: str,
@@ -119,7 +146,7 @@ def _season_repeat(book: Rulebook, offences: dict[tuple[str, str], int], player:
     return max(reached, key=lambda r: r.count or 0).trigger if reached else trigger
 
 
-def _games_dressed(view: SeasonView, provisional: str | None = None) -> Callable[[str, str, int], int]:
+def _games_dressed(view: SeasonFacts, provisional: str | None = None) -> Callable[[str, str, int], int]:
     """FINE-11 / A-10: (player, team, upto) -> final games (and the `provisional` one) up to place `upto` in which
     `player` dressed for `team` (the places indexed in one pass over the games, on first need)."""
     places: dict[tuple[str, str], list[int]] = {}
@@ -137,7 +164,7 @@ def _games_dressed(view: SeasonView, provisional: str | None = None) -> Callable
     return count
 
 
-def served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
+def served(view: SeasonFacts, s: Sanction, before: int | None = None) -> int:
     """SUSP-1: games of the sanction's team served since the offence, up to place `before` (None: the season's
     end); a proposed suspension (PEN-GM-2) is served only once confirmed, by the games from the decision on."""
     after = serving_from(view, s)
@@ -146,13 +173,13 @@ def served(view: SeasonView, s: Sanction, before: int | None = None) -> int:
     return team_games_served(view, s.team, after, before, offence_stage(view, s))
 
 
-def offence_stage(view: SeasonView, s: Sanction) -> str:
+def offence_stage(view: SeasonFacts, s: Sanction) -> str:
     """The stage of the sanction's game ('regular' for one carried from the season before)."""
     game = view.games.get(s.game) if not s.season else None
     return str(game.get("stage", "regular")) if game else "regular"
 
 
-def lifted(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
+def lifted(view: SeasonFacts, s: Sanction, on: str | None = None) -> bool:
     """APPEAL-1 and ELIG-2: the suspension is lifted by an upheld appeal or by the office (on or before the date
     `on`; None: by the season's end, the appeal's decision date aside)."""
     appeal = appeal_of(view, s.player, s.game)
@@ -162,7 +189,7 @@ def lifted(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
     return when is not None and (on is None or when <= on)
 
 
-def appeal_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
+def appeal_of(view: SeasonFacts, player: str, game: str) -> dict[str, Any] | None:
     """The appeal of the suspension `player` got in `game`, if one is filed (the first, where more are)."""
     if view.derived.appeals is None:
         found: dict[tuple[str, str], dict[str, Any]] = {}
@@ -172,19 +199,19 @@ def appeal_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None
     return view.derived.appeals.get((player, game))
 
 
-def suspensions(view: SeasonView) -> dict[str, Any]:
+def suspensions(view: SeasonFacts) -> dict[str, Any]:
     """The contract's suspensions JSON."""
     return {"season": view.name, "suspensions": [v.to_json() for v in suspension_verdicts(view)]}
 
 
-def suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
+def suspension_verdicts(view: SeasonFacts) -> list[SuspensionVerdict]:
     """Every suspension the season's games set off, as it stands (served, lifted, appealed), once per view."""
     if view.derived.suspensions is None:
         view.derived.suspensions = tuple(_suspension_verdicts(view))
     return list(view.derived.suspensions)
 
 
-def _suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
+def _suspension_verdicts(view: SeasonFacts) -> list[SuspensionVerdict]:
     appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
     rows = []
     for s in sanctions(view):
@@ -210,13 +237,13 @@ def _suspension_verdicts(view: SeasonView) -> list[SuspensionVerdict]:
     return rows
 
 
-def notice_due_before_next_game(view: SeasonView) -> bool:
+def notice_due_before_next_game(view: SeasonFacts) -> bool:
     """Is the captain to be told of a suspension before the team's next game (the rulebook's `notify_captain`
     "before_next_game", the default), or does the league keep no such notice ("none")?"""
     return view.book.suspensions.get("notify_captain", "before_next_game") != "none"
 
 
-def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanction]:
+def outstanding_notices(view: SeasonFacts, game_id: str, team: str) -> list[Sanction]:
     """SUSP-2: suspensions of `team`'s players whose captain notice is not recorded before this, the team's
     next game after the offence."""
     if not notice_due_before_next_game(view):
@@ -231,7 +258,7 @@ def outstanding_notices(view: SeasonView, game_id: str, team: str) -> list[Sanct
     return out
 
 
-def _notices_due(view: SeasonView) -> Mapping[tuple[str, int], tuple[Sanction, ...]]:
+def _notices_due(view: SeasonFacts) -> Mapping[tuple[str, int], tuple[Sanction, ...]]:
     """(team, place) -> the suspensions of the team's players whose next game of the team is at that place."""
     if view.derived.notices_due is None:
         scheduled = team_games(view).scheduled
@@ -247,7 +274,7 @@ def _notices_due(view: SeasonView) -> Mapping[tuple[str, int], tuple[Sanction, .
     return view.derived.notices_due
 
 
-def offence_name(view: SeasonView, rule: str, penalties: list[dict[str, Any]]) -> str:
+def offence_name(view: SeasonFacts, rule: str, penalties: list[dict[str, Any]]) -> str:
     """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
     rule's title."""
     book = view.book
@@ -289,7 +316,7 @@ def _infraction_name(book: Rulebook, code: str) -> str:
     return inf.name if inf else code.replace("_", " ").capitalize()
 
 
-def unfinished(view: SeasonView) -> list[Carried]:
+def unfinished(view: SeasonFacts) -> list[Carried]:
     """A-28: what is still in force at the end of this season, to carry into the next: this season's own
     suspensions and those carried into it, less what was served, lifted or upheld on appeal."""
     out: list[Carried] = []

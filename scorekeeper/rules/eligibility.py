@@ -19,9 +19,9 @@ from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.coed import division1_cap
 from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
 from scorekeeper.rules.proposals import bars, pending
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
 from scorekeeper.season.records import Sanction
-from scorekeeper.season.view import SeasonView
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class PlayerStatus:
         return not self.suspensions and self.playoff_games is None
 
 
-def appearances(view: SeasonView, stage: str) -> dict[tuple[str, str], int]:
+def appearances(view: SeasonFacts, stage: str) -> dict[tuple[str, str], int]:
     """A-24: (player, team) -> games played of `stage`, line-up appearances in completed, non-forfeited games (the
     statistics page's GP, which ELIG-1 takes for playoff eligibility)."""
     counts: dict[tuple[str, str], int] = {}
@@ -96,7 +96,7 @@ def appearances(view: SeasonView, stage: str) -> dict[tuple[str, str], int]:
     return counts
 
 
-def games_played(view: SeasonView) -> Mapping[tuple[str, str], int]:
+def games_played(view: SeasonFacts) -> Mapping[tuple[str, str], int]:
     """ELIG-1: (player, team) -> regular-season games that count toward playoff eligibility (once per state of
     the season, read-only)."""
     if view.derived.games_played is None:
@@ -104,7 +104,7 @@ def games_played(view: SeasonView) -> Mapping[tuple[str, str], int]:
     return view.derived.games_played
 
 
-def eligibility(view: SeasonView) -> dict[str, Any]:
+def eligibility(view: SeasonFacts) -> dict[str, Any]:
     """The contract's eligibility JSON for every rostered player."""
     need = view.book.eligibility.playoff_min_games
     counts = games_played(view)
@@ -122,7 +122,7 @@ def eligibility(view: SeasonView) -> dict[str, Any]:
     return {"season": view.name, "players": players}
 
 
-def describe(view: SeasonView, s: Sanction, served_before: int) -> str:
+def describe(view: SeasonFacts, s: Sanction, served_before: int) -> str:
     """'game 1 of 2 for fighting on 2015-10-04 (game WSHL-015), fines table, PEN-FIGHT-1': the game by its name."""
     what = f"game {served_before + 1} of {s.row.suspend}" if s.kind == "games" else f"{s.kind} suspension"
     inf = view.book.infractions.get(s.infraction)
@@ -133,7 +133,7 @@ def describe(view: SeasonView, s: Sanction, served_before: int) -> str:
             f"{view.book.section(s.row.rule) or 'fines table'}, {s.row.rule}")
 
 
-def suspensions_in_force(view: SeasonView, player: str, game_id: str,
+def suspensions_in_force(view: SeasonFacts, player: str, game_id: str,
                          team: str | None = None) -> list[tuple[Sanction, int]]:
     """ELIG-2: the suspensions `player` is under at game `game_id` when dressing for `team` (None: any team),
     each with the games served before it; a suspension carried over from the season before counts (after this
@@ -159,7 +159,7 @@ def suspensions_in_force(view: SeasonView, player: str, game_id: str,
     return out
 
 
-def proposals_pending(view: SeasonView, player: str, game_id: str, team: str | None = None) -> list[Sanction]:
+def proposals_pending(view: SeasonFacts, player: str, game_id: str, team: str | None = None) -> list[Sanction]:
     """PEN-GM-2: the suspensions proposed for `player` before game `game_id` that still await the office's
     decision at that game (the player may dress; the line-up warns)."""
     at = view.order_of(game_id)
@@ -169,7 +169,7 @@ def proposals_pending(view: SeasonView, player: str, game_id: str, team: str | N
             and applies_in(view, offence_stage(view, s), game)]
 
 
-def player_status(view: SeasonView, game_id: str, side: str, player: str,
+def player_status(view: SeasonFacts, game_id: str, side: str, player: str,
                   goalie: bool | None = None) -> PlayerStatus:
     """The player's status for `side`'s team in game `game_id`. `goalie`: dressed (or to dress) in goal; None:
     as the line-up has it, else as the roster signs the player."""

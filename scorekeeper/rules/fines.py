@@ -7,12 +7,13 @@ from typing import Any
 
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.proposals import DECLINED, PROPOSED, proposal_state
+from scorekeeper.rules.roster import active_on
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Sanction
-from scorekeeper.season.view import SeasonView, active_on
 from scorekeeper.seasonfile import cents_to_money, money_to_cents
 
 
-def fines(view: SeasonView) -> dict[str, Any]:
+def fines(view: SeasonFacts) -> dict[str, Any]:
     """The contract's fines JSON: every fine, and each team's statement totals."""
     out = []
     owed: dict[str, int] = {t: 0 for t in view.teams}
@@ -46,13 +47,13 @@ def fine_cents(s: Sanction) -> int:
     return s.row.fine_cents + s.row.fine_per_game_cents * s.units
 
 
-def waived(view: SeasonView, s: Sanction) -> bool:
+def waived(view: SeasonFacts, s: Sanction) -> bool:
     """The office waived the sanction's fine (audited)."""
     payer = s.team if s.row.payer == "team" else s.player
     return (payer, s.game, s.row.rule) in view.office.waived
 
 
-def payment_parts(view: SeasonView, fine_rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, int]]:
+def payment_parts(view: SeasonFacts, fine_rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, int]]:
     """Every payment as (payment, team, cents) on the statements it pays (FINE-STMT, A-9): a team's on its own; a
     player's on the statements that carry the player's fines (the fine appears on the statement of the team the
     player played for in that game): first the fine it names (`fine`: game and rule), then the oldest fine first,
@@ -60,7 +61,7 @@ def payment_parts(view: SeasonView, fine_rows: list[dict[str, Any]]) -> list[tup
     return [(p, team, cents) for p, team, cents, _ in payments_applied(view, fine_rows)]
 
 
-def paid_on_fines(view: SeasonView, fine_rows: list[dict[str, Any]]
+def paid_on_fines(view: SeasonFacts, fine_rows: list[dict[str, Any]]
                   ) -> dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]]:
     """What each payment that names its fine paid on that fine: (payer id, game, rule) -> [(payment, cents)]."""
     out: dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]] = {}
@@ -70,7 +71,7 @@ def paid_on_fines(view: SeasonView, fine_rows: list[dict[str, Any]]
     return out
 
 
-def payments_applied(view: SeasonView, fine_rows: list[dict[str, Any]]
+def payments_applied(view: SeasonFacts, fine_rows: list[dict[str, Any]]
              ) -> list[tuple[dict[str, Any], str, int, tuple[str, str, str] | None]]:
     """`payment_parts`, each part with the fine (payer id, game, rule) it paid when the payment named it."""
     owed: dict[str, list[list[Any]]] = {}
@@ -114,7 +115,7 @@ def payments_applied(view: SeasonView, fine_rows: list[dict[str, Any]]
     return out
 
 
-def _player_team(view: SeasonView, player: str, date: str | None = None) -> str | None:
+def _player_team(view: SeasonFacts, player: str, date: str | None = None) -> str | None:
     """The team the player is signed to on `date` (else the latest signing's team)."""
     latest: tuple[str, str] | None = None
     for team, rows in view.roster_by_team.items():

@@ -9,11 +9,11 @@ from scorekeeper.rules.discipline import outstanding_notices
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.results import too_few_dressed
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 
 
-def check_lineups(view: SeasonView, game_id: str) -> list[Violation]:
+def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
     g = view.games[game_id]
     book = view.book
     out: list[Violation] = []

@@ -11,7 +11,7 @@ from typing import Any
 from scorekeeper.rules.discipline import outstanding_notices, sanctions
 from scorekeeper.rules.office_records import NOTICE_RULE
 from scorekeeper.rules.proposals import PROPOSED, proposal_state
-from scorekeeper.season.view import SeasonView
+from scorekeeper.rules.season_facts import SeasonFacts
 
 NOTICE, PROPOSAL = "notice", "proposal"
 
@@ -35,7 +35,7 @@ class OfficeItem:
         return asdict(self)
 
 
-def office_items(view: SeasonView) -> list[OfficeItem]:
+def office_items(view: SeasonFacts) -> list[OfficeItem]:
     """The office list of a season: captains' notices due (SUSP-2) before games not yet final, in the order of
     those games, then the proposed suspensions awaiting a decision, in the order of their games."""
     out: list[OfficeItem] = []

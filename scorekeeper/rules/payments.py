@@ -11,8 +11,8 @@ from typing import Any
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.fines import fine_cents
 from scorekeeper.rules.proposals import DECLINED, PROPOSED, proposal_state
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import cents_to_money, money_to_cents, payment_key
 
 PAYMENT_RULE = "FINE-STMT"  # the statement of fines a payment is shown on
@@ -21,7 +21,7 @@ MAX_PAYMENT_CENTS = 1_000_000  # 10,000.00, one payment at most
 FineKey = tuple[str, str, str, str]  # payer kind ("team"/"player"), payer id, game, rule
 
 
-def describe(view: SeasonView, payment: dict[str, Any]) -> str:
+def describe(view: SeasonFacts, payment: dict[str, Any]) -> str:
     """'the payment of 60.00 by player ly04 on 2015-12-01 for the fine of game WSHL-015 (PEN-FIGHT-1)': a team by
     its name, the game by its name."""
     kind, ref = next(iter(payment["payer"].items()))
@@ -31,7 +31,7 @@ def describe(view: SeasonView, payment: dict[str, Any]) -> str:
     return f"the payment of {payment['amount']} by {payer} on {payment['date']}{on}"
 
 
-def billed(view: SeasonView) -> dict[FineKey, int]:
+def billed(view: SeasonFacts) -> dict[FineKey, int]:
     """Every fine the season's sanctions bill, in cents (waived or appealed ones too: a payment may have been
     made before; a proposed suspension's fine only once confirmed), by payer, game and rule."""
     out: dict[FineKey, int] = {}
@@ -45,7 +45,7 @@ def billed(view: SeasonView) -> dict[FineKey, int]:
     return out
 
 
-def payment_problems(view: SeasonView, new: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
+def payment_problems(view: SeasonFacts, new: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
     """Each of the `new` payments ((where, payment), already in `view`) that breaks a bound, as a block."""
     if not new:
         return []
@@ -68,7 +68,7 @@ def payment_problems(view: SeasonView, new: list[tuple[str, dict[str, Any]]]) ->
     return out
 
 
-def _problem(view: SeasonView, cents: int, key: FineKey | None, fines: dict[FineKey, int],
+def _problem(view: SeasonFacts, cents: int, key: FineKey | None, fines: dict[FineKey, int],
              paid: dict[FineKey, int]) -> str:
     if cents <= 0:
         return "a payment is more than 0.00"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Sanction
-from scorekeeper.season.view import SeasonView
 
 PROPOSED, CONFIRMED, DECLINED = "proposed", "confirmed", "declined"
 DECISIONS = (CONFIRMED, DECLINED)
@@ -23,12 +23,12 @@ def proposes(s: Sanction) -> bool:
     return bool(s.row.confirm) and bool(s.row.suspend) and not s.season
 
 
-def decision_of(view: SeasonView, player: str, game: str) -> dict[str, Any] | None:
+def decision_of(view: SeasonFacts, player: str, game: str) -> dict[str, Any] | None:
     """The office's decision on the suspension `player` was proposed in `game`, if one is recorded."""
     return next((d for d in view.data.get(DECISIONS_KEY) or [] if d["player"] == player and d["game"] == game), None)
 
 
-def proposal_state(view: SeasonView, s: Sanction) -> str | None:
+def proposal_state(view: SeasonFacts, s: Sanction) -> str | None:
     """'proposed', 'confirmed' or 'declined' for a sanction whose row proposes; None for one that bars at once."""
     if not proposes(s):
         return None
@@ -36,7 +36,7 @@ def proposal_state(view: SeasonView, s: Sanction) -> str | None:
     return str(decision["decision"]) if decision else PROPOSED
 
 
-def pending(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
+def pending(view: SeasonFacts, s: Sanction, on: str | None = None) -> bool:
     """Is the proposed suspension still waiting for the office at a game dated `on` (None: as the season stands):
     undecided, or confirmed only after that date?"""
     state = proposal_state(view, s)
@@ -47,7 +47,7 @@ def pending(view: SeasonView, s: Sanction, on: str | None = None) -> bool:
     return False
 
 
-def bars(view: SeasonView, s: Sanction, on: str) -> bool:
+def bars(view: SeasonFacts, s: Sanction, on: str) -> bool:
     """Does the sanction bar its player from a game dated `on`: one that bars at once always; a proposed one
     only once confirmed, from the decision's date on."""
     state = proposal_state(view, s)
@@ -56,12 +56,12 @@ def bars(view: SeasonView, s: Sanction, on: str) -> bool:
     return state == CONFIRMED and not pending(view, s, on)
 
 
-def declined(view: SeasonView, s: Sanction) -> bool:
+def declined(view: SeasonFacts, s: Sanction) -> bool:
     """Did the office decline the proposed suspension (it never bars, and carries no fine)?"""
     return proposal_state(view, s) == DECLINED
 
 
-def serving_from(view: SeasonView, s: Sanction) -> int | None:
+def serving_from(view: SeasonFacts, s: Sanction) -> int | None:
     """The place after which the team's games serve the sanction: the offence game's for one that bars at once;
     for a confirmed proposal, the last game dated before the decision (or the offence game, if later); None for
     one proposed or declined (no game serves it)."""
@@ -75,7 +75,7 @@ def serving_from(view: SeasonView, s: Sanction) -> int | None:
     return max(s.order, before[-1] if before else -1)
 
 
-def pending_text(view: SeasonView, s: Sanction) -> str:
+def pending_text(view: SeasonFacts, s: Sanction) -> str:
     """What a line-up warning and a notice say of a proposal: 'proposed: awaiting the office's decision'."""
     who = s.row.confirm or "office"
     by = "the Suspension Director" if who == "director" else f"the {who.replace('_', ' ')}"

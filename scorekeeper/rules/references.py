@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from scorekeeper.rules.coed import plays_coed
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 
 
 def _v(where: str, message: str, player: str = "") -> Violation:
     return Violation("FILE", "block", message, "season file", where, players=(player,) if player else ())
 
 
-def check_references(view: SeasonView, games: list[str] | None = None) -> list[Violation]:
+def check_references(view: SeasonFacts, games: list[str] | None = None) -> list[Violation]:
     """Every id the season refers to exists (only the named games' ids when `games` is given)."""
     out: list[Violation] = []
     if games is not None:
@@ -55,7 +55,7 @@ def check_references(view: SeasonView, games: list[str] | None = None) -> list[V
     return out
 
 
-def _check_game(view: SeasonView, g: dict) -> list[Violation]:
+def _check_game(view: SeasonFacts, g: dict) -> list[Violation]:
     out = []
     where = f"game {g['id']}"
     for side in ("home", "away"):

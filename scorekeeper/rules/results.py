@@ -103,6 +103,21 @@ class Result:
 def decide(book: Rulebook, score: dict[str, int], *, forfeit: str | None, called: dict[str, int] | None,
            shootout_winner: str | None, mercy: bool, went_ot: bool) -> Result:
     """The result of a final game."""
+    forfeited = _forfeit_result(book, forfeit)
+    if forfeited is not None:
+        return forfeited
+    if called is not None:
+        won = None if called["home"] == called["away"] else ("home" if called["home"] > called["away"] else "away")
+        return Result("called", won, dict(called))
+    if shootout_winner is not None:
+        w, p = shootout_winner, book.points
+        final = {**score, w: score[w] + 1} if book.shootout_winner_goal else None
+        return Result("shootout", w, {s: p.so_win if s == w else p.so_loss for s in SIDES}, final)
+    return _played_result(book, score, mercy, went_ot)
+
+
+def _forfeit_result(book: Rulebook, forfeit: str | None) -> Result | None:
+    """A forfeit's result (two sides forfeiting: 'both'); None where no side forfeited."""
     p = book.points
     if forfeit == "both":
         return Result("double_forfeit", None, {s: p.double_forfeit for s in SIDES}, {s: 0 for s in SIDES})
@@ -112,13 +127,12 @@ def decide(book: Rulebook, score: dict[str, int], *, forfeit: str | None, called
         hi, lo = book.lateness.forfeit_score
         return Result("forfeit", winner, {s: p.forfeit_win if s == winner else p.forfeit_loss for s in SIDES},
                       {winner: hi, forfeit: lo})
-    if called is not None:
-        won = None if called["home"] == called["away"] else ("home" if called["home"] > called["away"] else "away")
-        return Result("called", won, dict(called))
-    if shootout_winner is not None:
-        w = shootout_winner
-        final = {**score, w: score[w] + 1} if book.shootout_winner_goal else None
-        return Result("shootout", w, {s: p.so_win if s == w else p.so_loss for s in SIDES}, final)
+    return None
+
+
+def _played_result(book: Rulebook, score: dict[str, int], mercy: bool, went_ot: bool) -> Result:
+    """The result of a game played out on the ice: in regulation, on the mercy rule or in overtime."""
+    p = book.points
     tied = score["home"] == score["away"]
     leader = None if tied else ("home" if score["home"] > score["away"] else "away")
     decision = "mercy" if mercy else "overtime" if went_ot else "regulation"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from scorekeeper.rules.ids import TEAM
+from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.rules.ids import DATA_1, TEAM
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season.view import SeasonView
 
 # The league's team rules (a team name once per division, a division name once per season; a team merged or
 # deleted only as `facade.roster` allows), and
@@ -18,15 +19,27 @@ TEAM_RULE = TEAM
 TEAM_SECTION = "teams"
 
 
+def active_on(signing: dict[str, Any], date: str) -> bool:
+    """Is a roster signing active on `date` (signed on or before, released after)?"""
+    signed, released = signing.get("signed"), signing.get("released")
+    return (signed is None or signed <= date) and (released is None or released > date)
+
+
 def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     a0, a1 = a.get("signed") or "0000-00-00", a.get("released") or "9999-99-99"
     b0, b1 = b.get("signed") or "0000-00-00", b.get("released") or "9999-99-99"
     return a0 < b1 and b0 < a1
 
 
-def check_roster(view: SeasonView) -> list[Violation]:
+def signed_twice_in_file(book: Rulebook, name: str, team: str, first_line: int, where: str) -> Violation:
+    """DATA-1 in a roster file: a row signs the player `name` to `team` again after the row on `first_line`."""
+    return Violation(DATA_1, "block", f"{name} is already signed to {team} on line {first_line}",
+                     book.section(DATA_1), where)
+
+
+def check_roster(view: SeasonFacts) -> list[Violation]:
     out: list[Violation] = []
-    section = view.book.section("DATA-1")
+    section = view.book.section(DATA_1)
     for team, rows in view.roster_by_team.items():
         # only signings of one player or of one number can clash: compare within those groups, not every pair
         groups: dict[tuple[str, Any], list[int]] = {}
@@ -40,12 +53,12 @@ def check_roster(view: SeasonView) -> list[Violation]:
             if not _overlap(a, b):
                 continue
             if a["player"] == b["player"]:
-                out.append(Violation("DATA-1", "block", f"{view.player_name(a['player'])} is signed twice "
+                out.append(Violation(DATA_1, "block", f"{view.player_name(a['player'])} is signed twice "
                                      f"to {view.name_of(team)} at the same time", section,
                                      f"roster of {view.name_of(team)}"))
             elif a["number"] == b["number"]:
                 out.append(Violation(
-                    "DATA-1", "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
+                    DATA_1, "block", f"#{a['number']} is worn by both {view.player_name(a['player'])} and "
                     f"{view.player_name(b['player'])} on {view.name_of(team)}'s active roster", section,
                     f"roster of {view.name_of(team)}"))
     out.extend(check_team_names(view))
@@ -59,7 +72,7 @@ def team_name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
-def same_name_team(view: SeasonView, name: str, division: str, except_team: str | None = None) -> str | None:
+def same_name_team(view: SeasonFacts, name: str, division: str, except_team: str | None = None) -> str | None:
     """The id of the team of `division` already called `name` (other than `except_team`), or None."""
     key = team_name_key(name)
     for tid, team in view.teams.items():
@@ -68,14 +81,14 @@ def same_name_team(view: SeasonView, name: str, division: str, except_team: str 
     return None
 
 
-def name_clash_message(view: SeasonView, name: str, existing: str) -> str:
+def name_clash_message(view: SeasonFacts, name: str, existing: str) -> str:
     team = view.teams[existing]
     division = (view.divisions.get(team.get("division", "")) or {}).get("name") or team.get("division")
     return (f"{division} already has a team called {team['name']!r} ({existing}): a team name is unique within its "
             f"division, so {' '.join(name.split())!r} is refused (give another name, or use that team)")
 
 
-def check_team_names(view: SeasonView) -> list[Violation]:
+def check_team_names(view: SeasonFacts) -> list[Violation]:
     """Two teams of one division under one name (case and spaces not counting): a warning, so that every season
     file the contract accepts still loads; the window and the command line refuse such a team outright."""
     out: list[Violation] = []
@@ -93,7 +106,7 @@ def check_team_names(view: SeasonView) -> list[Violation]:
 
 
 # -- division names (issue 27): one name per season ----------------------------------------------------------------
-def same_name_division(view: SeasonView, name: str, except_division: str | None = None) -> str | None:
+def same_name_division(view: SeasonFacts, name: str, except_division: str | None = None) -> str | None:
     """The id of the season's division already called `name` (other than `except_division`), or None; case and
     runs of spaces do not count, as for team names."""
     key = team_name_key(name)
@@ -103,13 +116,13 @@ def same_name_division(view: SeasonView, name: str, except_division: str | None 
     return None
 
 
-def division_clash_message(view: SeasonView, name: str, existing: str) -> str:
+def division_clash_message(view: SeasonFacts, name: str, existing: str) -> str:
     return (f"{view.name} already has a division called {view.divisions[existing]['name']!r} ({existing}): a "
             f"division name is unique within its season, so {' '.join(name.split())!r} is refused (give another "
             "name, or add the teams to that division)")
 
 
-def check_division_names(view: SeasonView) -> list[Violation]:
+def check_division_names(view: SeasonFacts) -> list[Violation]:
     """Two divisions of a season under one name: a warning, so that every season file the contract accepts still
     loads; the window and the command line refuse such a division outright (`facade.roster`)."""
     out: list[Violation] = []

@@ -20,47 +20,48 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from scorekeeper.rules.roster import active_on
+from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Carried, CarriedServing, TeamGames, between
-from scorekeeper.season.view import SeasonView, active_on
 
 
-def counts_forfeits(view: SeasonView) -> bool:
+def counts_forfeits(view: SeasonFacts) -> bool:
     """SUSP-1: does a forfeited game count toward a suspension (the rulebook's `count_forfeits`, default yes)?"""
     return bool(view.book.suspensions.get("count_forfeits", True))
 
 
-def counts_toward(view: SeasonView, game: dict[str, Any]) -> bool:
+def counts_toward(view: SeasonFacts, game: dict[str, Any]) -> bool:
     """SUSP-1: a final game counts toward serving a suspension (a forfeit only where the rulebook says so)."""
     if game.get("status", "final") != "final":
         return False
     return counts_forfeits(view) or not view.state(game["id"]).forfeited
 
 
-def carries_into_playoffs(view: SeasonView) -> bool:
+def carries_into_playoffs(view: SeasonFacts) -> bool:
     """SUSP-1: is a suspension set off in the regular season in force (and served) in the playoffs (the
     rulebook's `carry_playoffs`, default yes)?"""
     return bool(view.book.suspensions.get("carry_playoffs", True))
 
 
-def applies_in(view: SeasonView, offence_stage: str, game: dict[str, Any]) -> bool:
+def applies_in(view: SeasonFacts, offence_stage: str, game: dict[str, Any]) -> bool:
     """SUSP-1: a suspension set off in a game of `offence_stage` is in force in `game`, and `game` serves it (a
     playoff game only where the rulebook carries suspensions into the playoffs or the offence was a playoff
     game)."""
     return game.get("stage", "regular") != "playoff" or offence_stage == "playoff" or carries_into_playoffs(view)
 
 
-def follows_person(view: SeasonView) -> bool:
+def follows_person(view: SeasonFacts) -> bool:
     """A-28: does a suspension bar the person from every team (the rulebook's `scope` "person", the default), or
     only from the team of the offence ("team")?"""
     return view.book.suspensions.get("scope", "person") != "team"
 
 
-def bars_from(view: SeasonView, offence_team: str, team: str | None) -> bool:
+def bars_from(view: SeasonFacts, offence_team: str, team: str | None) -> bool:
     """A suspension from a game of `offence_team` bars its player from dressing for `team` (None: any team)."""
     return team is None or team == offence_team or follows_person(view)
 
 
-def team_games(view: SeasonView) -> TeamGames:
+def team_games(view: SeasonFacts) -> TeamGames:
     """SUSP-1: each team's games by place (those that count toward a suspension, and every game), found once per
     state of the season in one pass over the games in order."""
     if view.derived.team_games is None:
@@ -68,7 +69,7 @@ def team_games(view: SeasonView) -> TeamGames:
     return view.derived.team_games
 
 
-def _team_games(view: SeasonView) -> TeamGames:
+def _team_games(view: SeasonFacts) -> TeamGames:
     counting: dict[str, list[int]] = {}
     outside: dict[str, list[int]] = {}
     scheduled: dict[str, list[int]] = {}
@@ -88,14 +89,14 @@ def _team_games(view: SeasonView) -> TeamGames:
                      frozen({t: tuple(p) for t, p in scheduled.items()}))
 
 
-def _counting(view: SeasonView, offence_stage: str) -> Mapping[str, tuple[int, ...]]:
+def _counting(view: SeasonFacts, offence_stage: str) -> Mapping[str, tuple[int, ...]]:
     """Each team's games that serve a suspension set off in a game of `offence_stage` (see `applies_in`)."""
     found = team_games(view)
     every = offence_stage == "playoff" or carries_into_playoffs(view)
     return found.counting if every else found.counting_outside_playoffs
 
 
-def team_games_served(view: SeasonView, team: str, after: int, before: int | None = None,
+def team_games_served(view: SeasonFacts, team: str, after: int, before: int | None = None,
                       offence_stage: str = "regular") -> int:
     """SUSP-1: the team's games that count, after place `after` (the offence game, of stage `offence_stage`) and
     before place `before` (None: the season's end)."""
@@ -103,25 +104,25 @@ def team_games_served(view: SeasonView, team: str, after: int, before: int | Non
 
 
 # -- A-28: carried into the next season ---------------------------------------------------------------------
-def person_key(view: SeasonView, player: str) -> str:
+def person_key(view: SeasonFacts, player: str) -> str:
     p = view.players.get(player) or {}
     return f"{p.get('first', '')} {p.get('last', '')}".casefold().strip()
 
 
-def carried_in(view: SeasonView) -> list[Carried]:
+def carried_in(view: SeasonFacts) -> list[Carried]:
     """The suspensions carried into this season from the one before (none when the rulebook says they do not
     carry, or when there is no season before)."""
     carry = bool(view.book.suspensions.get("carry_next_season", False))
     return list(view.carry_over.carried(view)) if carry else []
 
 
-def carried_for(view: SeasonView) -> list[Carried]:
+def carried_for(view: SeasonFacts) -> list[Carried]:
     """The carried suspensions that concern the person under that id here: an id this season gives another name
     is another person (one it does not name at all stays carried, the person may come back later)."""
     return [c for c in carried_in(view) if c.player not in view.players or c.name == person_key(view, c.player)]
 
 
-def carried_serving(view: SeasonView) -> Mapping[str, tuple[CarriedServing, ...]]:
+def carried_serving(view: SeasonFacts) -> Mapping[str, tuple[CarriedServing, ...]]:
     """player -> the carried suspensions that concern the person, each with the places of this season's games
     that serve it (once per state of the season)."""
     if view.derived.carried is None:
@@ -132,7 +133,7 @@ def carried_serving(view: SeasonView) -> Mapping[str, tuple[CarriedServing, ...]
     return view.derived.carried
 
 
-def _places_serving(view: SeasonView, c: Carried) -> tuple[int, ...]:
+def _places_serving(view: SeasonFacts, c: Carried) -> tuple[int, ...]:
     """The places of the games that serve a carried suspension: games that count, of a team the person is signed
     to on the game's date (only the offence's team while signed to it), and a playoff game only where
     suspensions carry into the playoffs (a carried one counts as set off outside this season's playoffs)."""
@@ -148,14 +149,14 @@ def _places_serving(view: SeasonView, c: Carried) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _serving_teams(view: SeasonView, c: Carried, signings: list[tuple[str, dict[str, Any]]], date: str) -> set[str]:
+def _serving_teams(view: SeasonFacts, c: Carried, signings: list[tuple[str, dict[str, Any]]], date: str) -> set[str]:
     signed = {team for team, r in signings if active_on(r, date)}
     if c.team in signed:
         return {c.team}
     return signed if follows_person(view) else set()
 
 
-def in_force(view: SeasonView, player: str, game_id: str, team: str | None = None) -> tuple[Carried, int] | None:
+def in_force(view: SeasonFacts, player: str, game_id: str, team: str | None = None) -> tuple[Carried, int] | None:
     """The carried suspension `player` is under at game `game_id` (with games served so far, both seasons), if
     any; `team`: the team the player would dress for (a suspension of team scope bars only the offence's team).
     A carried suspension counts as one set off outside this season's playoffs."""
@@ -173,7 +174,7 @@ def in_force(view: SeasonView, player: str, game_id: str, team: str | None = Non
     return None
 
 
-def carried_all(view: SeasonView) -> list[CarriedServing]:
+def carried_all(view: SeasonFacts) -> list[CarriedServing]:
     """Every carried suspension that concerns a person here, in the order they were carried."""
     by_player = carried_serving(view)
     out = []
@@ -182,7 +183,7 @@ def carried_all(view: SeasonView) -> list[CarriedServing]:
     return out
 
 
-def carried_rows(view: SeasonView) -> list[dict[str, Any]]:
+def carried_rows(view: SeasonFacts) -> list[dict[str, Any]]:
     """The carried suspensions as the contract's suspension rows: `game` is the offence game of season `season`,
     `served` counts both seasons, `status` 'active' or 'served'."""
     rows = []

@@ -8,18 +8,23 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import DisciplineRow
 from scorekeeper.rules.violation import Violation
 
-if TYPE_CHECKING:
-    from scorekeeper.season.view import SeasonView
-
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping or {}))
+
+
+class GameRows(Protocol):
+    """A season's row ids where it was read from a database (`db.store.RowIds`): each game's (row id, revision)
+    and each player's row id, by their ids in the season file."""
+
+    games: dict[str, tuple[int, int]]
+    players: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -142,8 +147,9 @@ class CarriedServing:
         return between(self.places, -1, before)
 
 
-# What a season's carry-over source returns: the id of the season before (None: none) and what it carries in.
-CarrySource = Callable[["SeasonView"], tuple[int | None, Sequence[Carried]]]
+# What a season's carry-over source returns, called with the season's view (`season.view.SeasonView`, which this
+# module does not import: the view imports it): the id of the season before (None: none) and what it carries in.
+CarrySource = Callable[[Any], tuple[int | None, Sequence[Carried]]]
 
 
 class CarryOver:
@@ -153,7 +159,7 @@ class CarryOver:
         self.source = source
         self._found: tuple[int | None, tuple[Carried, ...]] | None = None
 
-    def carried(self, view: SeasonView) -> tuple[Carried, ...]:
+    def carried(self, view: Any) -> tuple[Carried, ...]:
         if self._found is None:
             before, found = self.source(view) if self.source is not None else (None, ())
             self._found = (before, tuple(found))

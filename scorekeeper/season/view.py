@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
-from scorekeeper.engine.state import GameState, LiveGame, compute_game
+from scorekeeper.engine.live_game import LiveGame
+from scorekeeper.engine.state import GameState
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
-from scorekeeper.season.records import CarryOver, Derived, OfficeRecords
-
-if TYPE_CHECKING:
-    from scorekeeper.db.store import RowIds
+from scorekeeper.rules.roster import active_on
+from scorekeeper.season.records import CarryOver, Derived, GameRows, OfficeRecords
 
 
 def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
@@ -24,12 +25,6 @@ def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
     elapsed = e.get("elapsed")
     return Event(seq, e["type"], e.get("team"), e.get("period"),
                  parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
-
-
-def active_on(signing: dict[str, Any], date: str) -> bool:
-    """Is a roster signing active on `date` (signed on or before, released after)?"""
-    signed, released = signing.get("signed"), signing.get("released")
-    return (signed is None or signed <= date) and (released is None or released > date)
 
 
 V = TypeVar("V")
@@ -88,7 +83,7 @@ class SeasonView:
     office: OfficeRecords = field(default_factory=OfficeRecords, repr=False)  # recorded beside the season file
     carry_over: CarryOver = field(default_factory=CarryOver, repr=False)  # suspensions from the season before
     derived: Derived = field(default_factory=Derived, repr=False)  # season-wide values, computed once
-    rows: RowIds | None = field(default=None, repr=False)  # row ids and game revisions, when read from a database
+    rows: GameRows | None = field(default=None, repr=False)  # row ids and game revisions, when read from a database
     # games that are not final: their computation left open, to apply an entry at the end of the log alone
     _live: GameCache[LiveGame] = field(default_factory=GameCache, repr=False)
     _inputs: GameCache[GameInput] = field(default_factory=GameCache, repr=False)
@@ -260,12 +255,13 @@ class SeasonView:
         new.derived = self.derived.kept_for_events()
         return new
 
-    def _copied_rows(self) -> RowIds | None:
+    def _copied_rows(self) -> GameRows | None:
+        """The row ids with a games' table of their own (the players' shared)."""
         if self.rows is None:
             return None
-        from scorekeeper.db.store import RowIds
-
-        return RowIds(dict(self.rows.games), self.rows.players)
+        copied = copy.copy(self.rows)
+        copied.games = dict(self.rows.games)
+        return copied
 
     def order_of(self, gid: str) -> int:
         """A game's place in the season (date, time, id)."""

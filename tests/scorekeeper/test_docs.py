@@ -21,6 +21,9 @@ from scorekeeper.seasonfile import EVENT_FIELDS, FIELDS, SHOOTOUT_ATTEMPT, TOP_K
 from tools.make_rule_docs import OUT, rules_markdown
 from tools.make_rulebook_docs import OUT as REFERENCE_OUT
 from tools.make_rulebook_docs import anchor, reference_markdown
+from tools.make_season_file_docs import OUT as SEASON_FILE_OUT
+from tools.make_season_file_docs import TABLES as SEASON_FILE_TABLES
+from tools.make_season_file_docs import season_file_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -89,6 +92,16 @@ def test_season_file_md_names_every_key_the_reader_accepts():
     missing = sorted(keys - spans)
     assert missing == [], f"season-file keys not in docs/season-file.md: {missing}"
     assert "scorekeeper.season/1" in spans
+
+
+def test_season_file_md_tables_are_what_the_generator_writes_from_the_declaration():
+    assert SEASON_FILE_OUT == DOCS / "season-file.md"
+    text = page("season-file.md")
+    assert text == season_file_markdown(text), (
+        "docs/season-file.md's field tables are out of date: run python tools/make_season_file_docs.py")
+    generated = set(re.findall(r"<!-- generated: ([^>]+?) -->", text))
+    assert generated == {*SEASON_FILE_TABLES, "events"}, "every declared record has its table on the page"
+    assert text.count("<!-- generated: ") == text.count("<!-- end generated -->")
 
 
 def test_roster_csv_md_names_every_column_and_alias():

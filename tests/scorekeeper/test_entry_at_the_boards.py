@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from scorekeeper.db import store
-from scorekeeper.engine.state import compute_game
+from scorekeeper.engine.computation import compute_game
 from scorekeeper.services import Services, validate_season
 from tests.scorekeeper.test_entries import goal, svc  # noqa: F401 - the fixture
 

@@ -15,7 +15,7 @@ from scorekeeper.services import Services
 from tests.ui.ui_helpers import open_window
 from ui import dialogs
 from ui.dialogs import SeasonsDialog
-from ui.main_window import DEMO_FILE
+from ui.window_files import DEMO_FILE
 
 
 def seasons_in(path: Path) -> list[str]:

@@ -20,7 +20,7 @@ from ui_helpers import focus, open_window, press
 
 from scorekeeper.services import Services
 from ui import dialogs
-from ui.live_game_tab import AUDIT_KEY, OFFICIALS_KEY, REOPEN_KEY, SIGN_KEY, key_text
+from ui.live_keys import AUDIT_KEY, OFFICIALS_KEY, REOPEN_KEY, SIGN_KEY, key_text
 from ui.main_window import MainWindow
 
 CTRL, SHIFT, ALT = (Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier,

@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window
 
 from scorekeeper.services import Services
-from ui.live_game_tab import NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY, SHORTCUTS, LiveGameTab
+from ui.live_game_tab import LiveGameTab
+from ui.live_keys import NEXT_PERIOD_KEY, PREVIOUS_PERIOD_KEY, SHORTCUTS
 from ui.main_window import MainWindow
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
 from scorekeeper.services import Services
-from ui.dialogs import rulebook_rows, violation_row
+from ui.dialogs import violation_row
 from ui.models import (
     SORT_ROLE,
     EligibilityModel,
@@ -27,6 +27,7 @@ from ui.models import (
     SuspensionsModel,
     ViolationsModel,
 )
+from ui.rulebook_dialog import rulebook_rows
 
 SEASON = "2015-16"
 

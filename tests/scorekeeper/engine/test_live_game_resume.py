@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import Event, GameInput, compute_game
-from scorekeeper.engine.state import LiveGame, _Computation, _run
+from scorekeeper.engine.computation import _Computation, _run
+from scorekeeper.engine.live_game import LiveGame
 from scorekeeper.engine.timefmt import parse_mmss
 from tests.scorekeeper.gamebuilder import BOOK, goal, lineup, pen
 

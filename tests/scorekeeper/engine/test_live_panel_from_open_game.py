@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.live import live_state
-from scorekeeper.engine.state import LiveGame
+from scorekeeper.engine.live_game import LiveGame
 from scorekeeper.engine.timefmt import game_time
 from tests.scorekeeper.engine.test_live_game_resume import game_of, timed_log, to_events
 from tests.scorekeeper.gamebuilder import BOOK, goal

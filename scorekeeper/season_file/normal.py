@@ -1,0 +1,90 @@
+"""Normalised objects, read from the declaration (`scorekeeper.records`): what the database stores and what
+export writes. A record's keys come in its declared order; a required key is written as given, an optional
+one with a default takes it when absent or null (after the keys given, where it is stored "default last"), an
+optional one without is left out when absent or null."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
+from scorekeeper.records import EVENT_KINDS, Record
+from scorekeeper.season_file.plans import FieldPlan, plans, tag_of
+
+Normaliser = Callable[[dict[str, Any]], dict[str, Any]]
+Step = tuple[str, int, Any, Callable[[Any], Any] | None]  # key, how (below), the raw default, the value's form
+
+REQUIRED, DEFAULTED, OPTIONAL, NOT_EMPTY, DEFAULTED_LAST = range(5)
+
+
+def _clock(text: str) -> str:
+    return fmt_mmss(parse_mmss(text))
+
+
+def _value_form(p: FieldPlan) -> Callable[[Any], Any] | None:
+    """How a field's value is normalised (None: kept as given)."""
+    if p.stored == "as given":
+        return None
+    if p.check == "clock":
+        return _clock
+    if p.check == "events":
+        return lambda events: [norm_event(e) for e in events]
+    if p.key == "assists":
+        return list
+    if p.record is None:
+        return None
+    sub = normaliser(p.record)
+    if p.default == [] or p.check in ("officials", "signatures"):
+        return lambda items: [sub(x) for x in items]
+    return sub
+
+
+def _step(p: FieldPlan) -> Step:
+    if p.required:
+        how = REQUIRED
+    elif p.stored == "when not empty":
+        how = NOT_EMPTY
+    elif p.default is None:
+        how = OPTIONAL
+    elif p.stored == "default last":
+        how = DEFAULTED_LAST
+    else:
+        how = DEFAULTED
+    raw = {} if isinstance(p.default, Record) else p.default
+    return (p.key, how, raw, _value_form(p))
+
+
+@functools.cache
+def normaliser(record: type[Record]) -> Normaliser:
+    """The function that normalises a checked object of `record`."""
+    steps = [_step(p) for p in plans(record)]
+    tag = tag_of(record) if record.__struct_config__.tag_field else None
+
+    def normalise(obj: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {} if tag is None else {"type": tag}
+        last: dict[str, Any] = {}
+        for key, how, raw, form in steps:
+            if how == REQUIRED:
+                value = obj[key]
+            else:
+                value = obj.get(key)
+                if how == DEFAULTED:
+                    if value is None:
+                        value = raw
+                elif how == DEFAULTED_LAST:
+                    if value is None:
+                        last[key] = raw
+                        continue
+                elif not value if how == NOT_EMPTY else value is None:
+                    continue
+            out[key] = value if form is None else form(value)
+        return {**out, **last} if last else out
+
+    return normalise
+
+
+def norm_event(e: dict[str, Any]) -> dict[str, Any]:
+    """A checked event, normalised by its kind's declaration (`type` first)."""
+    return normaliser(EVENT_KINDS[e["type"]])(e)

@@ -1,0 +1,172 @@
+"""The Live Game tab's event list: every entry of the game in words, in game order, with Edit, Delete, Undo and
+Redo above it. Rows are described once per entry and kept while the names they show stay the same; after an
+entry only the rows that differ are redrawn and the columns only ever widen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
+
+from ui.event_rows import RowWords, event_row
+from ui.focus_quiet_view import FocusQuietView
+from ui.live_keys import key_text
+from ui.models import EventsModel
+from ui.table_tab import fit_columns, make_table_view, two_lines, whole_width, widen_columns
+
+if TYPE_CHECKING:
+    from scorekeeper.screens import EventFigures
+
+EVENT_ROWS_KEPT = 3.5
+"""The event list's rows kept in sight whatever else the page shows (a banner, the rules panel under the list)."""
+EVENT_PADDING = 8
+"""The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
+
+
+def _tool(parent: QWidget, text: str, tip: str) -> QToolButton:
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolTip(tip)
+    return button
+
+
+class EventList(QObject):
+    """The list and its buttons (`box`: both, the tab's child), made in the order the tab's keys move through."""
+
+    def __init__(self, tab: QWidget) -> None:
+        super().__init__(tab)
+        self.model = EventsModel()
+        self.view: QTableView = make_table_view(self.model, tab, kind=FocusQuietView)
+        self.view.setObjectName("eventList")
+        two_lines(self.view, EventsModel.LINES)
+        self.view.horizontalHeader().setMinimumSectionSize(24)  # Str. as narrow as it reads
+        self.undo_button = _tool(tab, "Undo", f"Undo the last change to this game ({key_text('std:Undo')})")
+        self.redo_button = _tool(tab, "Redo", f"Redo ({key_text('std:Redo')})")
+        self.edit_button = _tool(tab, "Edit", "Load the selected entry into the form (Enter)")
+        self.delete_button = _tool(tab, "Delete", "Delete the selected entry (Del)")
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("<b>Events</b>", tab))
+        bar.addStretch(1)
+        for button in (self.edit_button, self.delete_button, self.undo_button, self.redo_button):
+            bar.addWidget(button)
+        self.box = QWidget(tab)
+        layout = QVBoxLayout(self.box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.view)
+        self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any], EventFigures | None]] = {}
+        """The rows by entry, while the names they show stay the same."""
+        self.at_bottom = True
+        """Whether the list shows its latest entry: a list made shorter (a banner, a smaller window) keeps it in
+        sight."""
+
+    def follow_the_bottom(self) -> None:
+        """From now on a list made shorter while its latest entry was in sight keeps it in sight."""
+        bar = self.view.verticalScrollBar()
+
+        def scrolled(value: int) -> None:
+            self.at_bottom = value >= bar.maximum()
+
+        bar.valueChanged.connect(scrolled)
+        self.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The list made shorter while its latest entry was in sight: it stays in sight (the list is drawn afresh
+        on a resize anyway)."""
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport() and self.at_bottom:
+            QTimer.singleShot(0, self.view.scrollToBottom)
+        return super().eventFilter(watched, event)
+
+    # -- rows ------------------------------------------------------------------------------------------------
+    def forget_rows(self) -> None:
+        """The rows name the players and teams afresh (a line-up or a name changed)."""
+        self._rows_cache = {}
+
+    def rows(self, events: Iterable[Mapping[str, Any]], figures: Mapping[int, EventFigures] | None,
+             words: RowWords) -> list[dict[str, Any]]:
+        """The list's rows, in game order, each entry in full: who (the scorer, the penalised player by number and
+        name), the assists, a goal's strength (EV, PP, SH, EN, PS), the infraction and its minutes (`figures`:
+        what the game's computation says of each entry). A row already described for the same entry (the facade
+        hands back the same read-only entry while it is unchanged) is reused while the names and its figures stay
+        the same."""
+        figures = figures or {}
+        rows = []
+        cache, self._rows_cache = self._rows_cache, {}
+        for index, event in enumerate(events):
+            figure = figures.get(index)
+            known = cache.get(id(event))
+            if known is not None and known[0] is event and known[1]["index"] == index and known[2] == figure:
+                self._rows_cache[id(event)] = known
+                rows.append(known[1])
+                continue
+            row = event_row(index, event, figure, words)
+            self._rows_cache[id(event)] = (event, row, figure)
+            rows.append(row)
+        # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
+        rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
+        return rows
+
+    def show_all(self, rows: list[dict[str, Any]]) -> None:
+        """Every row afresh, the columns fitted to them, the latest play in sight."""
+        self.model.set_rows(rows)
+        fit_columns(self.view, padding=EVENT_PADDING)
+        if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
+            # opening a long game does not widen a column (and repaint the whole list) where the next do not
+            widen_columns(self.view, self.model, 0, len(rows) - 1, padding=EVENT_PADDING)
+            self.view.scrollToBottom()  # the latest play in sight
+
+    def show_changed(self, rows: list[dict[str, Any]]) -> None:
+        """Only the rows that differ redrawn; an entry added: its row in sight."""
+        count = self.model.rowCount()
+        changed = self.model.update_rows(rows)
+        if changed is not None:
+            widen_columns(self.view, self.model, *changed, padding=EVENT_PADDING)
+        if self.model.rowCount() != count:
+            # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
+            # window paints the entry once rather than twice
+            self.view.executeDelayedItemsLayout()
+        if self.model.rowCount() > count and changed is not None:  # an entry added: its row in sight
+            newest = next((n for n in range(changed[0], changed[1] + 1)
+                           if self.model.event_index(n) == len(rows) - 1), None)
+            if newest is not None:
+                bar = self.view.verticalScrollBar()
+                before = bar.value()
+                self.view.scrollTo(self.model.index(newest, 0))
+                if bar.value() != before:  # scrolled: the rows in sight move, all of them are drawn again
+                    self.view.viewport().update()
+
+    def reserve_columns(self, labels: Iterable[str], names: Iterable[str]) -> None:
+        """The Details column as wide as the widest dressed player's number and name (`labels`), and as a goal
+        with the two widest assists; the Entry column as wide as a team's name: a goal or a penalty then widens
+        no column (a refit costs a repaint of the whole list), and no name is cut short."""
+        header = self.view.horizontalHeader()
+        metrics = self.view.fontMetrics()
+        widths = sorted((metrics.horizontalAdvance(text) for text in labels), reverse=True)
+        assisted = metrics.horizontalAdvance("A: , ") + sum(widths[:2]) if widths else 0
+        wanted = {"Details": max([*widths[:1], assisted, metrics.horizontalAdvance("unassisted")]),
+                  "Entry": max(metrics.horizontalAdvance(text) for text in (*names, "Penalty"))}
+        headers = [column.header for column in self.model.columns]
+        for name, width in wanted.items():
+            number = headers.index(name)
+            if header.sectionSize(number) < width + EVENT_PADDING + 12:  # as `widen_columns` pads
+                header.resizeSection(number, width + EVENT_PADDING + 12)
+
+    # -- the list and the rules panel ------------------------------------------------------------------------
+    def room(self) -> int:
+        """The width the list needs to show every column whole, a scroll bar beside them."""
+        return max(whole_width(self.view), self.box.minimumSizeHint().width())
+
+    def keep_rows(self, under: bool) -> None:
+        """Under the rules panel's list (a 1024-pixel screen) the list keeps its last rows in sight, the entry
+        just recorded among them, when a banner takes the page's height (issue 27.7); beside it, no least."""
+        view = self.view
+        rows = round(view.verticalHeader().defaultSectionSize() * EVENT_ROWS_KEPT)
+        view.setMinimumHeight(rows + view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth()
+                              if under else 0)
+
+    def selected_event(self) -> int | None:
+        """The entry under the list's cursor (its index in the game), if any."""
+        index = self.view.currentIndex()
+        return self.model.event_index(index.row()) if index.isValid() else None
