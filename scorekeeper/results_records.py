@@ -64,7 +64,7 @@ class StandingsRow(TypedDict):
     pim: ReadOnly[int]  # penalty minutes
     gf_pct: ReadOnly[float | None]  # gf / (gf + ga), three decimals (None: no goal either way)
     l10: ReadOnly[Record]  # the last ten games
-    streak: ReadOnly[str]  # the current streak ('W3', 'OTL1', '' before any game)
+    streak: ReadOnly[str | None]  # the current streak ('W3', 'OTL1'; None before any game)
     home: ReadOnly[Record]  # the games at home
     away: ReadOnly[Record]  # the games away
 
@@ -227,7 +227,7 @@ class GameResult(TypedDict):
     time: ReadOnly[str]  # the start, 'HH:MM'
     score: ReadOnly[Sides]  # goals by side
     by_period: ReadOnly[SideLists]  # goals by side and period
-    decision: ReadOnly[str | None]  # 'regulation', 'overtime', 'shootout', a forfeit... (None: not decided)
+    decision: ReadOnly[str | None]  # 'regulation', 'overtime', 'shootout', 'forfeit', 'called', 'mercy'... (None: open)
     winner: ReadOnly[str | None]  # the winning side (None: a tie or not decided)
     points: ReadOnly[Sides | None]  # standings points by side (None: counts for none)
     goals: ReadOnly[list[GoalRecord]]  # the goals, in order
@@ -253,8 +253,8 @@ class SuspensionRow(TypedDict):
     kind: ReadOnly[str]  # 'games', or the kind of an open suspension ('season', 'indefinite'...)
     games: ReadOnly[int | None]  # the games to serve (None: not a count)
     served: ReadOnly[int]  # the games served so far
-    status: ReadOnly[str]  # 'active', 'served', 'lifted', 'proposed'...
-    appeal: ReadOnly[str | None]  # the appeal's state (None: no appeal)
+    status: ReadOnly[str]  # 'active', 'served', 'lifted', 'proposed' or 'declined'
+    appeal: ReadOnly[str | None]  # the appeal's decision (None: no appeal)
     review: ReadOnly[bool]  # the league reviews it
 
 
