@@ -3,7 +3,8 @@ entry form makes (`Services.add_event`, goals and penalties in turn) against a b
 project's pragmas (WAL, synchronous=FULL: one fdatasync), taken in turn in the same run.
 
     python tests/benchmarks/entry_profile.py                 # medians, spread, the ratio
-    python tests/benchmarks/entry_profile.py --profile       # cProfile of the entries, top functions
+    python tests/benchmarks/entry_profile.py --profile       # cProfile (CPU timer) of the entries, top functions
+    python tests/benchmarks/entry_profile.py --window        # goals keyed into the window, Enter to idle
     python tests/benchmarks/entry_profile.py --games 2000    # a bigger current season
 
 Not collected by pytest. A league of `tests/benchmarks/league.py` (a previous season and a current one of
@@ -130,7 +131,6 @@ def main() -> int:
         folder = Path(tmp)
         paths = write_league(folder / "files", 2, args.games)
         gid = open_entry_game(paths)
-        os.environ["SCOREKEEPER_DB"] = str(folder / "league.sqlite")
         svc = Services.open(str(folder / "league.sqlite"), exclusive=True, operator="Benchmark")
         for path in paths:
             report = svc.import_file(path)
