@@ -69,7 +69,8 @@ class MainWindow(WindowFiles):
     def __init__(self, svc: Services | None, settings: QSettings | None = None, parent: QWidget | None = None,
                  lazy: bool = False) -> None:
         """`svc` None: the shell only, until `attach`. `lazy`: only the tab in front loads at first, the others
-        when first shown (the start-up path)."""
+        after it, one per turn of the event loop (`fill`), or at once when brought to the front (the start-up
+        path)."""
         super().__init__(parent)
         self._lazy = lazy
         self.settings = settings if settings is not None else QSettings()
