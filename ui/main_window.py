@@ -6,7 +6,7 @@ attached (`MainWindow.attach`), so `run_gui` can show the window's shell before 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Signal, qVersion
@@ -226,7 +226,7 @@ class MainWindow(WindowFiles):
         note = QLabel(self)
         note.setObjectName("loadingNote")
         self.statusBar().insertPermanentWidget(0, note)
-        self.fill = TabFill(self, self._out_of_sight, self._load_stale, self._loading_note, note)
+        self.fill = TabFill(self, self._out_of_sight, self._stale_steps, self._filled, self._loading_note, note)
         """The tabs out of sight, loaded one per turn of the event loop after the one in front (lazy start)."""
         front = self.tabs.currentIndex()
         self.setUpdatesEnabled(False)
@@ -446,9 +446,18 @@ class MainWindow(WindowFiles):
     def _load_stale(self, tab: QWidget) -> None:
         """A tab not loaded yet (lazy start, another season) reads the season shown."""
         self._stale.discard(tab)
+        for _ in self._stale_steps(tab):
+            pass
+
+    def _filled(self, tab: QWidget) -> None:
+        self._stale.discard(tab)
+
+    def _stale_steps(self, tab: QWidget) -> Generator[None, None, None]:
+        """`tab` reads the season shown, a table at a time (`TableTab.show_season_steps`); it stays stale until
+        `_filled` after the last."""
         loading = next(t for t in self.season_tabs() if t is tab)
         loading.pending = None
-        loading.show_season(self.current_season())
+        return loading.show_season_steps(self.current_season())
 
     def _out_of_sight(self) -> list[QWidget]:
         """The tabs still to load behind the one in front: the Live Game tab first (today's game at the boards),

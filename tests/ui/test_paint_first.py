@@ -187,3 +187,29 @@ def test_closing_the_window_while_the_tabs_fill(
     assert not window.fill.busy and not window.fill.note.isVisible()
     qtbot.wait(300)
     assert order == ["roster"] and window.season_tab in window._stale  # nothing read once closed
+
+
+def test_the_season_tab_fills_a_table_a_turn(
+    qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    order: list[str] = []
+    for name in ("stats", "fines", "eligibility", "points_progression", "office_list"):
+        recording(monkeypatch, order, name)
+    real_standings = Services.standings
+
+    def standings(self: Services, *args: Any, **kwargs: Any) -> Any:  # a key pressed meanwhile waits a turn
+        order.append("standings")
+        QTimer.singleShot(0, lambda: order.append("turn"))
+        return bound(real_standings, self)(*args, **kwargs)
+
+    monkeypatch.setattr(Services, "standings", standings)
+    window = ui_app.show_window(str(league), at_the_boards, season=SEASON)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.ready and not window.fill.busy, timeout=WAIT)
+    season_tab = order[order.index("standings"):]  # (the Live Game tab's reads before it)
+    assert season_tab[:3] == ["standings", "turn", "stats"]  # the event loop turned between two tables
+    assert season_tab[3:] == ["fines", "eligibility", "points_progression", "office_list"]
+    assert window.season_tab.stats.rowCount() > 0 and not window._stale
+    reads = len(order)
+    window.tabs.setCurrentWidget(window.season_tab)  # filled: nothing read again as it comes to the front
+    assert len(order) == reads
