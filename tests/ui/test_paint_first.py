@@ -213,3 +213,29 @@ def test_the_season_tab_fills_a_table_a_turn(
     reads = len(order)
     window.tabs.setCurrentWidget(window.season_tab)  # filled: nothing read again as it comes to the front
     assert len(order) == reads
+
+
+def test_a_tab_brought_to_the_front_while_it_fills_loads_at_once_and_once(
+    qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    order: list[str] = []
+    for name in ("stats", "office_list"):
+        recording(monkeypatch, order, name)
+    real_standings = Services.standings
+    windows: list[MainWindow] = []
+
+    def standings(self: Services, *args: Any, **kwargs: Any) -> Any:  # the Season tab clicked meanwhile
+        order.append("standings")
+        QTimer.singleShot(0, lambda: windows[0].tabs.setCurrentWidget(windows[0].season_tab))
+        return bound(real_standings, self)(*args, **kwargs)
+
+    monkeypatch.setattr(Services, "standings", standings)
+    window = ui_app.show_window(str(league), at_the_boards, season=SEASON)
+    windows.append(window)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.ready and window.tabs.currentWidget() is window.season_tab, timeout=WAIT)
+    qtbot.waitUntil(lambda: not window.fill.busy, timeout=WAIT)
+    qtbot.wait(100)
+    season_tab = order[order.index("standings"):]
+    assert season_tab == ["standings", "standings", "stats", "office_list"]  # the fill left it to the front's load
+    assert window.season_tab.model.rowCount() > 0 and not window._stale
