@@ -56,6 +56,9 @@ def placeholder() -> QWidget:
     return page
 
 
+LAST_RESORT_MS = 20_000  # a shown window no paint ever reached: far beyond a busy machine's slowest first paint
+
+
 class MainWindow(WindowFiles):
     """The office's window onto one database; closing it saves its layout and closes the database.
 
@@ -105,9 +108,11 @@ class MainWindow(WindowFiles):
         """Call `slot` once, on the event loop's turn after the window's first paint: the shell is on screen before
         the work starts, however busy the machine (issue 29.4: no clock decides it). Only a window that cannot
         paint, not shown or minimised (`cannot_paint`) `fallback_ms` after this call, or minimised before its
-        first paint, has `slot` called without one."""
+        first paint, has `slot` called without one. A window shown that a platform never paints (one hidden behind
+        others, on a desktop that skips unseen windows) starts after `LAST_RESORT_MS` all the same: late, not never."""
         self._after_paint = slot
         QTimer.singleShot(fallback_ms, self._unpainted)
+        QTimer.singleShot(LAST_RESORT_MS, self._last_resort)
 
     def cannot_paint(self) -> bool:
         """The window will not be painted as it is: not shown, or minimised."""
@@ -115,6 +120,10 @@ class MainWindow(WindowFiles):
 
     def _unpainted(self) -> None:
         if self._after_paint is not None and self.cannot_paint():
+            self._painted()
+
+    def _last_resort(self) -> None:
+        if self._after_paint is not None and self.isVisible():
             self._painted()
 
     def paintEvent(self, event: QPaintEvent) -> None:
