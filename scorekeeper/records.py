@@ -368,14 +368,17 @@ class Game(Record, frozen=True, kw_only=True):
 
     kind: ClassVar[str] = "game"
     check_order: ClassVar[tuple[str, ...]] = (
-        "id", "home", "away", "date", "time", "stage", "status", "+itself", "lineups", "referees", "officials",
-        "signatures", "number", "shots", "goalie_shots", "notes", "rink", "events")
+        "id", "home", "away", "date", "time", "curfew", "stage", "status", "+itself", "lineups", "referees",
+        "officials", "signatures", "number", "shots", "goalie_shots", "notes", "rink", "events")
     id: Text
     number: Annotated[GameNumber | None, Meta(
         description="the league's game number, as the game sheet prints it (e.g. `\"W-014\"`): the game's name "
                     "wherever a person reads one; default: the `id`")] = None
     date: Date
     time: Annotated[StartTime, Meta(description="the scheduled start")]
+    curfew: Annotated[StartTime | None, Meta(
+        description="the time the ice must be cleared, which paper game sheets print beside the scheduled start")] \
+        = None
     rink: Text | None = None
     stage: Literal["regular", "playoff"] = "regular"
     home: Annotated[TeamId, Meta(description="a team other than `away`")]

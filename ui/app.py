@@ -1,7 +1,8 @@
 """`run_gui`: what `scorekeeper` and `scorekeeper gui` start.
 
 The window's shell shows first (this module and `ui.main_window` import PySide6 only); the core, the database
-and the tabs follow on the event loop's first turn, so the window is on screen as fast as a bare Qt window.
+and the tab in front follow on the event loop's turn after the shell's first paint (however late a busy machine
+paints it), so the window is on screen as fast as a bare Qt window; the tabs out of sight fill in after that.
 """
 
 from __future__ import annotations
@@ -88,8 +89,9 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
 
 def show_window(db: str | None, settings: QSettings | None = None, operator: str = "", season: str = "") -> MainWindow:
     """The window's shell (menus, toolbar, "Loading…" tabs), shown and painted at once; the icon is set and `db`
-    opens into it on the event loop's first turn (`after_paint`). Nothing but PySide6 is imported before the
-    shell is on screen. `operator` and `season`: as named on the command line (empty: not named)."""
+    opens into it on the event loop's turn after its first paint (`after_paint`, `MainWindow.when_painted`).
+    Nothing but PySide6 is imported, nothing of the season read, before the shell is on screen. `operator` and
+    `season`: as named on the command line (empty: not named)."""
     app = application()
     window = MainWindow.opening(db, settings)
     window.given_operator, window.given_season = operator.strip(), season

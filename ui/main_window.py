@@ -6,10 +6,10 @@ attached (`MainWindow.attach`), so `run_gui` can show the window's shell before 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, QTimer, Signal, qVersion
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Signal, qVersion
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -56,6 +56,9 @@ def placeholder() -> QWidget:
     return page
 
 
+LAST_RESORT_MS = 20_000  # a shown window no paint ever reached: far beyond a busy machine's slowest first paint
+
+
 class MainWindow(WindowFiles):
     """The office's window onto one database; closing it saves its layout and closes the database.
 
@@ -69,7 +72,8 @@ class MainWindow(WindowFiles):
     def __init__(self, svc: Services | None, settings: QSettings | None = None, parent: QWidget | None = None,
                  lazy: bool = False) -> None:
         """`svc` None: the shell only, until `attach`. `lazy`: only the tab in front loads at first, the others
-        when first shown (the start-up path)."""
+        after it, one per turn of the event loop (`fill`), or at once when brought to the front (the start-up
+        path)."""
         super().__init__(parent)
         self._lazy = lazy
         self.settings = settings if settings is not None else QSettings()
@@ -101,10 +105,26 @@ class MainWindow(WindowFiles):
         return window
 
     def when_painted(self, slot: Callable[[], object], fallback_ms: int = 500) -> None:
-        """Call `slot` once, on the event loop's turn after the window is first painted (after `fallback_ms`
-        if it is not painted by then, e.g. started minimised): the shell is on screen before the work starts."""
+        """Call `slot` once, on the event loop's turn after the window's first paint: the shell is on screen before
+        the work starts, however busy the machine (issue 29.4: no clock decides it). Only a window that cannot
+        paint, not shown or minimised (`cannot_paint`) `fallback_ms` after this call, or minimised before its
+        first paint, has `slot` called without one. A window shown that a platform never paints (one hidden behind
+        others, on a desktop that skips unseen windows) starts after `LAST_RESORT_MS` all the same: late, not never."""
         self._after_paint = slot
-        QTimer.singleShot(fallback_ms, self._painted)
+        QTimer.singleShot(fallback_ms, self._unpainted)
+        QTimer.singleShot(LAST_RESORT_MS, self._last_resort)
+
+    def cannot_paint(self) -> bool:
+        """The window will not be painted as it is: not shown, or minimised."""
+        return not self.isVisible() or self.isMinimized()
+
+    def _unpainted(self) -> None:
+        if self._after_paint is not None and self.cannot_paint():
+            self._painted()
+
+    def _last_resort(self) -> None:
+        if self._after_paint is not None and self.isVisible():
+            self._painted()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -113,6 +133,11 @@ class MainWindow(WindowFiles):
             QTimer.singleShot(0, lambda: screen_fit.keep_on_screen(self))
         if self._after_paint is not None:
             QTimer.singleShot(0, self._painted)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if self._after_paint is not None and self.isMinimized() and event.type() == QEvent.Type.WindowStateChange:
+            QTimer.singleShot(0, self._painted)  # minimised before its first paint: no paint comes to wait for
 
     def _painted(self) -> None:
         slot, self._after_paint = self._after_paint, None
@@ -205,6 +230,13 @@ class MainWindow(WindowFiles):
         self.live_game_tab = LiveGameTab(self.svc, self.settings, hub=self.hub)
         self.season_tab = SeasonTab(self.svc, hub=self.hub)
         self._season_tabs = [self.roster_tab, self.live_game_tab, self.season_tab]
+        from ui.tab_fill import TabFill
+
+        note = QLabel(self)
+        note.setObjectName("loadingNote")
+        self.statusBar().insertPermanentWidget(0, note)
+        self.fill = TabFill(self, self._out_of_sight, self._stale_steps, self._filled, self._loading_note, note)
+        """The tabs out of sight, loaded one per turn of the event loop after the one in front (lazy start)."""
         front = self.tabs.currentIndex()
         self.setUpdatesEnabled(False)
         blocked = self.tabs.blockSignals(True)
@@ -404,6 +436,7 @@ class MainWindow(WindowFiles):
         if self._lazy:
             self._stale = set(self.season_tabs())
             self._redraw_stale()
+            self.fill.start()  # issue 29.4: the tabs out of sight fill in after the one in front
             return
         self._stale.clear()
         for tab in self.season_tabs():
@@ -415,11 +448,40 @@ class MainWindow(WindowFiles):
         current = self.tabs.currentWidget()
         for tab in self.season_tabs():
             if tab is current and tab in self._stale:
-                self._stale.discard(tab)
-                tab.pending = None
-                tab.show_season(self.current_season())
+                self._load_stale(tab)
             elif tab is current and tab.pending is not None:
                 tab.catch_up()
+
+    def _load_stale(self, tab: QWidget) -> None:
+        """A tab not loaded yet (lazy start, another season) reads the season shown."""
+        self._stale.discard(tab)
+        for _ in self._stale_steps(tab):
+            pass
+
+    def _filled(self, tab: QWidget) -> None:
+        self._stale.discard(tab)
+
+    def _stale_steps(self, tab: QWidget) -> Generator[None, None, None]:
+        """`tab` reads the season shown, a table at a time (`TableTab.show_season_steps`); it stays stale until
+        `_filled` after the last."""
+        loading = next(t for t in self.season_tabs() if t is tab)
+        loading.pending = None
+        return loading.show_season_steps(self.current_season())
+
+    def _out_of_sight(self) -> list[QWidget]:
+        """The tabs still to load behind the one in front: the Live Game tab first (today's game at the boards),
+        then the Roster and Season tabs; none once the window is going away."""
+        if self._shut_down or not self._ready:
+            return []
+        current = self.tabs.currentWidget()
+        order = (self.live_game_tab, self.roster_tab, self.season_tab)
+        return [tab for tab in order if tab in self._stale and tab is not current]
+
+    def _loading_note(self, tab: QWidget) -> str:
+        """What the status bar says while `tab` loads out of sight."""
+        if tab is self.season_tab:
+            return "Loading standings and statistics…"
+        return "Loading the roster…" if tab is self.roster_tab else "Loading the games…"
 
     # -- start-up --------------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -588,6 +650,7 @@ class MainWindow(WindowFiles):
         self.save_settings()
         if not self._ready:
             return
+        self.fill.stop()
         self.live_game_tab.stop()
         self.auto_backup("window closed")
         self.svc.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -295,6 +295,16 @@ class SeasonTab(TableTab):
         return True
 
     def load(self, season: str) -> bool:
+        steps = self.load_steps(season)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return bool(done.value)
+
+    def load_steps(self, season: str) -> Generator[None, None, bool]:
+        """The standings, the statistics, the suspensions, the fines, the eligibility, the chart and the office
+        list, a turn of the event loop possibly between two of them (issue 29.4)."""
         self.season = season
         standings = self.svc.standings(season)
         teams = self.svc.teams(season)
@@ -310,19 +320,27 @@ class SeasonTab(TableTab):
             self.view.setColumnHidden(column, not self.model.shootouts)
         for row in self.model.heading_rows():
             self.view.setSpan(row, 0, 1, self.model.columnCount())
+        yield
         players = self.svc.players(season)
         self.player_name = lambda pid: players[pid]["name"] if pid in players else pid
         self._load_stats()
+        yield
         carried = [{**row, "game": f"{row['game']} ({row['season']})", "status": f"{row['status']}, carried over"}
                    for row in self.svc.carried_suspensions(season)]  # A-28
         self.suspensions.set_rows([self._named(row) for row in carried + self.svc.suspensions(season)["suspensions"]])
+        fit_columns(self.suspensions_view)
+        yield
         fines = self.svc.fines(season)
         self.fines.set_rows([self._named(row) for row in fines["fines"]])
         self.totals.set_rows([self._named(row) for row in fines["totals"]])
-        self.eligibility.set_rows([self._named(row) for row in self.svc.eligibility(season)["players"]])
-        for table in (self.suspensions_view, self.fines_view, self.totals_view, self.eligibility_view):
+        for table in (self.fines_view, self.totals_view):
             fit_columns(table)
+        yield
+        self.eligibility.set_rows([self._named(row) for row in self.svc.eligibility(season)["players"]])
+        fit_columns(self.eligibility_view)
+        yield
         self._load_chart(season, teams)
+        yield
         self._load_office_list(season)
         self.notice_button.setEnabled(self.suspensions.rowCount() > 0)
         self.appeal_button.setEnabled(self.suspensions.rowCount() > 0)

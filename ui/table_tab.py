@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, Qt
@@ -139,11 +140,17 @@ class TableTab(QWidget):
 
     def show_season(self, season: str | None) -> None:
         """Show `season` (None: the database holds no season), or say why there is nothing to show."""
+        for _ in self.show_season_steps(season):
+            pass
+
+    def show_season_steps(self, season: str | None) -> Generator[None, None, None]:
+        """`show_season` a table at a time (`load_steps`): a turn of the event loop may come at each `yield`
+        (issue 29.4: the tabs out of sight fill in between two keys pressed at the boards)."""
         if season is None:
             self.show_message(NO_SEASON.format(database=html.escape(self.svc.database_label)))
             return
         try:
-            filled = self.load(season)
+            filled = yield from self.load_steps(season)
         except ServiceError as exc:
             self.show_message(f"<h3>Could not load {html.escape(season)}</h3><p>{html.escape(str(exc))}</p>")
             return
@@ -173,6 +180,12 @@ class TableTab(QWidget):
     def load(self, season: str) -> bool:
         """Fill the model for `season` from the facade; return False when there is nothing to show."""
         raise NotImplementedError
+
+    def load_steps(self, season: str) -> Generator[None, None, bool]:
+        """`load` with a `yield` between its tables (by default: all of it in one step)."""
+        filled = self.load(season)
+        yield from ()
+        return filled
 
     # -- changes -------------------------------------------------------------------------------------------
     def _heard(self, changes: Changes) -> None:

@@ -10,7 +10,7 @@ not applied, so the state stays the one the rulebook allows.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from scorekeeper.engine.events import SIDES, Event, GameInput, other
 from scorekeeper.engine.penalty_clock import PenaltyClock, Served
@@ -29,6 +29,16 @@ from scorekeeper.rules.penalties import (
     server_problem,
 )
 from scorekeeper.rules.violation import Violation
+
+_T = TypeVar("_T")
+
+
+def _shallow(x: _T) -> _T:
+    """`copy.copy(x)` of an instance keeping its attributes in `__dict__` (no slots, no copy hooks), at the cost
+    of a dict update: a fork copies a few of them per entry at the boards."""
+    new = object.__new__(type(x))
+    new.__dict__.update(x.__dict__)
+    return new
 
 
 class _Computation:
@@ -471,9 +481,7 @@ class _Computation:
         """An independent copy to go on with (or to finish) while this one stays as it is. Goal records,
         ejections and violations are never changed once made, so they are shared; penalties are copied with the
         clock's served times they point at (the clock moves them, `finish` marks them post-game)."""
-        import copy
-
-        new = copy.copy(self)
+        new = _shallow(self)
         new.score = dict(self.score)
         new.by_period = {s: list(v) for s, v in self.by_period.items()}
         new.goals = list(self.goals)
@@ -485,16 +493,18 @@ class _Computation:
         new.counts = dict(self.counts)
         new.late = set(self.late)
         new.applied = set(self.applied)
-        served = {id(x): copy.copy(x) for x in (*self.clock.pending, *self.clock.running, *self.clock.finished)}
-        new.clock = copy.copy(self.clock)
-        new.clock.pending = [served[id(x)] for x in self.clock.pending]
-        new.clock.running = [served[id(x)] for x in self.clock.running]
-        new.clock.finished = [served[id(x)] for x in self.clock.finished]
-        when, given = self.clock._instant
+        clock = self.clock
+        pending = clock.pending
+        served = {id(x): _shallow(x) for x in (*pending, *clock.running, *clock.finished)}
+        new.clock = _shallow(clock)
+        new.clock.pending = [served[id(x)] for x in pending]
+        new.clock.running = [served[id(x)] for x in clock.running]
+        new.clock.finished = [served[id(x)] for x in clock.finished]
+        when, given = clock._instant
         new.clock._instant = (when, [served[id(x)] for x in given])
         new.penalties = []
         for pen in self.penalties:
-            copied = copy.copy(pen)
+            copied = _shallow(pen)
             if pen.served is not None:
                 copied.served = served[id(pen.served)]
             if pen.second is not None:

@@ -24,6 +24,7 @@ class LiveGame:
         self.comp, self.forfeit, self.called = _run(game, book, None)
         timed = [e for e in game.events if e.period is not None and e.elapsed is not None]
         self.last = max((_order(e) for e in timed), default=None)
+        self._at: tuple[int, tuple[_Computation, GameState]] | None = None
 
     def state(self) -> GameState:
         """The game's state now (the open computation is left as it is)."""
@@ -33,14 +34,19 @@ class LiveGame:
 
     def until(self, t: int) -> tuple[_Computation, GameState] | None:
         """What `compute_until(self.game, self.book, t)` gives, at the cost of a fork, when no event is after game
-        time `t` (the clock at or past the last entry); None when one is."""
+        time `t` (the clock at or past the last entry); None when one is. The last answer is kept: the live state
+        is read (never changed) from it, and the window asks for the same time twice after an entry (the live
+        panel, the game's screen)."""
+        if self._at is not None and self._at[0] == t:
+            return self._at[1]
         last = self.last
         if last is not None and last[0] >= 1 and game_time(self.book, self.game.stage, last[0], last[1]) > t:
             return None
         comp = self.comp.fork()
         comp.g = self.game
         comp.clock.advance(t)
-        return comp, comp.snapshot(self.forfeit, self.called)
+        self._at = (t, (comp, comp.snapshot(self.forfeit, self.called)))
+        return self._at[1]
 
     def extended(self, game: GameInput) -> LiveGame | None:
         """`game`: this game with timed events added at the end of its log, each at or after the last one in
@@ -58,6 +64,7 @@ class LiveGame:
             last = _order(ev)
         new = object.__new__(LiveGame)
         new.game, new.book, new.forfeit, new.called, new.last = game, self.book, self.forfeit, self.called, last
+        new._at = None
         new.comp = self.comp.fork()
         new.comp.g = game
         for ev in added:

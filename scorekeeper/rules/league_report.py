@@ -13,12 +13,23 @@ from scorekeeper.rules.violation import Violation
 REPORT_RULE = "PEN-REPORT-1"
 LATE_MISCONDUCT_RULE = "PEN-MISC-2"
 
+_reported: dict[int, tuple[Rulebook, frozenset[str]]] = {}
+"""Per rulebook (by identity, kept alive with it), the infraction codes it reports: asked of every penalty each
+time a game's state is finished."""
+
+
+def _reported_codes(book: Rulebook) -> frozenset[str]:
+    known = _reported.get(id(book))
+    if known is None or known[0] is not book:
+        known = _reported[id(book)] = (book, book.reported_codes())
+    return known[1]
+
 
 def report_reason(book: Rulebook, cls: str, code: str, added_gm: bool, late: bool) -> str | None:
     """Why a penalty goes on the report (None: it does not); `late` when it is a reported late misconduct."""
     if book.penalties.classes[cls].ejects:
         return cls.replace("_", " ")
-    if code in book.reported_codes():
+    if code in _reported_codes(book):
         return code.replace("_", " ")
     if added_gm:
         return "game misconduct"

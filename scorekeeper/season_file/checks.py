@@ -136,6 +136,8 @@ def _choice(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
 
 
 def _start_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+    if p.nullable and obj.get(p.key) is None:  # an optional time of day (a game's `curfew`) not given
+        return
     value = obj.get(p.key)
     if not (isinstance(value, str) and TIME_RE.match(value)):
         c.err(f"{where}.{p.key}", f"{p.key} must be HH:MM (got {value!r})")

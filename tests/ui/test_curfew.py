@@ -6,9 +6,7 @@ amber under ten minutes, "passed" after it, and not at all for a game without on
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -17,8 +15,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
-from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.screens import GameScreen
+from scorekeeper.changes import EntryResult
 from scorekeeper.services import Services
 from ui import dialogs
 from ui.curfew import WARNING_COLOUR, curfew_html
@@ -70,33 +67,16 @@ def window(qtbot: QtBot, svc: Services, settings: QSettings) -> MainWindow:
 
 
 @pytest.fixture
-def curfews(window: MainWindow, svc: Services, monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
-    """The curfew each game was last given through `set_game_details` (the real facade still writes). Where the
-    facade does not keep a curfew yet (a stand-in that only checks it), the Live Game tab's game carries the one
-    given here and a curfew alone is a change of its game, as the facade's own will be; once the facade keeps
-    it, this only records."""
+def curfews(svc: Services, monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
+    """The curfew each game was last given through `set_game_details`, which the real facade keeps."""
     given: dict[str, str | None] = {}
     real_set: Callable[..., EntryResult] = svc.set_game_details
-    real_screen: Callable[..., GameScreen] = svc.game_screen
 
     def set_game_details(game_id: str, *args: Any, curfew: str | None = None, **kwargs: Any) -> EntryResult:
-        result = real_set(game_id, *args, curfew=curfew, **kwargs)
         given[game_id] = curfew
-        if result.ok and curfew is not None and not result.changes:
-            season = str(window.live_game_tab.season)
-            result = replace(result, changes=Changes.of(season, games=[game_id], tables=["games"]))
-        return result
-
-    def game_screen(game_id: str, *args: Any, **kwargs: Any) -> GameScreen:
-        screen = real_screen(game_id, *args, **kwargs)
-        kept = [c for g, c in given.items() if g == game_id and c is not None]
-        if "curfew" in screen.row or not kept:
-            return screen
-        row = {**screen.row, **({"curfew": kept[-1]} if kept[-1] else {})}
-        return replace(screen, row=MappingProxyType(row))
+        return real_set(game_id, *args, curfew=curfew, **kwargs)
 
     monkeypatch.setattr(svc, "set_game_details", set_game_details)
-    monkeypatch.setattr(svc, "game_screen", game_screen)
     return given
 
 
