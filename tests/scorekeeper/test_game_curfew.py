@@ -1,14 +1,14 @@
 """Issue 28.6: a game's curfew (the time the ice must be cleared, "HH:MM" 24-hour like its `time`) kept by the
 store, carried by the season read right after `time` and only when set, by `game()`, the games list and the game
-details; cleared through the facade's game details (audited) and refused there when it is not HH:MM.
-
-The season file's declaration of `curfew` is another part of issue 28.6 (scorekeeper/records.py): until it lands a
-game dict cannot bring one through the season file's check, so these tests write it through the store."""
+details; set, kept and cleared through the facade's game details (audited) and refused there when it is not HH:MM;
+a season file's game with one reads back with it. The store's own tests write it directly, below the season file's
+check."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -94,3 +94,35 @@ def test_a_curfew_not_hh_mm_is_refused_and_nothing_written(svc: Services, wrong:
     message = result.violations[0].message
     assert "curfew must be a time HH:MM" in message and repr(wrong) in message
     assert svc.game_details(GAME)["curfew"] == "" and len(svc.audit(game=GAME)) == audited
+
+
+def test_curfew_set_kept_and_cleared_through_the_game_details(svc: Services):
+    number, officials = svc.game_details(GAME)["number"], _officials(svc)
+    result = svc.set_game_details(GAME, number, officials, curfew=" 21:30 ")
+    assert result.ok, result.violations
+    assert svc.game_details(GAME)["curfew"] == "21:30" and _stored_game(svc)["curfew"] == "21:30"
+    entry = svc.audit(game=GAME)[-1]
+    assert entry["action"] == "game details" and entry["after"]["curfew"] == "21:30"
+    assert "curfew" not in (entry["before"] or {})
+    assert svc.set_game_details(GAME, number, officials).ok  # None: the curfew is left as it is
+    assert svc.game_details(GAME)["curfew"] == "21:30"
+    assert svc.set_game_details(GAME, number, officials, curfew="").ok
+    assert "curfew" not in _stored_game(svc)
+
+
+def test_a_season_file_game_with_a_curfew_reads_back_with_it(tmp_path: Path):
+    data = json.loads(Path(EXAMPLE_SEASON).read_text(encoding="utf-8"))
+    data["games"] = [{k2: v2 for k, v in g.items()
+                      for k2, v2 in ((k, v), ("curfew", "21:00"))[:2 if g["id"] == GAME and k == "time" else 1]}
+                     for g in data["games"]]
+    source = tmp_path / "with-curfew.json"
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    s = Services.open(str(tmp_path / "league.db"))
+    try:
+        assert s.import_file(source).ok
+        game = next(g for g in json.loads(s.export_text())["games"] if g["id"] == GAME)
+        assert game["curfew"] == "21:00" and list(game)[list(game).index("time") + 1] == "curfew"
+        assert s.game(GAME)["curfew"] == "21:00"
+        assert all("curfew" not in g for g in json.loads(s.export_text())["games"] if g["id"] != GAME)
+    finally:
+        s.close()
