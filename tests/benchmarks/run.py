@@ -1,7 +1,7 @@
 """Scorekeeper's benchmarks: each figure a ratio against the fastest thing the machine does in the same run, or a
 scaling figure (the worst ratio over a 4x step in size, over three sizes), along the path a person takes.
 
-    nice -n 10 python tests/benchmarks/run.py # a readable table (about 25 minutes on 2 cores)
+    nice -n 10 python tests/benchmarks/run.py # a readable table (about 15 minutes on 2 shared cores)
     python tests/benchmarks/run.py --json     # one JSON object
     python tests/benchmarks/run.py --quick    # smaller sizes (125 / 500 / 2,000 games), n=5 (about 6 minutes)
 
