@@ -1,7 +1,8 @@
 """The window in this process (offscreen): a goal typed in the Live Game tab of a real game of the league (one
 of tonight's, tonight.py), against the facade's `add_event` of the same goal into another of tonight's games and
 against a bare SQLite INSERT+COMMIT into the same file (the project's pragmas: WAL, `synchronous=full`, so one
-`fdatasync` on Linux), taken in turn; the first entry after opening against the next ones.
+`fdatasync` on Linux), taken in turn; the entry at each size, the windows open side by side and their goals
+taken in turn; the first entry after opening against the next ones.
 """
 
 from __future__ import annotations
@@ -124,6 +125,7 @@ class LiveWindow:
         from PySide6.QtTest import QTest
 
         tab, i = self.tab, next(self.runs)
+        self.window.activateWindow()  # the keys go to this window when others are open beside it
         tab.clock.set_position(2, 19 * 60 + i % 50)
         tab.events_view.setFocus()
         self.idle()
@@ -197,12 +199,21 @@ def window_entry_figures(svc: Services, db: Path, folder: Path, data: dict[str, 
             "facade_calls_per_entry": statistics.median(per_entry[1:]), "details": details}
 
 
-def window_at_size(db: Path, data: dict[str, Any], tonight: list[str], folder: Path, runs: int) -> dict[str, Any]:
-    """The window's entry on a season of this size, into tonight's first game (the facade's into its second)."""
-    svc = Services.open(str(db))
-    out = window_entry_figures(svc, db, folder, data, tonight[0], tonight[1], runs)
-    svc.close()
-    return out
+def entry_scaling_figures(sized: list[tuple[int, Path, dict[str, Any], str]], folder: Path,
+                          runs: int) -> dict[str, Any]:
+    """The window's entry at each size, (size, database, season file, tonight's game) each, the windows open
+    side by side in this process and their goals taken in turn: each size's median (wall) and the largest's
+    over the smallest's (`window_entry_scaling`, by the clock, in `details`)."""
+    opened = [(size, Services.open(str(db))) for size, db, _, _ in sized]
+    lives = [LiveWindow(svc, folder, gid, data) for (_, svc), (_, _, data, gid) in zip(opened, sized, strict=True)]
+    taken = interleave([live.goal for live in lives], runs)
+    for live, (_, svc) in zip(lives, opened, strict=True):
+        live.close()
+        svc.close()
+    out: dict[str, Any] = {f"window_entry_ms_{size}": statistics.median(c.wall for c in costs) * 1000
+                           for (size, _), costs in zip(opened, taken, strict=True)}
+    details = ratio_details(taken[-1], taken[0], "wall")
+    return {**out, "window_entry_scaling": details["value"], "details": {"window_entry_scaling": details}}
 
 
 def first_entry_figures(db: Path, data: dict[str, Any], folder: Path, gid: str, opens: int) -> dict[str, Any]:

@@ -56,7 +56,12 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import collector  # noqa: E402
 from scorekeeper.services import Services  # noqa: E402
 from tests.benchmarks.league import LeagueGenerator, Season  # noqa: E402
-from tests.benchmarks.live_window import bare_commit, first_entry_figures, window_at_size, window_entry_figures  # noqa: E402
+from tests.benchmarks.live_window import (  # noqa: E402
+    bare_commit,
+    entry_scaling_figures,
+    first_entry_figures,
+    window_entry_figures,
+)
 from tests.benchmarks.paired import Cost, cost_of, interleave, ratio_details  # noqa: E402
 from tests.benchmarks.process import Command, Marks, bare_window  # noqa: E402
 from tests.benchmarks.scaling import scaling_figures  # noqa: E402
@@ -381,16 +386,11 @@ def measure(folder: Path, plan: Plan) -> dict[str, Any]:
     details = standings_scaling(sized[0].db, sized[1].db, plan.runs)
     merge(out, {"standings_scaling": details["value"], "details": {"standings_scaling": details}})
 
-    say("window at each size")
-    for league in sized:
-        if league.capped:
-            continue
-        figures = window_at_size(league.db, league.data, league.tonight, folder, max(plan.runs * 3, 15))
-        out[f"window_entry_ms_{league.size}"] = figures["window_entry_ms"]
-        say(f"  {league.size} games: {figures['window_entry_ms']:.1f} ms")
-    small, big = f"window_entry_ms_{plan.sizes[0]}", f"window_entry_ms_{plan.sizes[-1]}"
-    out["window_entry_scaling"] = out[big] / out[small] if big in out else None  # sizes taken in turn, not paired
-    out["window_entry_ms_4000"] = out.get(big)  # issue 17's key, on the largest season (16N games)
+    say("the window's entry at each size, the three windows side by side")
+    if not any(league.capped for league in sized):
+        merge(out, entry_scaling_figures([(s.size, s.db, s.data, s.tonight[0]) for s in sized], folder,
+                                         max(plan.runs * 3, 15)))
+        out["window_entry_ms_4000"] = out[f"window_entry_ms_{plan.sizes[-1]}"]  # issue 17's key, on 16N games
     middle = sized[1]
     out.update(first_entry_figures(middle.db, middle.data, folder, middle.tonight[0], 3))
     return out
