@@ -7,15 +7,16 @@ the same goal: a quick measure of the window's share of an entry (issue 16's win
     python tests/benchmarks/window_entry.py --paints        # which widgets repaint after one goal, and how much
     python tests/benchmarks/window_entry.py --first         # the first entry after opening against the next ones
 
-Not collected by pytest. One season (40 teams, `--games` games) in a temporary folder, a 150-event game to
-enter into and its twin for the facade, then `--runs` entries of each taken in turn (medians).
+Not collected by pytest. The benchmark's league (league.py: 40 teams, `--games` games a season) in a temporary
+folder, a season and the next on its last regular-season day (tonight.py); the goals are typed into one of
+that day's scheduled games and entered on the facade into another, `--runs` entries of each taken in turn
+(medians).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import datetime
 import inspect
 import io
 import os
@@ -27,49 +28,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.services import Services  # noqa: E402
-from tests.scorekeeper.synthetic import synthetic_season  # noqa: E402
-
-T = TypeVar("T")
-U = TypeVar("U")
-
-
-def side_by_side(first: Callable[[], T], second: Callable[[], U], runs: int) -> tuple[list[T], list[U]]:
-    """`runs` measurements of each, taken in turn after one unmeasured call of each (as run.py measures)."""
-    first()
-    second()
-    a: list[T] = []
-    b: list[U] = []
-    for _ in range(runs):
-        a.append(first())
-        b.append(second())
-    return a, b
-
-
-def live_game_named(svc: Services, events: int, gid: str) -> str:
-    """A scheduled game of `events` goals between the season's third and fourth teams, both sides dressed."""
-    view = svc.view()
-    home, away = list(view.teams)[2:4]
-    lineups = {side: [{"player": f"{t}p01", "goalie": True}] + [{"player": f"{t}p{n:02d}"} for n in range(2, 11)]
-               for side, t in (("home", home), ("away", away))}
-    evs = []
-    for i in range(events):
-        side, team = ("home", home) if i % 2 else ("away", away)
-        t = i * 14
-        period, rest = (1, t) if t < 1200 else (2, t - 1200)
-        evs.append({"type": "goal", "team": side, "period": period, "elapsed": f"{rest // 60:02d}:{rest % 60:02d}",
-                    "scorer": f"{team}p{2 + i % 6:02d}", "assists": []})
-    res = svc.save_game({"id": gid, "date": "2099-01-02", "time": "19:00", "stage": "regular", "home": home,
-                         "away": away, "status": "scheduled", "lineups": lineups, "events": evs}, confirm=True)
-    if not res.ok:
-        raise RuntimeError([v.line() for v in res.violations])
-    return gid
+from tests.benchmarks.league import LeagueGenerator  # noqa: E402
+from tests.benchmarks.paired import interleave  # noqa: E402
+from tests.benchmarks.tonight import dressed, in_progress  # noqa: E402
 
 
 class CallCounter:
@@ -108,7 +76,7 @@ class Entries:
     """The window on `svc` with game `gid` at the boards, and a goal recorded by keys (G, H or A, Tab, the
     scorer's number, Enter) timed from Enter until the window is idle and its widgets read back."""
 
-    def __init__(self, svc: Services, folder: Path, gid: str) -> None:
+    def __init__(self, svc: Services, folder: Path, gid: str, data: dict[str, Any]) -> None:
         from PySide6.QtCore import QEventLoop, QSettings
         from PySide6.QtWidgets import QApplication
 
@@ -126,6 +94,8 @@ class Entries:
         self.tab = self.window.live_game_tab
         self.tab.select_game(gid)
         self.tab.pages.setCurrentIndex(0)
+        self.numbers = {key: [n for n, _ in dressed(data, gid)[side]][:6] for key, side in (("h", "home"),
+                                                                                          ("a", "away"))}
         self.counter = CallCounter(svc)
         self.calls: list[int] = []
         self.runs = iter(range(100_000))
@@ -152,9 +122,10 @@ class Entries:
         self.tab.events_view.setFocus()
         self.idle()
         QTest.keyClick(self.focus(), Qt.Key.Key_G)
-        QTest.keyClicks(self.focus(), "ha"[i % 2])
+        key = "ha"[i % 2]
+        QTest.keyClicks(self.focus(), key)
         QTest.keyClick(self.focus(), Qt.Key.Key_Tab)
-        QTest.keyClicks(self.focus(), str(2 + i % 6))
+        QTest.keyClicks(self.focus(), str(self.numbers[key][i % len(self.numbers[key])]))
         self.idle()
 
     def enter(self) -> float:
@@ -181,15 +152,15 @@ class Entries:
         return self.enter()
 
 
-def facade_goal(svc: Services, twin: str) -> Callable[[], float]:
+def facade_goal(svc: Services, twin: str, data: dict[str, Any]) -> Callable[[], float]:
     runs = iter(range(100_000))
+    skaters = dressed(data, twin)
 
     def goal() -> float:
         i = next(runs)
         side = ("home", "away")[i % 2]
-        team = svc.view().games[twin][side]
         event = {"type": "goal", "team": side, "period": 2, "elapsed": f"19:{i % 50:02d}",
-                 "scorer": f"{team}p{2 + i % 6:02d}", "assists": []}
+                 "scorer": skaters[side][i % min(6, len(skaters[side]))][1], "assists": []}
         t0 = time.perf_counter()
         res = svc.add_event(twin, event)
         elapsed = time.perf_counter() - t0
@@ -254,19 +225,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         svc = Services.open(str(folder / "league.db"))
-        season = synthetic_season(teams=args.teams, games=args.games, seed=1, season="2015-16")
-        start = datetime.date(2015, 10, 1)
-        for number, game in enumerate(season["games"]):  # real dates for any number of games: 12 a day
-            game["date"] = (start + datetime.timedelta(days=number // 12)).isoformat()
-        imported = svc.import_data(season)
-        if not imported.ok:
-            raise RuntimeError([v.line() for v in imported.violations][:5])
-        gid = live_game_named(svc, 150, "bench-150")
-        twin = live_game_named(svc, 150, "bench-150-twin")
+        gen = LeagueGenerator(seed=args.games, teams=args.teams)
+        previous, measured = gen.season(args.games), gen.season(args.games)
+        data, tonight = in_progress(measured)
+        for season in (previous.data, data):
+            imported = svc.import_data(season)
+            if not imported.ok:
+                raise RuntimeError([v.line() for v in imported.violations if v.blocks][:5])
+        gid, twin = tonight[:2]
         if args.first:
             svc.close()
             svc = Services.open(str(folder / "league.db"))  # opened afresh, as a person opens the window
-        entries = Entries(svc, folder, gid)
+        entries = Entries(svc, folder, gid, data)
         if args.first:
             first = entries.goal()
             nexts = [entries.goal() for _ in range(args.runs)]
@@ -278,7 +248,7 @@ def main() -> int:
         elif args.profile:
             entries.goal()
             profile = cProfile.Profile()
-            twin_goal = facade_goal(svc, twin)
+            twin_goal = facade_goal(svc, twin, data)
             for _ in range(args.runs):
                 twin_goal()  # as in the measure: the facade's entry into the twin between the window's
                 entries.type_goal()
@@ -292,7 +262,7 @@ def main() -> int:
             pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(25)
             print(out.getvalue())
         else:
-            window_t, facade_t = side_by_side(entries.goal, facade_goal(svc, twin), args.runs)
+            window_t, facade_t = interleave([entries.goal, facade_goal(svc, twin, data)], args.runs)
             window_ms = statistics.median(window_t) * 1000
             facade_ms = statistics.median(facade_t) * 1000
             print(f"window_entry_ms {window_ms:.2f}  facade_ms {facade_ms:.2f}  "
