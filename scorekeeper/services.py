@@ -352,7 +352,7 @@ class Services:
         return self._path
 
     # -- seasons -------------------------------------------------------------------------------------
-    def seasons(self) -> list[dict[str, Any]]:
+    def seasons(self) -> list[SeasonEntry]:
         """The seasons the picker offers, oldest first (archived ones are left out: `all_seasons` has them)."""
         return [{"name": s.name, "league": s.league.name, "rulebook": s.rulebook.name}
                 for s in store.list_seasons() if not s.archived]

@@ -206,7 +206,8 @@ class SeasonsDialog(QDialog):
 
     HEADERS = ("Season", "League", "State", "Teams", "Players", "Games")
 
-    def __init__(self, seasons: Sequence[dict[str, Any]], act: Callable[[str, str], list[dict[str, Any]] | None],
+    def __init__(self, seasons: Sequence[Mapping[str, Any]],
+                 act: Callable[[str, str], Sequence[Mapping[str, Any]] | None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Seasons")
@@ -240,7 +241,7 @@ class SeasonsDialog(QDialog):
         self.fill(seasons)
         self.resize(680, 320)
 
-    def fill(self, seasons: Sequence[dict[str, Any]]) -> None:
+    def fill(self, seasons: Sequence[Mapping[str, Any]]) -> None:
         chosen = self.chosen()
         self.seasons = list(seasons)
         self.table.setRowCount(len(self.seasons))
@@ -281,8 +282,8 @@ class SeasonsDialog(QDialog):
             self.fill(seasons)
 
 
-def manage_seasons(parent: QWidget | None, seasons: Sequence[dict[str, Any]],
-                   act: Callable[[str, str], list[dict[str, Any]] | None]) -> None:
+def manage_seasons(parent: QWidget | None, seasons: Sequence[Mapping[str, Any]],
+                   act: Callable[[str, str], Sequence[Mapping[str, Any]] | None]) -> None:
     run_dialog(SeasonsDialog(seasons, act, parent))
 
 

@@ -108,7 +108,7 @@ class EntryForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.infractions: dict[str, dict[str, Any]] = {}
+        self.infractions: dict[str, Mapping[str, Any]] = {}
         """The infraction catalogue in force by code (`Services.infractions()` rows)."""
         self._labels: dict[str, str] = {}
         self._label_of: dict[str, str] = {}
@@ -205,7 +205,7 @@ class EntryForm(QWidget):
         self._kind_changed()
 
     # -- set-up --------------------------------------------------------------------------------------------
-    def set_game(self, home: str, away: str, infractions: dict[str, dict[str, Any]],
+    def set_game(self, home: str, away: str, infractions: dict[str, Mapping[str, Any]],
                  resolve: Callable[[str, int], str], shootout: bool = False,
                  lookup: Callable[[str], Mapping[str, Any]] | None = None) -> None:
         """The teams' names, the rulebook's infractions (`Services.infractions()` rows by code), how a side's

@@ -80,7 +80,7 @@ class LiveGameTab(GameAtTheBoards):
         self.labels: dict[str, str] = {}
         self.numbers: dict[str, int] = {}
         self.names: dict[str, str] = {"home": "", "away": ""}
-        self.infractions: dict[str, dict[str, Any]] = {}
+        self.infractions: dict[str, Mapping[str, Any]] = {}
         self.shootout = False
         """Whether this game can go to a shootout (the rulebook's choice)."""
         self._clock_refusal = False

@@ -7,6 +7,7 @@ rule) and writes every row it does not refuse in one transaction (`Services.impo
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -68,14 +69,14 @@ class CsvRowsModel(RecordTableModel):
         return super().data(index, role)
 
 
-def counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+def counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     out = {"imported": 0, "warning": 0, "already": 0, "refused": 0}
     for row in rows:
         out[str(row.get("verdict"))] = out.get(str(row.get("verdict")), 0) + 1
     return out
 
 
-def summary_text(name: str, rows: list[dict[str, Any]]) -> str:
+def summary_text(name: str, rows: Sequence[Mapping[str, Any]]) -> str:
     """The preview's counts: "N to import: N new, M already on the roster..."."""
     n = counts(rows)
     writable = n["imported"] + n["warning"]
@@ -90,7 +91,7 @@ def summary_text(name: str, rows: list[dict[str, Any]]) -> str:
 class RosterCsvDialog(QDialog):
     """Every row of the file with its verdict; Import writes the rows that are not refused, nothing else."""
 
-    def __init__(self, name: str, rows: list[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, rows: Sequence[Mapping[str, Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import roster — {name}")
         self.rows = rows

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from scorekeeper.services import Services
 
 
-def _minutes(row: dict[str, Any]) -> str:
+def _minutes(row: Mapping[str, Any]) -> str:
     """'2' or '2 / 5': the minutes of each class, in the order of the classes."""
     minutes = row.get("minutes") or {}
     return " / ".join(str(minutes[c]) for c in row.get("classes", []) if minutes.get(c) is not None)
 
 
-def rulebook_rows(rules: Iterable[dict[str, Any]], infractions: Iterable[dict[str, Any]]
+def rulebook_rows(rules: Iterable[dict[str, Any]], infractions: Iterable[Mapping[str, Any]]
                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The facade's rules (`Services.rules()`) and infractions (`Services.infractions()`) as table rows."""
     rule_rows = [{"id": r["id"], "section": r["section"], "title": r["title"]} for r in rules]

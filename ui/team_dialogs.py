@@ -5,7 +5,7 @@ field has the focus, Enter presses the default button, Esc cancels."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit, QWidget
@@ -98,7 +98,7 @@ def confirm_delete(parent: QWidget | None, team: dict[str, Any]) -> bool:
 class ChoosePlayerDialog(QDialog):
     """Which of the players sharing a name a roster CSV row means (or none: the row is left out)."""
 
-    def __init__(self, row: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, row: Mapping[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         data = row.get("data") or {}
         name = f"{data.get('first', '')} {data.get('last', '')}".strip()
@@ -118,7 +118,7 @@ class ChoosePlayerDialog(QDialog):
         self.setMinimumWidth(480)
 
 
-def ask_players(parent: QWidget | None, rows: Sequence[dict[str, Any]]) -> dict[int, str] | None:
+def ask_players(parent: QWidget | None, rows: Sequence[Mapping[str, Any]]) -> dict[int, str] | None:
     """For each row whose name several players share, the player it means (by the row's line); None when the
     person cancels the import."""
     chosen: dict[int, str] = {}

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from PySide6.QtCore import QSettings
 
+    from scorekeeper.results_records import SeasonSummary
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
     from ui.roster_tab import RosterTab
@@ -63,7 +66,7 @@ class WindowFiles(QMainWindow):
     season_tab: SeasonTab
     tabs: QTabWidget
     _ready: bool
-    _seasons: dict[str, dict[str, Any]]
+    _seasons: dict[str, Mapping[str, Any]]
     _season_tabs: list[TableTab]
     _stale: set[QWidget]
 
@@ -152,7 +155,7 @@ class WindowFiles(QMainWindow):
 
         dialogs.manage_seasons(self, self.svc.all_seasons(), self.season_action)
 
-    def season_action(self, action: str, name: str) -> list[dict[str, Any]] | None:
+    def season_action(self, action: str, name: str) -> list[SeasonSummary] | None:
         """Archive, restore ("unarchive") or delete season `name`; the seasons as they now are, None when nothing
         was done (refused, cancelled). Deleting asks first, then the office password."""
         from scorekeeper.services import ServiceError

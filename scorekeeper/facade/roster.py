@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from peewee import DatabaseError
 
@@ -12,6 +12,7 @@ from scorekeeper.db import team_rows
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
+from scorekeeper.results_records import RosterCsvRow
 from scorekeeper.roster_csv import CsvRow, RosterJudge, read_rows, resolve
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
@@ -215,10 +216,10 @@ class Rosters(Part):
 
     # -- roster spreadsheets ---------------------------------------------------------------------------------
     def preview_roster_csv(self, path: str, season: str | None = None,
-                           choices: dict[int, str] | None = None) -> list[dict[str, Any]]:
+                           choices: dict[int, str] | None = None) -> list[RosterCsvRow]:
         """Every row of a roster CSV with its verdict (imported, warning, already on the roster, refused) and
         why; nothing written. `choices`: the player a row (by its line) means where players share its name."""
-        return [r.to_json() for r in self.judge_roster_csv(path, season, choices)]
+        return [cast(RosterCsvRow, r.to_json()) for r in self.judge_roster_csv(path, season, choices)]
 
     def import_roster_csv(self, path: str, confirm: bool = True, season: str | None = None,
                           choices: dict[int, str] | None = None) -> EntryResult:

@@ -4,7 +4,6 @@ loading another league's, and the rulebook in force (its infractions, rules and 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.db import store
 from scorekeeper.db.migrations import same_text
@@ -12,7 +11,7 @@ from scorekeeper.db.models import Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
-from scorekeeper.results_records import InfractionSearch, LoadedRulebook, RulebookEntry
+from scorekeeper.results_records import InfractionEntry, InfractionSearch, LoadedRulebook, RulebookEntry
 from scorekeeper.rulebook import (
     DEFAULT_RULEBOOK,
     RulebookError,
@@ -123,7 +122,7 @@ class Rulebooks(Part):
             raise ServiceError(str(exc)) from None
 
     # -- the rulebook in force --------------------------------------------------------------------------------
-    def infractions(self, season: str | None = None) -> list[dict[str, Any]]:
+    def infractions(self, season: str | None = None) -> list[InfractionEntry]:
         """The infraction catalogue in force: code, name (and the plain name a sheet prints: 'Tripping'), classes,
         minutes per class, section, rule."""
         book = self.core.view(season).book

@@ -21,7 +21,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.office import Office
 from scorekeeper.facade.pipeline import ChangeStep
-from scorekeeper.results_records import DeletedSeason
+from scorekeeper.results_records import DeletedSeason, SeasonSummary
 
 
 def _safe(name: str) -> str:
@@ -38,7 +38,7 @@ class SeasonAdmin(Part):
         self.step = step
         self.office = office
 
-    def all_seasons(self) -> list[dict[str, Any]]:
+    def all_seasons(self) -> list[SeasonSummary]:
         """Every season of the database, archived ones too, oldest first: name, league, rulebook, archived, and
         how many teams, players and games it holds."""
         counts: dict[str, dict[int, int]] = {}
@@ -46,7 +46,8 @@ class SeasonAdmin(Part):
             rows: Any = model.select(model.season, fn.COUNT(model.id)).group_by(model.season).tuples()
             counts[label] = {int(sid): int(n) for sid, n in rows}
         return [{"name": s.name, "league": s.league.name, "rulebook": s.rulebook.name, "archived": bool(s.archived),
-                 **{label: counts[label].get(s.id, 0) for label in counts}} for s in store.list_seasons()]
+                 "teams": counts["teams"].get(s.id, 0), "players": counts["players"].get(s.id, 0),
+                 "games": counts["games"].get(s.id, 0)} for s in store.list_seasons()]
 
     def _row(self, name: str) -> Season:
         """A season's row by name, archived or not."""
