@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
 from ui.event_rows import RowWords, event_row
@@ -120,6 +120,8 @@ class EventList(QObject):
     def show_changed(self, rows: list[dict[str, Any]]) -> None:
         """Only the rows that differ redrawn; an entry added: its row in sight."""
         count = self.model.rowCount()
+        rows_header = self.view.verticalHeader()
+        shown_offset = rows_header.offset()  # where the rows are on screen now
         changed = self.model.update_rows(rows)
         if changed is not None:
             widen_columns(self.view, self.model, *changed, padding=EVENT_PADDING)
@@ -131,11 +133,25 @@ class EventList(QObject):
             newest = next((n for n in range(changed[0], changed[1] + 1)
                            if self.model.event_index(n) == len(rows) - 1), None)
             if newest is not None:
-                bar = self.view.verticalScrollBar()
-                before = bar.value()
-                self.view.scrollTo(self.model.index(newest, 0))
-                if bar.value() != before:  # scrolled: the rows in sight move, all of them are drawn again
-                    self.view.viewport().update()
+                self._scroll_to(newest, changed[0], shown_offset)
+
+    def _scroll_to(self, newest: int, first: int, shown_offset: int) -> None:
+        """Row `newest` (just added) in sight. Scrolled, the rows in sight move: Qt moves their pixels from where
+        they are on screen (`shown_offset`: the layout of the new row may have moved the rows' offset without
+        drawing them) and only the rows from `first` (the first that changed) down are drawn again."""
+        view, bar, rows_header = self.view, self.view.verticalScrollBar(), self.view.verticalHeader()
+        before, laid_out = bar.value(), rows_header.offset()
+        rows_header.setOffset(shown_offset)
+        view.scrollTo(self.model.index(newest, 0))
+        viewport = view.viewport()
+        if bar.value() == before:  # not scrolled: the rows as laid out
+            rows_header.setOffset(laid_out)
+            if laid_out != shown_offset:
+                viewport.update()
+            return
+        top = max(view.rowViewportPosition(first), 0)
+        if top < viewport.height():
+            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
 
     def reserve_columns(self, labels: Iterable[str], names: Iterable[str]) -> None:
         """The Details column as wide as the widest dressed player's number and name (`labels`), and as a goal

@@ -443,24 +443,23 @@ class LiveGameTab(GameAtTheBoards):
         except (ServiceError, KeyError):
             self.show_season(self.season)  # the game is gone (another PC, an undo of its scheduling)
             return
-        lineups_changed = self.game_shown is None or screen.lineups != self.game_shown.lineups
-        self._draw(screen)
-        if lineups_changed or candidates:
+        if self._draw(screen) or candidates:
             self._fill_lineups(keep=True)
 
     def _fetch_screen(self) -> GameScreen:
         return self.svc.game_screen(self.game_id or "", self.clock.period.value(), self.clock.elapsed(),
                                     season=self.season)
 
-    def _draw(self, screen: GameScreen, refit: bool = False) -> None:
+    def _draw(self, screen: GameScreen, refit: bool = False) -> bool:
         """The game as `screen` describes it, redrawing only what differs from the game shown (`refit`: the event
-        list afresh, its columns fitted)."""
+        list afresh, its columns fitted). Whether the line-ups differ from the game shown (compared once)."""
         previous, self.game_shown = self.game_shown, screen
+        lineups_changed = previous is None or previous.lineups != screen.lineups
         if previous is not None and previous.names != screen.names:  # a team renamed
             self.names = dict(screen.names)
             self.entry.set_game(self.names["home"], self.names["away"], self.infractions, self.resolve,
                                 shootout=self.shootout, lookup=self.find_infractions)
-        if previous is None or previous.lineups != screen.lineups or previous.names != screen.names:
+        if lineups_changed or previous is None or previous.names != screen.names:
             self._take_lineups(screen, refit)
         self.curfew.follow(screen.date, screen.time, screen.row.get("curfew"))
         self.title.setText(self._title(screen))
@@ -481,6 +480,7 @@ class LiveGameTab(GameAtTheBoards):
             self.live_shown.emit(None, screen.score)
         else:
             self._show_live(screen.live, screen.score)
+        return lineups_changed
 
     def _take_lineups(self, screen: GameScreen, refit: bool) -> None:
         """The dressed players by number and their labels, as the line-ups now stand (the rows name them
