@@ -5,15 +5,15 @@ field has the focus, Enter presses the default button, Esc cancels."""
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit, QWidget
 
 from ui import dialogs
 
 if TYPE_CHECKING:
-    from scorekeeper.results_records import TeamRow
+    from scorekeeper.results_records import RosterCsvRow, TeamRow
 
 
 class RenameTeamDialog(QDialog):
@@ -101,7 +101,7 @@ def confirm_delete(parent: QWidget | None, team: TeamRow) -> bool:
 class ChoosePlayerDialog(QDialog):
     """Which of the players sharing a name a roster CSV row means (or none: the row is left out)."""
 
-    def __init__(self, row: Mapping[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, row: RosterCsvRow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         data = row.get("data") or {}
         name = f"{data.get('first', '')} {data.get('last', '')}".strip()
@@ -121,7 +121,7 @@ class ChoosePlayerDialog(QDialog):
         self.setMinimumWidth(480)
 
 
-def ask_players(parent: QWidget | None, rows: Sequence[Mapping[str, Any]]) -> dict[int, str] | None:
+def ask_players(parent: QWidget | None, rows: Sequence[RosterCsvRow]) -> dict[int, str] | None:
     """For each row whose name several players share, the player it means (by the row's line); None when the
     person cancels the import."""
     chosen: dict[int, str] = {}
