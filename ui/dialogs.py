@@ -41,6 +41,7 @@ from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
+    from scorekeeper.results_records import SeasonSummary
     from scorekeeper.services import ImportReport, Services
 
 SEASON_FILES = "Season files (*.json);;All files (*)"
@@ -206,8 +207,8 @@ class SeasonsDialog(QDialog):
 
     HEADERS = ("Season", "League", "State", "Teams", "Players", "Games")
 
-    def __init__(self, seasons: Sequence[Mapping[str, Any]],
-                 act: Callable[[str, str], Sequence[Mapping[str, Any]] | None],
+    def __init__(self, seasons: Sequence[SeasonSummary],
+                 act: Callable[[str, str], Sequence[SeasonSummary] | None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Seasons")
@@ -241,7 +242,7 @@ class SeasonsDialog(QDialog):
         self.fill(seasons)
         self.resize(680, 320)
 
-    def fill(self, seasons: Sequence[Mapping[str, Any]]) -> None:
+    def fill(self, seasons: Sequence[SeasonSummary]) -> None:
         chosen = self.chosen()
         self.seasons = list(seasons)
         self.table.setRowCount(len(self.seasons))
@@ -282,8 +283,8 @@ class SeasonsDialog(QDialog):
             self.fill(seasons)
 
 
-def manage_seasons(parent: QWidget | None, seasons: Sequence[Mapping[str, Any]],
-                   act: Callable[[str, str], Sequence[Mapping[str, Any]] | None]) -> None:
+def manage_seasons(parent: QWidget | None, seasons: Sequence[SeasonSummary],
+                   act: Callable[[str, str], Sequence[SeasonSummary] | None]) -> None:
     run_dialog(SeasonsDialog(seasons, act, parent))
 
 

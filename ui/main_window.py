@@ -6,7 +6,7 @@ attached (`MainWindow.attach`), so `run_gui` can show the window's shell before 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Signal, qVersion
@@ -28,6 +28,7 @@ from ui.window_files import FOLDER, WindowFiles
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent
 
+    from scorekeeper.results_records import SeasonEntry
     from scorekeeper.services import Services
     from ui.print_preview import Document
     from ui.table_tab import TableTab
@@ -80,7 +81,7 @@ class MainWindow(WindowFiles):
         self._shut_down = False
         self._ready = False
         self.open_failed = False
-        self._seasons: dict[str, Mapping[str, Any]] = {}
+        self._seasons: dict[str, SeasonEntry] = {}
         self.given_operator = ""
         """The operator named on the command line (`--operator`): this session's, not asked, not remembered."""
         self.given_season = ""

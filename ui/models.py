@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QStandardItemModel,
 )
 
+from scorekeeper.results_records import Standings
 from scorekeeper.services import standings_texts
 
 Row = Mapping[str, Any]
@@ -410,7 +411,7 @@ class StandingsModel(RecordTableModel):
         self._items: list[DivisionHeading | None] = []
 
     def set_standings(
-        self, standings: Mapping[str, Any], team_names: Mapping[str, str], division_names: Mapping[str, str]
+        self, standings: Standings, team_names: Mapping[str, str], division_names: Mapping[str, str]
     ) -> None:
         """Show the facade's standings JSON, naming teams and divisions by the given id -> name maps."""
         rows: list[Row] = []
@@ -421,7 +422,7 @@ class StandingsModel(RecordTableModel):
             items.append(DivisionHeading(division_names.get(division_id, division_id)))
             for row in division["rows"]:
                 rows.append({**row, "team_name": team_names.get(row["team"], row["team"]),
-                             **{f"{key}_text": text for key, text in standings_texts(row).items()}})
+                             **{f"{key}_text": text for key, text in standings_texts(dict(row)).items()}})
                 items.append(None)
         self.beginResetModel()
         self._rows, self._items = rows, items

@@ -29,6 +29,7 @@ from ui.models import SORT_ROLE, Column, RecordTableModel, field
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
+    from scorekeeper.results_records import AuditEntry
     from scorekeeper.services import EntryResult, Services
 
 KEEP = "backups/keep"
@@ -188,7 +189,7 @@ class AuditModel(RecordTableModel):
 
 
 def audit_rows(svc: Services, season: str, game: str | None = None,
-               player: str | None = None) -> list[dict[str, Any]]:
+               player: str | None = None) -> list[AuditEntry]:
     """The audit trail of the season, or of one game or one player (`Services.audit()`); its subjects name the
     players, teams and games ('Wes Boyd/WSHL-015', not 'fa05/g006')."""
     names = {**svc.game_names(season), **svc.names(season)}  # a game by its league number
@@ -200,7 +201,7 @@ def audit_rows(svc: Services, season: str, game: str | None = None,
 class AuditDialog(QDialog):
     """The audit trail of one game or player (or the whole season), newest last."""
 
-    def __init__(self, title: str, rows: Iterable[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, rows: Iterable[AuditEntry], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Audit trail — {title}")
         self.model = AuditModel(rows, self)

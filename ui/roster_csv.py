@@ -7,8 +7,8 @@ rule) and writes every row it does not refuse in one transaction (`Services.impo
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QV
 from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, number
 from ui.screen_fit import fit_dialog
 from ui.table_tab import fit_columns, make_table_view
+
+if TYPE_CHECKING:
+    from scorekeeper.results_records import RosterCsvRow
 
 VERDICT_COLOUR = {"imported": "#1b5e20", "warning": "#8a5a00", "already": "#555555", "refused": "#b00020"}
 VERDICT_TEXT = {"already": "Already on the roster"}
@@ -69,14 +72,14 @@ class CsvRowsModel(RecordTableModel):
         return super().data(index, role)
 
 
-def counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+def counts(rows: Sequence[RosterCsvRow]) -> dict[str, int]:
     out = {"imported": 0, "warning": 0, "already": 0, "refused": 0}
     for row in rows:
         out[str(row.get("verdict"))] = out.get(str(row.get("verdict")), 0) + 1
     return out
 
 
-def summary_text(name: str, rows: Sequence[Mapping[str, Any]]) -> str:
+def summary_text(name: str, rows: Sequence[RosterCsvRow]) -> str:
     """The preview's counts: "N to import: N new, M already on the roster..."."""
     n = counts(rows)
     writable = n["imported"] + n["warning"]
@@ -91,7 +94,7 @@ def summary_text(name: str, rows: Sequence[Mapping[str, Any]]) -> str:
 class RosterCsvDialog(QDialog):
     """Every row of the file with its verdict; Import writes the rows that are not refused, nothing else."""
 
-    def __init__(self, name: str, rows: Sequence[Mapping[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, rows: Sequence[RosterCsvRow], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import roster — {name}")
         self.rows = rows

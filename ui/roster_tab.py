@@ -17,7 +17,7 @@ import html
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QRegularExpressionValidator
@@ -49,6 +49,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
+    from scorekeeper.results_records import TeamRow
     from scorekeeper.services import Services
 
 
@@ -388,9 +389,13 @@ class RosterTab(TableTab):
         self._load_team_form()
         self._filter()
 
-    def selected_team(self) -> dict[str, Any] | None:
+    def _teams(self) -> list[TeamRow]:
+        """The teams list's rows: the facade's (`Services.teams()`)."""
+        return cast("list[TeamRow]", self.model.rows())
+
+    def selected_team(self) -> TeamRow | None:
         """The facade's row (`Services.teams()`) of the team picked in the list."""
-        return next((dict(row) for row in self.model.rows() if row["id"] == self.team), None)
+        return next((cast("TeamRow", dict(row)) for row in self._teams() if row["id"] == self.team), None)
 
     def new_team(self) -> None:
         """The team form in its new-team mode: empty, Enter adds a team (the list's pick is kept)."""
@@ -398,7 +403,7 @@ class RosterTab(TableTab):
         self.forms.setCurrentWidget(self.team_page)
         self.team_name.setFocus()
 
-    def _team_mode(self, team: dict[str, Any] | None, added: str = "") -> None:
+    def _team_mode(self, team: TeamRow | None, added: str = "") -> None:
         """Show which mode the team form is in: the team it edits, or a new team (`added`: the one just added)."""
         self.editing_team = team["id"] if team else None
         self.save_team_button.setVisible(team is not None)
@@ -436,9 +441,10 @@ class RosterTab(TableTab):
                              and row.get("status") == "active"), key=lambda row: row.get("number") or 0)
             for row in signed:
                 self.team_captain.addItem(f"#{row['number']} {row['name']}", row["player"])
-            index = self.team_captain.findData(team.get("captain"))
-            if index < 0 and team.get("captain"):  # a captain no longer on the roster still shows
-                self.team_captain.addItem(team.get("captain_name") or team["captain"], team["captain"])
+            captain = team["captain"]
+            index = self.team_captain.findData(captain)
+            if index < 0 and captain:  # a captain no longer on the roster still shows
+                self.team_captain.addItem(team["captain_name"] or captain, captain)
                 index = self.team_captain.count() - 1
             self.team_captain.setCurrentIndex(max(index, 0))
         self.team_captain.blockSignals(blocked)
@@ -618,12 +624,12 @@ class RosterTab(TableTab):
         self._load_team_form(new=True, added=fields["name"])  # the form stays on adding: the next team
         return True
 
-    def _picked_team(self) -> dict[str, Any] | None:
+    def _picked_team(self) -> TeamRow | None:
         team = self.selected_team()
         if team is None or self.season is None:
             self.messages.setText("<b>Pick the team in the list first.</b>")
             return None
-        return dict(team)
+        return cast("TeamRow", dict(team))
 
     def rename_team(self) -> bool:
         """Rename the team picked in the list (`Services.rename_team`: refused when its division has the name)."""
@@ -645,7 +651,8 @@ class RosterTab(TableTab):
         team = self._picked_team()
         if team is None:
             return False
-        others = [dict(t) for t in self.model.rows() if t["division"] == team["division"] and t["id"] != team["id"]]
+        others = [cast("TeamRow", dict(t)) for t in self._teams()
+                  if t["division"] == team["division"] and t["id"] != team["id"]]
         if not others:
             self.messages.setText(f"<b>{html.escape(team['name'])} is the only team of "
                                   f"{html.escape(team['division_name'])}: there is no team to merge it into.</b>")

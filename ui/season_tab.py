@@ -49,6 +49,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
+    from scorekeeper.results_records import TeamRow
     from scorekeeper.services import Services
     from ui import print_preview
 
@@ -64,7 +65,7 @@ class SeasonTab(TableTab):
 
     def __init__(self, svc: Services, parent: QWidget | None = None, hub: ChangeHub | None = None) -> None:
         super().__init__(svc, StandingsModel(), parent, hub)
-        self._chart_teams: Sequence[Mapping[str, Any]] = []
+        self._chart_teams: Sequence[TeamRow] = []
         self._chart_points: dict[str, list[int]] = {}
 
     def _sortable(self, model: RecordTableModel) -> QTableView:
@@ -363,7 +364,7 @@ class SeasonTab(TableTab):
                                  else f"{self.team_names.get(payer.get('team', ''), payer.get('team'))} (team)")
         return out
 
-    def _load_chart(self, season: str, teams: Sequence[Mapping[str, Any]]) -> None:
+    def _load_chart(self, season: str, teams: Sequence[TeamRow]) -> None:
         """Each team's running points after each regular-season final game (`Services.points_progression`)."""
         running = self.svc.points_progression(season)
         self._chart_teams = teams

@@ -5,18 +5,21 @@ field has the focus, Enter presses the default button, Esc cancels."""
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit, QWidget
 
 from ui import dialogs
 
+if TYPE_CHECKING:
+    from scorekeeper.results_records import RosterCsvRow, TeamRow
+
 
 class RenameTeamDialog(QDialog):
     """The team's new name (a blank name, or the same one, keeps the dialog open with a message)."""
 
-    def __init__(self, team: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, team: TeamRow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.team = team
         self.setWindowTitle(f"Rename {team['name']}")
@@ -49,7 +52,7 @@ class RenameTeamDialog(QDialog):
         super().accept()
 
 
-def ask_new_team_name(parent: QWidget | None, team: dict[str, Any]) -> str | None:
+def ask_new_team_name(parent: QWidget | None, team: TeamRow) -> str | None:
     dialog = RenameTeamDialog(team, parent)
     return dialog.new_name() if dialogs.run_dialog(dialog) == QDialog.DialogCode.Accepted else None
 
@@ -57,13 +60,13 @@ def ask_new_team_name(parent: QWidget | None, team: dict[str, Any]) -> str | Non
 class MergeTeamDialog(QDialog):
     """The team of the same division that `team` is merged into, with what moves."""
 
-    def __init__(self, team: dict[str, Any], others: Sequence[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, team: TeamRow, others: Sequence[TeamRow], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Merge {team['name']} into another team")
         self.target = QComboBox(self)
         names = [str(t["name"]).casefold() for t in (team, *others)]
 
-        def shown(t: dict[str, Any]) -> str:
+        def shown(t: TeamRow) -> str:
             """A team by its name; its id beside it only where another team has that name (issue 27)."""
             return f"{t['name']} ({t['id']})" if names.count(str(t["name"]).casefold()) > 1 else str(t["name"])
 
@@ -81,14 +84,14 @@ class MergeTeamDialog(QDialog):
         self.setMinimumWidth(460)
 
 
-def ask_merge_target(parent: QWidget | None, team: dict[str, Any], others: Sequence[dict[str, Any]]) -> str | None:
+def ask_merge_target(parent: QWidget | None, team: TeamRow, others: Sequence[TeamRow]) -> str | None:
     dialog = MergeTeamDialog(team, others, parent)
     if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
     return str(dialog.target.currentData())
 
 
-def confirm_delete(parent: QWidget | None, team: dict[str, Any]) -> bool:
+def confirm_delete(parent: QWidget | None, team: TeamRow) -> bool:
     """Delete the team? No is the default: Enter keeps the team, Y (or Alt+Y) deletes it."""
     return dialogs.ask_yes(parent, f"Delete {team['name']}", f"Delete the team {team['name']} "
                            f"({team['division_name']})?", "A team with no game, no signing, no fine and no payment "
@@ -98,7 +101,7 @@ def confirm_delete(parent: QWidget | None, team: dict[str, Any]) -> bool:
 class ChoosePlayerDialog(QDialog):
     """Which of the players sharing a name a roster CSV row means (or none: the row is left out)."""
 
-    def __init__(self, row: Mapping[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, row: RosterCsvRow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         data = row.get("data") or {}
         name = f"{data.get('first', '')} {data.get('last', '')}".strip()
@@ -118,7 +121,7 @@ class ChoosePlayerDialog(QDialog):
         self.setMinimumWidth(480)
 
 
-def ask_players(parent: QWidget | None, rows: Sequence[Mapping[str, Any]]) -> dict[int, str] | None:
+def ask_players(parent: QWidget | None, rows: Sequence[RosterCsvRow]) -> dict[int, str] | None:
     """For each row whose name several players share, the player it means (by the row's line); None when the
     person cancels the import."""
     chosen: dict[int, str] = {}

@@ -9,16 +9,15 @@ dialogs are imported when an action runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
 
     from PySide6.QtCore import QSettings
 
-    from scorekeeper.results_records import SeasonSummary
+    from scorekeeper.results_records import SeasonEntry, SeasonSummary
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
     from ui.roster_tab import RosterTab
@@ -66,7 +65,7 @@ class WindowFiles(QMainWindow):
     season_tab: SeasonTab
     tabs: QTabWidget
     _ready: bool
-    _seasons: dict[str, Mapping[str, Any]]
+    _seasons: dict[str, SeasonEntry]
     _season_tabs: list[TableTab]
     _stale: set[QWidget]
 
