@@ -222,11 +222,12 @@ def install() -> None:
     if not isinstance(db, SqliteDatabase) or _installed(db) or not db.table_exists(TABLE):
         return
     statements = ["create temp table if not exists seal_dirty (game_id integer primary key)"]
-    for table, column in _WATCHED:
-        for when, rows in (("insert", ("new",)), ("update", ("old", "new")), ("delete", ("old",))):
-            body = " ".join(f"insert or ignore into seal_dirty values ({r}.{column});" for r in rows)
-            statements.append(f"create temp trigger if not exists seal_{table}_{when} after {when} on main.{table} "
-                              f"begin {body} end")
+    for table, column in _WATCHED:  # an update names its game once, twice only when it moves a row to another
+        moved = f"when old.{column} is not new.{column} "
+        for name, when, cond, row in (("insert", "insert", "", "new"), ("update", "update", "", "new"),
+                                      ("moved", "update", moved, "old"), ("delete", "delete", "", "old")):
+            statements.append(f"create temp trigger if not exists seal_{table}_{name} after {when} on main.{table} "
+                              f"{cond}begin insert or ignore into seal_dirty values ({row}.{column}); end")
     for sql in statements:
         db.execute_sql(sql)
 
