@@ -201,8 +201,19 @@ def rekey(operator: str | None = "Scorekeeper") -> None:
 _WATCHED = (("game", "id"), ("lineup_entry", "game_id"), ("game_event", "game_id"), ("game_signature", "game_id"))
 
 
+_RETURNING = sqlite3.sqlite_version_info >= (3, 35)  # DELETE ... RETURNING: one statement takes the games written
+_known: list[Any] = []  # the one connection last found with the triggers (held, so that `is` cannot mistake it)
+
+
 def _installed(db: SqliteDatabase) -> bool:
-    return db.execute_sql("select 1 from temp.sqlite_master where name = 'seal_dirty'").fetchone() is not None
+    """Whether this connection records the games it writes; asked of SQLite once per connection."""
+    conn = db.connection()
+    if _known and _known[0] is conn:
+        return True
+    if db.execute_sql("select 1 from temp.sqlite_master where name = 'seal_dirty'").fetchone() is None:
+        return False
+    _known[:] = [conn]
+    return True
 
 
 def install() -> None:
@@ -211,13 +222,35 @@ def install() -> None:
     if not isinstance(db, SqliteDatabase) or _installed(db) or not db.table_exists(TABLE):
         return
     statements = ["create temp table if not exists seal_dirty (game_id integer primary key)"]
-    for table, column in _WATCHED:
-        for when, rows in (("insert", ("new",)), ("update", ("old", "new")), ("delete", ("old",))):
-            body = " ".join(f"insert or ignore into seal_dirty values ({r}.{column});" for r in rows)
-            statements.append(f"create temp trigger if not exists seal_{table}_{when} after {when} on main.{table} "
-                              f"begin {body} end")
+    for table, column in _WATCHED:  # an update names its game once, twice only when it moves a row to another
+        moved = f"when old.{column} is not new.{column} "
+        for name, when, cond, row in (("insert", "insert", "", "new"), ("update", "update", "", "new"),
+                                      ("moved", "update", moved, "old"), ("delete", "delete", "", "old")):
+            statements.append(f"create temp trigger if not exists seal_{table}_{name} after {when} on main.{table} "
+                              f"{cond}begin insert or ignore into seal_dirty values ({row}.{column}); end")
     for sql in statements:
         db.execute_sql(sql)
+
+
+def _taken_dirty(db: SqliteDatabase) -> list[int]:
+    """The games this connection wrote since the last flush, the record of them emptied."""
+    if _RETURNING:
+        return [r[0] for r in db.execute_sql("delete from seal_dirty returning game_id").fetchall()]
+    dirty = [r[0] for r in db.execute_sql("select game_id from seal_dirty").fetchall()]
+    if dirty:
+        db.execute_sql("delete from seal_dirty")
+    return dirty
+
+
+def _key_and_touched(db: SqliteDatabase, dirty: list[int]) -> tuple[str | None, bool]:
+    """The database's seal id, and whether any of `dirty` (at most 500) is final or sealed, in one statement:
+    when none is, sealing them again changes nothing (an entry in a game in progress)."""
+    marks = ", ".join("?" * len(dirty))
+    rows = db.execute_sql(f"select 'k', value from meta where key = '{SEAL_ID}' union all "
+                          f"select 'f', id from game where id in ({marks}) and status = {FINAL} union all "
+                          f"select 's', game_id from {TABLE} where game_id in ({marks})", [*dirty, *dirty]).fetchall()
+    sid = next((str(value) for kind, value in rows if kind == "k"), None)
+    return sid, any(kind != "k" for kind, _ in rows)
 
 
 def flush() -> None:
@@ -226,15 +259,17 @@ def flush() -> None:
     db = database_proxy.obj
     if not isinstance(db, SqliteDatabase) or not _installed(db):
         return
-    dirty = [r[0] for r in db.execute_sql("select game_id from seal_dirty").fetchall()]
-    if dirty:
-        db.execute_sql("delete from seal_dirty")
-    row = db.execute_sql(f"select value from meta where key = '{SEAL_ID}'").fetchone()
-    key = None if row is None else seal_key.load(str(row[0]))
+    dirty = _taken_dirty(db)
+    if dirty and len(dirty) <= 500:
+        sid, touched = _key_and_touched(db, dirty)
+    else:
+        row = db.execute_sql(f"select value from meta where key = '{SEAL_ID}'").fetchone()
+        sid, touched = (None if row is None else str(row[0])), bool(dirty)
+    key = None if sid is None else seal_key.load(sid)
     if key is None:
         rekey()
         db.execute_sql("delete from seal_dirty")
-    elif dirty:
+    elif touched:
         reseal_games(key, dirty)
 
 
