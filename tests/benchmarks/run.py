@@ -1,7 +1,7 @@
 """Scorekeeper's benchmarks: each figure a ratio against the fastest thing the machine does in the same run, or a
 scaling figure (the worst ratio over a 4x step in size, over three sizes), along the path a person takes.
 
-    nice -n 10 python tests/benchmarks/run.py # a readable table (about 15 minutes on 2 shared cores)
+    nice -n 10 python tests/benchmarks/run.py # a readable table (15-17 minutes on 2 shared cores)
     python tests/benchmarks/run.py --json     # one JSON object
     python tests/benchmarks/run.py --quick    # smaller sizes (125 / 500 / 2,000 games), n=5 (about 6 minutes)
 
@@ -19,7 +19,8 @@ written as season files and imported with the installed `scorekeeper` command:
 - one 1,230-game season: import from the file against raw `executemany` of the same rows.
 
 Pairing: every ratio's sides, and every scaling figure's sizes, are measured in turn in one run (A, B, A, B...,
-after one unmeasured call of each; paired.py), n = the plan's runs (>= 5). Each measure is a CPU and a wall
+after one unmeasured call of each; paired.py), n = the plan's runs (5), or more where a round is short
+(start-up 9; the window's entry and the game sheet 15; the facade's entry 20). Each measure is a CPU and a wall
 time: a child process's user + sys from `os.wait4` (the window's own `time.process_time()` at its marks:
 process.py), `time.process_time` in this process. Start-up and every command-line figure are the whole process
 of the venv's `scorekeeper` console script. Nothing is timed with the garbage collector off or with the season
