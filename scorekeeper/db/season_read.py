@@ -1,5 +1,7 @@
 """A stored season read into its normalised season-file form, in a few bulk queries (one reader per list; the
-hot path of start-up and of every reload reads tuples, not model instances)."""
+hot path of start-up and of every reload reads tuples, not model instances). Which column holds which field of a
+record, and in what form, comes from the declaration (`scorekeeper.db.record_rows`); a game's events keep their
+kind's other fields in their `data` (JSON)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """A season's changes written to the database: new objects inserted and changed ones replaced, one writer per
-kind of change (the caller holds the transaction)."""
+kind of change (the caller holds the transaction). Each record's row values come from the declaration
+(`scorekeeper.db.record_rows`); what is written here by hand is how rows are found again (a signing by team, player
+and signed date, an appeal by player, game and filing date) and the rows of their own (line-ups, events,
+signatures)."""
 
 from __future__ import annotations
 
