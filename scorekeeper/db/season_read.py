@@ -1,12 +1,14 @@
 """A stored season read into its normalised season-file form, in a few bulk queries (one reader per list; the
-hot path of start-up and of every reload reads tuples, not model instances)."""
+hot path of start-up and of every reload reads tuples, not model instances). Which column holds which field of a
+record, and in what form, comes from the declaration (`scorekeeper.db.record_rows`); a game's events keep their
+kind's other fields in their `data` (JSON)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from scorekeeper.db.bulk import clean, date_text
+from scorekeeper import records
 from scorekeeper.db.models import (
     Appeal,
     Division,
@@ -21,85 +23,77 @@ from scorekeeper.db.models import (
     SuspensionDecision,
     Team,
 )
+from scorekeeper.db.record_rows import RecordRows, rows_of
 from scorekeeper.db.row_ids import RowIds
 from scorekeeper.engine.timefmt import fmt_mmss
-from scorekeeper.seasonfile import FORMAT, cents_to_money
-from scorekeeper.signature_values import encode_png
+from scorekeeper.seasonfile import FORMAT
 
 Lineups = dict[str, list[dict[str, Any]]]
+
+
+DIVISIONS, TEAMS, PLAYERS = rows_of(records.Division), rows_of(records.Team), rows_of(records.Player)
+SIGNINGS, GAMES, LINEUP = rows_of(records.Signing), rows_of(records.Game), rows_of(records.LineupEntry)
+SIGNATURES, APPEALS = rows_of(records.Signature), rows_of(records.Appeal)
+PAYMENTS, DECISIONS = rows_of(records.Payment), rows_of(records.SuspensionDecision)
+GAME_ID = GAMES.width  # a game row's id, then its revision, follow its fields
 
 
 def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, Any]:
     """The stored season in normalised season-file form (`rows`, when given, receives the row ids)."""
     out: dict[str, Any] = {"format": FORMAT, "league": season.league.name, "season": season.name,
                            "rulebook": season.rulebook.name}
-    out["divisions"] = _divisions(season)
-    players: Any = list(Player.select(Player.id, Player.ext_id, Player.first, Player.last, Player.gender,
-                                      Player.birthdate, Player.email)
-                        .where(Player.season == season).order_by(Player.seq, Player.id).tuples())
-    pid = {p[0]: p[1] for p in players}
-    teams: Any = list(Team.select(Team.id, Team.ext_id, Team.name, Team.division, Team.colour, Team.captain,
-                                  Team.captain_email)
-                      .where(Team.season == season).order_by(Team.seq, Team.id).tuples())
-    tid = {t[0]: t[1] for t in teams}
-    out["teams"] = _teams(season, teams, pid)
-    out["players"] = [clean({"id": ext, "first": first, "last": last, "gender": gender,
-                             "birthdate": date_text(birthdate), "email": email})
-                      for _, ext, first, last, gender, birthdate, email in players]
+    divisions: Any = list(Division.select(*DIVISIONS.columns("id")).where(Division.season == season)
+                          .order_by(Division.seq, Division.id).tuples())
+    out["divisions"] = [DIVISIONS.reader({})(d) for d in divisions]
+    players: Any = list(Player.select(*PLAYERS.columns("id")).where(Player.season == season)
+                        .order_by(Player.seq, Player.id).tuples())
+    pid = _ext_ids(players, PLAYERS)
+    teams: Any = list(Team.select(*TEAMS.columns("id")).where(Team.season == season)
+                      .order_by(Team.seq, Team.id).tuples())
+    tid = _ext_ids(teams, TEAMS)
+    read_team = TEAMS.reader({"division": _ext_ids(divisions, DIVISIONS), "player": pid})
+    out["teams"] = [read_team(t) for t in teams]
+    read_player = PLAYERS.reader({})
+    out["players"] = [read_player(p) for p in players]
     out["roster"] = _roster(season, tid, pid)
-    games = list(Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.curfew, Game.rink, Game.stage,
-                             Game.home, Game.away, Game.status, Game.referees, Game.shots, Game.goalie_shots,
-                             Game.notes, Game.revision, Game.number, Game.officials)
-                 .where(Game.season == season).order_by(Game.seq, Game.id).namedtuples())
+    games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
+                      .order_by(Game.seq, Game.id).tuples())
+    gid = _ext_ids(games, GAMES)
     out["games"] = _games(season, games, tid, pid)
     if rows is not None:
-        rows.games.update({g.ext_id: (g.id, g.revision) for g in games})
+        rows.games.update({gid[g[GAME_ID]]: (g[GAME_ID], g[GAME_ID + 1]) for g in games})
         rows.players.update({ext: row for row, ext in pid.items()})
-    gid = {g.id: g.ext_id for g in games}
-    out["appeals"] = _appeals(season, gid, pid)
-    out["payments"] = _payments(season, tid, pid)
-    decisions = _decisions(season, gid, pid)
+    refs = {"player": pid, "game": gid, "team": tid}
+    out["appeals"] = _appeals(season, refs)
+    out["payments"] = _payments(season, refs)
+    decisions = _decisions(season, refs)
     if decisions:  # PEN-GM-2: written only when there are any
         out["season_suspension_decisions"] = decisions
     return out
 
 
-def _divisions(season: Season) -> list[dict[str, Any]]:
-    return [{k: v for k, v in {"id": d.ext_id, "name": d.name, "coed": bool(d.coed), "tier": d.tier}.items()
-             if v is not None}
-            for d in Division.select().where(Division.season == season).order_by(Division.seq, Division.id)]
-
-
-def _teams(season: Season, teams: Any, pid: dict[int, str]) -> list[dict[str, Any]]:
-    divs = {d.id: d.ext_id for d in Division.select(Division.id, Division.ext_id).where(Division.season == season)}
-    return [clean({"id": ext, "name": name, "division": divs[division], "colour": colour,
-                   "captain": pid.get(captain) if captain else None, "captain_email": email})
-            for _, ext, name, division, colour, captain, email in teams]
+def _ext_ids(rows: list[Any], kind: RecordRows) -> dict[int, str]:
+    """Row id -> ext_id of rows `kind.columns("id")` selected."""
+    at, row_id = kind.index("id"), kind.width
+    return {row[row_id]: row[at] for row in rows}
 
 
 def _roster(season: Season, tid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
-    signings: Any = (RosterSigning.select(RosterSigning.team, RosterSigning.player, RosterSigning.number,
-                                          RosterSigning.position, RosterSigning.signed, RosterSigning.released)
+    signings: Any = (RosterSigning.select(*SIGNINGS.columns())
                      .join(Team).where(Team.season == season).order_by(RosterSigning.seq, RosterSigning.id).tuples())
-    return [clean({"team": tid[team], "player": pid[player], "number": number, "position": position,
-                   "signed": date_text(signed), "released": date_text(released)})
-            for team, player, number, position, signed, released in signings]
+    read = SIGNINGS.reader({"team": tid, "player": pid})
+    return [read(r) for r in signings]
 
 
 def _lineups(season: Season, games: list[Any], pid: dict[int, str]) -> dict[int, Lineups]:
-    lineups: dict[int, Lineups] = {g.id: {"home": [], "away": []} for g in games}
-    lineup_rows: Any = (LineupEntry.select(LineupEntry.game, LineupEntry.side, LineupEntry.player,
-                                           LineupEntry.number, LineupEntry.goalie, LineupEntry.captain)
+    lineups: dict[int, Lineups] = {g[GAME_ID]: {"home": [], "away": []} for g in games}
+    lineup_rows: Any = (LineupEntry.select(*LINEUP.columns("game", "side"))
                         .join(Game).where(Game.season == season)
                         .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id).tuples())
-    for game_id, side, player_id, number, goalie, captain in lineup_rows:  # tuples: the hot path on start-up
-        entry: dict[str, Any] = {"player": pid[player_id]}
-        if number is not None:
-            entry["number"] = number
-        entry["goalie"] = bool(goalie)
-        if captain is not None:
-            entry["captain"] = bool(captain)
-        lineups[game_id][side].append(entry)
+    read = LINEUP.reader({"player": pid})
+    game_at = LINEUP.width
+    for row in lineup_rows:  # tuples: the hot path on start-up
+        lineups[row[game_at]][row[game_at + 1]].append(read(row))
     return lineups
 
 
@@ -121,7 +115,7 @@ def event_to_dict(ev: GameEvent) -> dict[str, Any]:
 
 
 def _events(season: Season, games: list[Any]) -> dict[int, list[dict[str, Any]]]:
-    events: dict[int, list[dict[str, Any]]] = {g.id: [] for g in games}
+    events: dict[int, list[dict[str, Any]]] = {g[GAME_ID]: [] for g in games}
     event_rows: Any = (GameEvent.select(GameEvent.game, GameEvent.type, GameEvent.team, GameEvent.period,
                                         GameEvent.elapsed, GameEvent.data)
                        .join(Game).where(Game.season == season).order_by(GameEvent.game, GameEvent.seq).tuples())
@@ -130,59 +124,52 @@ def _events(season: Season, games: list[Any]) -> dict[int, list[dict[str, Any]]]
     return events
 
 
-def _json(text: str | None) -> Any:
-    return json.loads(text) if text else None
-
-
 def _games(season: Season, games: list[Any], tid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
     lineups = _lineups(season, games, pid)
     events = _events(season, games)
     signed = signatures_by_game(season)
-    return [clean({"id": g.ext_id, "number": g.number, "date": date_text(g.date), "time": g.time, "curfew": g.curfew,
-                   "rink": g.rink,
-                   "stage": g.stage, "home": tid[g.home], "away": tid[g.away],
-                   "status": g.status, "lineups": lineups[g.id], "events": events[g.id],
-                   "referees": _json(g.referees), "officials": _json(g.officials), "shots": _json(g.shots),
-                   "goalie_shots": _json(g.goalie_shots), "notes": g.notes, "signatures": signed.get(g.id)})
-            for g in games]
+    read = GAMES.reader({"team": tid}, {"lineups": lambda g: lineups[g[GAME_ID]],
+                                        "events": lambda g: events[g[GAME_ID]],
+                                        "signatures": lambda g: signed.get(g[GAME_ID])})
+    return [read(g) for g in games]
 
 
-def _appeals(season: Season, gid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
-    return [clean({"player": pid[a.player_id], "game": gid[a.game_id], "filed": date_text(a.filed), "form": a.form,
-                   "fee_paid": bool(a.fee_paid), "decision": a.decision, "decided": date_text(a.decided)})
-            for a in Appeal.select().where(Appeal.season == season).order_by(Appeal.seq, Appeal.id)]
+def _appeals(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
+    read = APPEALS.reader(refs)
+    appeals: Any = (Appeal.select(*APPEALS.columns()).where(Appeal.season == season)
+                    .order_by(Appeal.seq, Appeal.id).tuples())
+    return [read(a) for a in appeals]
 
 
-def _payments(season: Season, tid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
-    return [clean({"payer": _payer(p, tid, pid), "amount": cents_to_money(p.amount_cents), "date": date_text(p.date),
-                   "memo": p.memo, "fine": _json(p.fine)})
-            for p in Payment.select().where(Payment.season == season).order_by(Payment.seq, Payment.id)]
+def _payments(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
+    team_at = PAYMENTS.width
+    tid, pid = refs["team"], refs["player"]
+
+    def payer(row: Any) -> dict[str, str]:
+        return {"team": tid[row[team_at]]} if row[team_at] is not None else {"player": pid[row[team_at + 1]]}
+
+    read = PAYMENTS.reader(refs, {"payer": payer})
+    payments: Any = (Payment.select(*PAYMENTS.columns("team", "player")).where(Payment.season == season)
+                     .order_by(Payment.seq, Payment.id).tuples())
+    return [read(p) for p in payments]
 
 
-def _decisions(season: Season, gid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
+def _decisions(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
     """PEN-GM-2: the office's decisions on proposed suspensions."""
-    return [clean({"player": pid[d.player_id], "game": gid[d.game_id], "decision": d.decision,
-                   "decided": date_text(d.decided), "by": d.by, "note": d.note})
-            for d in SuspensionDecision.select().where(SuspensionDecision.season == season)
-            .order_by(SuspensionDecision.seq, SuspensionDecision.id)]
-
-
-def _payer(p: Payment, tid: dict[int, str], pid: dict[int, str]) -> dict[str, str]:
-    if p.team_id is not None:
-        return {"team": tid[p.team_id]}
-    assert p.player_id is not None
-    return {"player": pid[p.player_id]}
+    read = DECISIONS.reader(refs)
+    decisions: Any = (SuspensionDecision.select(*DECISIONS.columns()).where(SuspensionDecision.season == season)
+                      .order_by(SuspensionDecision.seq, SuspensionDecision.id).tuples())
+    return [read(d) for d in decisions]
 
 
 def signatures_by_game(season: Season) -> dict[int, list[dict[str, Any]]]:
     """Each game's signatures (issue 20) in the season file's form, by game row id."""
     out: dict[int, list[dict[str, Any]]] = {}
-    rows: Any = (GameSignature.select(GameSignature.game, GameSignature.role, GameSignature.name,
-                                      GameSignature.signed_at, GameSignature.png, GameSignature.before_correction)
+    rows: Any = (GameSignature.select(*SIGNATURES.columns("game"))
                  .join(Game).where(Game.season == season).order_by(GameSignature.game, GameSignature.seq,
                                                                    GameSignature.id).tuples())
-    for game_id, role, name, signed_at, png, before in rows:
-        out.setdefault(game_id, []).append(clean({"role": role, "name": name, "signed_at": signed_at,
-                                                  "png_base64": encode_png(bytes(png)),
-                                                  "before_correction": before}))
+    read = SIGNATURES.reader({})
+    game_at = SIGNATURES.width
+    for row in rows:
+        out.setdefault(row[game_at], []).append(read(row))
     return out

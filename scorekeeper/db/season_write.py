@@ -1,5 +1,8 @@
 """A season's changes written to the database: new objects inserted and changed ones replaced, one writer per
-kind of change (the caller holds the transaction)."""
+kind of change (the caller holds the transaction). Each record's row values come from the declaration
+(`scorekeeper.db.record_rows`); what is written here by hand is how rows are found again (a signing by team, player
+and signed date, an appeal by player, game and filing date) and the rows of their own (line-ups, events,
+signatures)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import records
 from scorekeeper.db.bulk import batches, date_text, ids, insert, next_seq, parse_date, upsert
 from scorekeeper.db.models import (
     Appeal,
@@ -22,13 +26,17 @@ from scorekeeper.db.models import (
     SuspensionDecision,
     Team,
 )
+from scorekeeper.db.record_rows import rows_of
 from scorekeeper.engine.timefmt import parse_mmss
-from scorekeeper.seasonfile import money_to_cents
-from scorekeeper.signature_values import decode_png
 
 Changes = dict[str, list[dict[str, Any]]]
 OldGames = dict[str, dict[str, Any] | None]
 Revisions = dict[str, tuple[int, int]]
+
+DIVISIONS, TEAMS, PLAYERS = rows_of(records.Division), rows_of(records.Team), rows_of(records.Player)
+SIGNINGS, GAMES, LINEUP = rows_of(records.Signing), rows_of(records.Game), rows_of(records.LineupEntry)
+SIGNATURES, APPEALS = rows_of(records.Signature), rows_of(records.Appeal)
+PAYMENTS, DECISIONS = rows_of(records.Payment), rows_of(records.SuspensionDecision)
 
 PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
 MAIN_PLAYER = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter", "goalie": "player"}
@@ -46,17 +54,11 @@ class Refs:
 def write_changes(season: Season, changes: Changes, old_games: OldGames | None = None) -> Revisions:
     """Insert new and replace changed objects of a season (the caller holds the transaction); returns each written
     game's (row id, revision)."""
-    upsert(Division, season, changes["divisions"],
-           lambda d: {"name": d["name"], "coed": d.get("coed", False), "tier": d.get("tier")})
-    upsert(Player, season, changes["players"],
-           lambda p: {"first": p["first"], "last": p["last"], "gender": p.get("gender"),
-                      "birthdate": parse_date(p.get("birthdate")), "email": p.get("email")})
+    upsert(Division, season, changes["divisions"], DIVISIONS.writer({}))
+    upsert(Player, season, changes["players"], PLAYERS.writer({}))
     pid = ids(Player, season, player_refs(changes))
     did = ids(Division, season) if changes["teams"] else {}
-    upsert(Team, season, changes["teams"],
-           lambda t: {"name": t["name"], "division": did[t["division"]], "colour": t.get("colour"),
-                      "captain": pid.get(t["captain"]) if t.get("captain") else None,
-                      "captain_email": t.get("captain_email")})
+    upsert(Team, season, changes["teams"], TEAMS.writer({"division": did, "player": pid}))
     refs = Refs(season, pid, ids(Team, season))
     _write_roster(refs, changes["roster"])
     revisions = _write_games(refs, changes["games"], old_games or {})
@@ -92,9 +94,9 @@ def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
                                           RosterSigning.id).where(RosterSigning.team.in_(season_teams)).tuples())
     have = {(team, player, date_text(signed)): row_id for team, player, signed, row_id in signings}
     new_signings: list[dict[str, Any]] = []
+    write = SIGNINGS.writer({}, without=("team", "player", "signed"))  # the signing's key: known ones keep it
     for r in roster:
-        fields = {"number": r["number"], "position": r.get("position", "skater"),
-                  "released": parse_date(r.get("released"))}
+        fields = write(r)
         key = (refs.tid[r["team"]], refs.pid[r["player"]], r.get("signed"))
         if key in have:
             RosterSigning.update(**fields).where(RosterSigning.id == have[key]).execute()
@@ -107,20 +109,6 @@ def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
 
 
 # -- the games ----------------------------------------------------------------------------------------------------
-def _game_fields(g: dict[str, Any], tid: dict[str, int]) -> dict[str, Any]:
-    """A game's own row values."""
-    return {"date": parse_date(g["date"]), "time": g["time"], "curfew": g.get("curfew"),
-            "rink": g.get("rink"),
-            "stage": g.get("stage", "regular"), "home": tid[g["home"]], "away": tid[g["away"]],
-            "status": g.get("status", "final"),
-            "referees": json.dumps(g["referees"], ensure_ascii=False) if "referees" in g else None,
-            "officials": json.dumps(g["officials"], ensure_ascii=False) if "officials" in g else None,
-            "number": g.get("number"),
-            "shots": json.dumps(g["shots"]) if "shots" in g else None,
-            "goalie_shots": json.dumps(g["goalie_shots"]) if "goalie_shots" in g else None,
-            "notes": g.get("notes")}
-
-
 def _kept(old: dict[str, Any], new: dict[str, Any]) -> tuple[bool, int]:
     """What of a stored game's rows stays: whether its line-ups do, and how many of its first events."""
     old_events, new_events = old.get("events", []), new.get("events", [])
@@ -149,8 +137,9 @@ def _write_games(refs: Refs, games: list[dict[str, Any]], old_games: dict[str, d
     stored = _stored_games(season, games)
     written: list[tuple[dict[str, Any], bool, int]] = []  # each game, whether its line-ups stay, events kept
     new_games: list[dict[str, Any]] = []
+    write = GAMES.writer({"team": refs.tid})
     for g in games:
-        fields = _game_fields(g, refs.tid)
+        fields = write(g)
         row = stored.get(g["id"])
         old = old_games.get(g["id"])
         keep_lineups, keep_events = _kept(old, g) if row and old is not None else (False, 0)
@@ -180,13 +169,12 @@ def _write_game_rows(written: list[tuple[dict[str, Any], bool, int]], revisions:
     """The line-ups (unless kept) and the events after those kept of each game written."""
     lineup_rows: list[dict[str, Any]] = []
     event_rows: list[dict[str, Any]] = []
+    write = LINEUP.writer({"player": pid})
     for g, keep_lineups, keep_events in written:
         game_id = revisions[g["id"]][0]
         for side in ("home", "away") if not keep_lineups else ():
             for i, x in enumerate(g.get("lineups", {}).get(side, [])):
-                lineup_rows.append({"game": game_id, "side": side, "player": pid[x["player"]],
-                                    "number": x.get("number"), "goalie": bool(x.get("goalie")),
-                                    "captain": x.get("captain"), "seq": i})
+                lineup_rows.append({"game": game_id, "side": side, **write(x), "seq": i})
         for i, e in enumerate(g.get("events", [])):
             if i >= keep_events:
                 event_rows.append(event_row(game_id, i, e, pid))
@@ -211,9 +199,8 @@ def write_signatures(games: dict[int, dict[str, Any]]) -> None:
         return
     for chunk in batches(sorted(games)):
         GameSignature.delete().where(GameSignature.game.in_(chunk)).execute()
-    insert(GameSignature, [{"game": row, "role": s["role"], "name": s["name"], "signed_at": s["signed_at"],
-                            "png": decode_png(s["png_base64"]), "before_correction": s.get("before_correction"),
-                            "seq": i}
+    write = SIGNATURES.writer({})
+    insert(GameSignature, [{"game": row, **write(s), "seq": i}
                            for row, g in games.items() for i, s in enumerate(g.get("signatures") or [])])
 
 
@@ -225,9 +212,9 @@ def _write_appeals(refs: Refs, appeals: list[dict[str, Any]]) -> None:
     season, pid = refs.season, refs.pid
     gid = ids(Game, season)
     seq = next_seq(Appeal, Appeal.season == season)
+    write = APPEALS.writer({}, without=("player", "game", "filed"))  # the appeal's key: a known one keeps it
     for a in appeals:
-        fields = {"form": a["form"], "fee_paid": a["fee_paid"], "decision": a["decision"],
-                  "decided": parse_date(a.get("decided"))}
+        fields = write(a)
         cond = ((Appeal.season == season) & (Appeal.player == pid[a["player"]]) & (Appeal.game == gid[a["game"]])
                 & (Appeal.filed == parse_date(a["filed"])))
         row = Appeal.get_or_none(cond)
@@ -244,12 +231,11 @@ def _write_payments(refs: Refs, payments: list[dict[str, Any]]) -> None:
     if not payments:
         return
     seq = next_seq(Payment, Payment.season == refs.season)
+    write = PAYMENTS.writer({})
     for p in payments:
-        kind, ref = next(iter(p["payer"].items()))
+        kind, ref = next(iter(p["payer"].items()))  # the payer: kept apart, in its team or its player column
         Payment.create(season=refs.season, team=refs.tid[ref] if kind == "team" else None,
-                       player=refs.pid[ref] if kind == "player" else None, amount_cents=money_to_cents(p["amount"]),
-                       date=parse_date(p["date"]), memo=p.get("memo"), seq=seq,
-                       fine=json.dumps(p["fine"], sort_keys=True) if p.get("fine") else None)
+                       player=refs.pid[ref] if kind == "player" else None, seq=seq, **write(p))
         seq += 1
 
 
@@ -260,9 +246,9 @@ def _write_decisions(refs: Refs, decisions: list[dict[str, Any]]) -> None:
     season, pid = refs.season, refs.pid
     gid = ids(Game, season)
     seq = next_seq(SuspensionDecision, SuspensionDecision.season == season)
+    write = DECISIONS.writer({}, without=("player", "game"))  # the proposal it decides: a known one keeps it
     for d in decisions:
-        fields = {"decision": d["decision"], "decided": parse_date(d["decided"]), "by": d.get("by"),
-                  "note": d.get("note")}
+        fields = write(d)
         cond = ((SuspensionDecision.season == season) & (SuspensionDecision.player == pid[d["player"]])
                 & (SuspensionDecision.game == gid[d["game"]]))
         row = SuspensionDecision.get_or_none(cond)
