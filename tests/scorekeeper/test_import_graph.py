@@ -19,7 +19,7 @@ UI_MAY_IMPORT = {
     "scorekeeper.ids",  # typed ids
     "scorekeeper.screens",  # what a screen of the window shows, as plain values
     "scorekeeper.rules.violation",  # Violation
-    "scorekeeper.rules.ids",  # the rule IDs the window names (plain constants)
+    "scorekeeper.results_records",  # the declared records of the facade's answers (typed, read-only)
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package
     "scorekeeper.about",  # the About box's text
