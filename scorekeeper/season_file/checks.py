@@ -203,17 +203,23 @@ def _assists(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
         c.err(f"{where}.{p.key}", f"assists must be a list of player ids (got {assists!r})")
 
 
+def _each_record(c: Checker, items: list[Any], record: type[Record], at: str, not_an_object: str) -> None:
+    """Each item of a list of nested records (`at[0]`, `at[1]`...): a JSON object with the record's keys and values."""
+    for n, item in enumerate(items):
+        here = f"{at}[{n}]"
+        if not isinstance(item, dict):
+            c.err(here, not_an_object)
+        elif c.keys(item, record, here):
+            c.record(item, record, here)
+
+
 def _attempts(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
     attempts = obj.get(p.key, [])
     if not isinstance(attempts, list):
         c.err(f"{where}.{p.key}", f"attempts must be a list of {{team, shooter, scored}} (got {attempts!r})")
         return
-    for n, a in enumerate(attempts):
-        at = f"{where}.{p.key}[{n}]"
-        if not isinstance(a, dict):
-            c.err(at, "an attempt must be a JSON object with team, shooter and scored")
-        elif c.keys(a, ShootoutAttempt, at):
-            c.record(a, ShootoutAttempt, at)
+    _each_record(c, attempts, ShootoutAttempt, f"{where}.{p.key}",
+                 "an attempt must be a JSON object with team, shooter and scored")
 
 
 def _names(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
@@ -236,12 +242,7 @@ def _officials(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> Non
     if not isinstance(officials, list):
         c.err(f"{where}.officials", "officials must be a list of {\"name\": ..., \"role\": ...}")
         return
-    for i, o in enumerate(officials):
-        at = f"{where}.officials[{i}]"
-        if not isinstance(o, dict):
-            c.err(at, "an official must be a JSON object with name and role")
-        elif c.keys(o, Official, at):
-            c.record(o, Official, at)
+    _each_record(c, officials, Official, f"{where}.officials", "an official must be a JSON object with name and role")
 
 
 def _signatures(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:

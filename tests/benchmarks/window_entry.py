@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import inspect
 import io
 import os
 import pstats
@@ -36,40 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.services import Services  # noqa: E402
 from tests.benchmarks.league import LeagueGenerator  # noqa: E402
+from tests.benchmarks.live_window import CallCounter  # noqa: E402
 from tests.benchmarks.paired import interleave  # noqa: E402
 from tests.benchmarks.tonight import dressed, in_progress  # noqa: E402
-
-
-class CallCounter:
-    """Counts the window's calls of the facade's public methods (not the facade's calls of itself)."""
-
-    def __init__(self, svc: Services) -> None:
-        self.calls: list[str] = []
-        self._depth = 0
-        self._wrapped: list[str] = []
-        for name in dir(type(svc)):
-            if name.startswith("_") or isinstance(inspect.getattr_static(type(svc), name), property | type):
-                continue
-            method = getattr(svc, name)
-            if callable(method):
-                setattr(svc, name, self._wrap(name, method))
-                self._wrapped.append(name)
-
-    def remove(self, svc: Services) -> None:
-        for name in self._wrapped:
-            delattr(svc, name)
-
-    def _wrap(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            if self._depth == 0:
-                self.calls.append(name)
-            self._depth += 1
-            try:
-                return method(*args, **kwargs)
-            finally:
-                self._depth -= 1
-
-        return counted
 
 
 class Entries:
