@@ -94,6 +94,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from peewee import DatabaseError
 
+    from scorekeeper import logs
     from scorekeeper.db.errors import explain_database_error
     from scorekeeper.db.progress import LinePrinter, reporting
     from scorekeeper.services import ServiceError, Services
@@ -111,12 +112,15 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_REJECTED
     try:
         for warning in svc.integrity_warnings():
+            logs.log.warning("integrity: %s", warning)
             print(f"scorekeeper: warning: {warning}", file=sys.stderr)
         return _command(svc, args)
     except ServiceError as exc:
+        logs.log.info("refused: %s", exc)
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     except (DatabaseError, sqlite3.Error) as exc:
+        logs.log.warning("database error", exc_info=True)
         print(f"scorekeeper: {explain_database_error(svc, exc)}", file=sys.stderr)
         return EXIT_REJECTED
     finally:
@@ -162,15 +166,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     collector.tune()
     utf8_streams()
     args = window_args(sys.argv[1:] if argv is None else argv) or build_parser().parse_args(argv)
+    from scorekeeper import logs
+
+    command = args.command or "gui"
+    logs.start("the window" if command == "gui" else f"command {command}")
     try:
-        return _run(args)
+        code = _run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # the last guard: a person sees a sentence, never a traceback
+        logs.log.exception("command %s failed", command)
         if os.environ.get("SCOREKEEPER_DEBUG"):
             raise
         print(f"scorekeeper: internal error: {type(exc).__name__}: {exc} "
-              "(set SCOREKEEPER_DEBUG=1 for details)", file=sys.stderr)
+              f"(the details are in the log, {logs.log_file()}; set SCOREKEEPER_DEBUG=1 to see them here)",
+              file=sys.stderr)
         return EXIT_REJECTED
+    logs.log.info("command %s ended: exit code %s", command, code)
+    return code

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import logging
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from scorekeeper.db import DatabaseOpenError, carried, describe, game_seals, ope
 from scorekeeper.db.connect import read_only_folder_message, read_only_media, read_only_media_note, sqlite_file
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
+from scorekeeper.db.migrations import stored_version
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
 from scorekeeper.facade.backups import Backups, restore_file
@@ -39,6 +41,7 @@ from scorekeeper.facade.screens import Screens
 from scorekeeper.facade.season_files import SeasonFiles
 from scorekeeper.facade.seasons import SeasonAdmin
 from scorekeeper.facade.signatures import Signatures
+from scorekeeper.logs import loaded_versions
 from scorekeeper.results_records import SeasonEntry
 from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
 from scorekeeper.rules import discipline
@@ -59,6 +62,7 @@ from scorekeeper.validation import (
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
            "SIGNATURE_ROLES", "SIGNATURE_ROLE_LABELS", "SIGNER_NAME_LIMIT", "ServiceError", "Services",
            "override_key", "validate_season"]
+log = logging.getLogger("scorekeeper.database")
 SEALS_UNCHECKED = game_seals.UNCHECKED  # how a PC without the seals' key is told: a note, not an alarm (26.4)
 
 
@@ -281,6 +285,7 @@ class Services:
         except DatabaseOpenError as exc:
             if lock is not None:
                 lock.release()
+            log.warning("the database %s was not opened: %s", target or "(the default)", exc)
             raise ServiceError(str(exc)) from None
         except BaseException:
             if lock is not None:
@@ -292,6 +297,8 @@ class Services:
         svc._path = path
         svc.owner = holder
         svc.media = media
+        log.info("database opened: %s, schema %s%s; libraries: %s", svc.database_label, stored_version(db),
+                 " (read only: " + (holder or media or "") + ")" if svc.read_only else "", loaded_versions())
         return svc
 
     @property

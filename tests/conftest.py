@@ -21,6 +21,9 @@ _RUN_FOLDERS.append(os.environ["SCOREKEEPER_SEAL_DIR"])
 # The records of files checked page by page (scorekeeper/db/checked.py) go to a folder of this run, not the user's.
 os.environ["SCOREKEEPER_STATE_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-state-")
 _RUN_FOLDERS.append(os.environ["SCOREKEEPER_STATE_DIR"])
+# The log (scorekeeper/logs.py) of every window and command the run starts, not the user's.
+os.environ["SCOREKEEPER_LOG_DIR"] = tempfile.mkdtemp(prefix="scorekeeper-log-")
+_RUN_FOLDERS.append(os.environ["SCOREKEEPER_LOG_DIR"])
 
 
 def pytest_unconfigure(config: object) -> None:

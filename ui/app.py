@@ -150,16 +150,19 @@ def error_message(window: MainWindow, exc: BaseException) -> str:
 
 def install_error_handler(window: MainWindow) -> None:
     """An error raised in a slot and caught nowhere is shown as a sentence over the window, which carries on;
-    never a traceback on the console (set SCOREKEEPER_DEBUG=1 to get one as well)."""
+    never a traceback on the console (set SCOREKEEPER_DEBUG=1 to get one as well): the traceback is in the log,
+    which the message names."""
     import os
     import traceback
 
-    from PySide6.QtWidgets import QMessageBox
+    import scorekeeper.logs as logs
+    from ui.support import show_error
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        logs.log.error("an error no code path caught", exc_info=(kind, exc, tb))
         if os.environ.get("SCOREKEEPER_DEBUG"):
             traceback.print_exception(kind, exc, tb)
-        QMessageBox.warning(window if window.isVisible() else None, APP_NAME, error_message(window, exc))
+        show_error(window if window.isVisible() else None, error_message(window, exc))
 
     sys.excepthook = hook
 
@@ -180,6 +183,9 @@ def run_gui(db: str | None, operator: str = "", season: str = "") -> int:
     """
     window = show_window(db, operator=operator, season=season)
     install_error_handler(window)
+    from ui.support import log_qt_messages
+
+    log_qt_messages()
     try:
         code = application().exec()
     finally:

@@ -347,6 +347,10 @@ class MainWindow(WindowFiles):
         self.about_action = self._action("&About Scorekeeper", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         help_menu.addAction(self.demo_action)
+        self.problem_report_action = self._action("Save a &problem report...", self.save_problem_report,
+                                                  tip="The log, the versions and the settings without passwords, "
+                                                      "in one zip for whoever supports Scorekeeper")
+        help_menu.addAction(self.problem_report_action)
         help_menu.addAction(self.about_action)
 
     def _database_actions(self) -> list[QAction]:
@@ -642,6 +646,12 @@ class MainWindow(WindowFiles):
         from scorekeeper.about import about_html
 
         QMessageBox.about(self, f"About {APP_NAME}", about_html(self.svc, qt_version=qVersion()))
+
+    def save_problem_report(self) -> None:
+        """Help > Save a problem report...: the log, versions, settings (no secret) and the database's summary."""
+        from ui.support import save_problem_report
+
+        save_problem_report(self, self.svc.target if self.svc is not None else None, self.settings)
 
     def shutdown(self) -> None:
         """Save the layout and close the database, once, however the window goes away."""

@@ -11,6 +11,7 @@ way (`added_violations` with no view before) and commits through `commit`.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
+
+log = logging.getLogger("scorekeeper.write")
 
 T = TypeVar("T")
 Retry = Callable[[], EntryResult]
@@ -261,13 +264,20 @@ class ChangeStep:
         archived season is read-only (ServiceError)."""
         if season is not None and season.archived:
             raise ServiceError(archived_refusal(season.name))
-        with self.core.write_transaction():
-            done = write()
-            for a in audits:
-                if season is None:
-                    self.core.audit_any(a.action, a.subject)
-                else:
-                    self.core.record_audit(season, a.action, a.subject, before=a.before, after=a.after)
+        kind = ", ".join(f"{a.action} {a.subject}".strip() for a in audits) or "a change"
+        where = f"season {season.name}" if season is not None else "the league"
+        try:
+            with self.core.write_transaction():
+                done = write()
+                for a in audits:
+                    if season is None:
+                        self.core.audit_any(a.action, a.subject)
+                    else:
+                        self.core.record_audit(season, a.action, a.subject, before=a.before, after=a.after)
+        except Exception as exc:
+            log.warning("write (%s, %s) not recorded: %s: %s", kind, where, type(exc).__name__, exc)
+            raise
+        log.info("write (%s, %s) recorded", kind, where)
         return done
 
     def check_revision(self, view: SeasonView, gid: str) -> None:
@@ -300,6 +310,9 @@ class ChangeStep:
         view = self.core.view(s.name)
         judged = _judge(proposal, view, self.core, confirm=confirm, dry_run=dry_run)
         if isinstance(judged, EntryResult):
+            if not judged.ok:
+                log.info("change of %s refused: %s", ", ".join(proposal.changes) or "nothing",
+                         "; ".join(f"{v.rule} {v.message}" for v in judged.violations if v.severity == "block"))
             return judged
         old_games = judged.old_games
 

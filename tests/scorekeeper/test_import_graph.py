@@ -23,6 +23,8 @@ UI_MAY_IMPORT = {
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package
     "scorekeeper.about",  # the About box's text
+    "scorekeeper.logs",  # the log a supporter reads (issue 31.1)
+    "scorekeeper.problem_report",  # the problem report's zip: the log, versions, settings (issue 31.2)
 }
 
 

@@ -14,6 +14,7 @@ ALLOWED = {
     "scorekeeper", "scorekeeper.services", "scorekeeper.changes", "scorekeeper.screens", "scorekeeper.ids",
     "scorekeeper.rules.violation", "scorekeeper.printing", "scorekeeper.resources", "scorekeeper.about",
     "scorekeeper.results_records",
+    "scorekeeper.logs", "scorekeeper.problem_report",  # the log and the problem report: no league logic (issue 31)
 }
 FORBIDDEN = ("scorekeeper.engine", "scorekeeper.rules.", "scorekeeper.rulebook", "scorekeeper.season",
              "scorekeeper.db", "scorekeeper.entries", "scorekeeper.facade", "scorekeeper.reports",
