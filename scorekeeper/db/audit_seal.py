@@ -14,6 +14,7 @@ from peewee import SqliteDatabase
 
 from scorekeeper.db.base import Meta, database_proxy
 from scorekeeper.db.seal_mac import head_seals
+from scorekeeper.json_value import JsonObject
 
 
 class SealedEntry(Protocol):
@@ -59,7 +60,8 @@ def password_digest() -> str | None:
     return None if row is None else hashlib.sha256(f"{PASSWORD}\0{row.value}".encode()).hexdigest()
 
 
-def read_head(lock: bool = False) -> dict[str, Any] | None:
+def read_head(lock: bool = False) -> JsonObject | None:
+    """The head as its row holds it (not yet checked: its readers narrow it), None when there is none."""
     query = Meta.select().where(Meta.key == HEAD)
     if lock and not isinstance(database_proxy.obj, SqliteDatabase):
         query = query.for_update()  # a server: two PCs appending at once take turns
@@ -73,7 +75,7 @@ def read_head(lock: bool = False) -> dict[str, Any] | None:
     return head if isinstance(head, dict) else {"id": None, "hash": "", "password": None, "unreadable": True}
 
 
-def write_head(head: dict[str, Any]) -> None:
+def write_head(head: JsonObject) -> None:
     """Write the head, with its keyed seals where this PC has the database's key (`db.seal_mac`)."""
     body = {k: head.get(k) for k in ("id", "hash", "password")}
     text = json.dumps({**body, **head_seals(body)})
@@ -86,7 +88,7 @@ def _is_password_write(action: str) -> bool:
     return action.startswith("office password") and action != "office password refused"
 
 
-def seal(entry: SealedEntry) -> dict[str, Any]:
+def seal(entry: SealedEntry) -> JsonObject:
     """Give a new entry its hash, chained on the head (call inside the entry's transaction, before the insert);
     returns the head to `advance` once the entry has its id."""
     head = read_head(lock=True) or {"id": None, "hash": "", "password": password_digest()}
@@ -95,7 +97,7 @@ def seal(entry: SealedEntry) -> dict[str, Any]:
     return head
 
 
-def advance(entry: SealedEntry, head: dict[str, Any]) -> None:
+def advance(entry: SealedEntry, head: JsonObject) -> None:
     """The head now names `entry`; an audited write of the password row (not an imported one) re-seals it."""
     password = password_digest() if _is_password_write(entry.action) and not entry.imported else head.get(
         "password")

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict, TypeVar
 
 from peewee import CharField, ForeignKeyField, IntegerField, TextField, fn
 
 from scorekeeper.db.models import Season, database_proxy
+
+ColumnValues = dict[str, object]  # a row's values by column name, as peewee's insert and update take them
+
+
+class Identified(TypedDict):
+    """A normalised object found again by its `id` (its row's `ext_id`)."""
+
+    id: str
+
+
+IdentifiedT = TypeVar("IdentifiedT", bound=Identified)
 
 
 def date_text(value: Any) -> str | None:
@@ -20,11 +32,6 @@ def date_text(value: Any) -> str | None:
 def parse_date(text: str | None) -> dt.date | None:
     """A season file's date for the database (None or empty: None)."""
     return dt.date.fromisoformat(text) if text else None
-
-
-def clean(obj: dict[str, Any]) -> dict[str, Any]:
-    """The object without its None values (the season file leaves them out)."""
-    return {k: v for k, v in obj.items() if v is not None}
 
 
 BATCH = 500  # rows per insert and ids per IN (...): far below SQLite's limit on bound variables
@@ -54,7 +61,7 @@ def next_seq(model: Any, cond: Any) -> int:
 _PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int}
 
 
-def insert(model: Any, rows: list[dict[str, Any]]) -> None:
+def insert(model: Any, rows: list[ColumnValues]) -> None:
     """Insert many rows of one model (same keys in each) with one prepared statement, in batches: peewee's query
     builder costs more than the write for a season file of thousands of players."""
     if not rows:
@@ -73,14 +80,15 @@ def insert(model: Any, rows: list[dict[str, Any]]) -> None:
                                  for row in chunk])
 
 
-def upsert(model: Any, season: Season, objects: list[dict[str, Any]], fields: Any) -> None:
+def upsert(model: Any, season: Season, objects: Sequence[IdentifiedT],
+           fields: Callable[[IdentifiedT], ColumnValues]) -> None:
     """Insert new and update changed objects of one kind by ext_id: new ones in batches of `BATCH` rows, each
     following the season's last `seq`."""
     if not objects:
         return
     have = ids(model, season, {o["id"] for o in objects})
     seq = (model.select(fn.MAX(model.seq)).where(model.season == season).scalar() or 0) + 1
-    new: list[dict[str, Any]] = []
+    new: list[ColumnValues] = []
     for o in objects:
         values = fields(o)
         if o["id"] in have:

@@ -32,9 +32,11 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from peewee import OperationalError
+
+from scorekeeper.json_value import JsonValue
 
 WINDOW_WAIT_SECONDS = 5.0
 LOCK_DIR_ENV = "SCOREKEEPER_LOCK_DIR"
@@ -263,7 +265,7 @@ class LeagueLock:
 def describe_holder(raw: str) -> str:
     """`the Scorekeeper window on HOST by OPERATOR (process N, since T)` from the lock file's text."""
     try:
-        info: dict[str, Any] = json.loads(raw)
+        info: JsonValue = json.loads(raw)
         if not isinstance(info, dict):
             raise ValueError
     except ValueError:

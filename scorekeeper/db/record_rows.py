@@ -16,7 +16,7 @@ import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypedDict, TypeVar, overload
 
 import msgspec
 from msgspec import inspect as mi
@@ -24,14 +24,35 @@ from peewee import BooleanField, DateField, ForeignKeyField, TextField
 
 from scorekeeper import records
 from scorekeeper.db import models
-from scorekeeper.db.bulk import date_text, parse_date
+from scorekeeper.db.bulk import ColumnValues, date_text, parse_date
 from scorekeeper.records import Record, cents_to_money, money_to_cents
+from scorekeeper.season_data import (
+    AppealData,
+    DivisionData,
+    GameData,
+    LineupEntryData,
+    PaymentData,
+    PlayerData,
+    SignatureData,
+    SigningData,
+    SuspensionDecisionData,
+    TeamData,
+)
 from scorekeeper.season_file.plans import FieldPlan, plans
 from scorekeeper.signature_values import decode_png, encode_png
 
 Form = Callable[[Any], Any]
 Refs = Mapping[str, Mapping[Any, Any]]  # a referred table ("player", "team", ...) -> its ids, one way or the other
 Row = Sequence[Any]
+D = TypeVar("D", bound=Mapping[str, object])  # a stored record's normalised object (`scorekeeper.season_data`)
+
+
+class JsonSpelling(TypedDict, total=False):
+    """The keyword arguments of `json.dumps` that set how a JSON text column is spelt."""
+
+    ensure_ascii: bool
+    sort_keys: bool
+
 
 # the model that keeps each stored record
 MODELS: dict[type[Record], type[models.BaseModel]] = {
@@ -53,7 +74,7 @@ FORMS: dict[tuple[type[Record], str], tuple[Form, Form]] = {
 APART: dict[type[Record], frozenset[str]] = {
     records.Game: frozenset({"lineups", "events", "signatures"}), records.Payment: frozenset({"payer"})}
 # how a JSON text column is written where not as `json.dumps(value, ensure_ascii=False)`
-JSON_SPELLING: dict[tuple[type[Record], str], dict[str, Any]] = {
+JSON_SPELLING: dict[tuple[type[Record], str], JsonSpelling] = {
     (records.Game, "shots"): {}, (records.Game, "goalie_shots"): {}, (records.Payment, "fine"): {"sort_keys": True}}
 
 
@@ -106,8 +127,9 @@ def _stored_field(record: type[Record], model: Any, p: FieldPlan) -> StoredField
     return StoredField(key, column.name, default, None, None)
 
 
-class RecordRows:
-    """A stored record's mapping between its model's rows and its normalised objects (the declared order)."""
+class RecordRows(Generic[D]):
+    """A stored record's mapping between its model's rows and its normalised objects (the declared order), `D`
+    the normalised object's declared form (`scorekeeper.season_data`)."""
 
     def __init__(self, record: type[Record]) -> None:
         self.record = record
@@ -131,12 +153,12 @@ class RecordRows:
         """Where a field's value sits in a row `columns` selects."""
         return [f.key for f in self.fields].index(key)
 
-    def reader(self, refs: Refs, apart: Mapping[str, Callable[[Row], Any]] | None = None
-               ) -> Callable[[Row], dict[str, Any]]:
+    def reader(self, refs: Refs, apart: Mapping[str, Callable[[Row], object]] | None = None
+               ) -> Callable[[Row], D]:
         """Row (as `columns` selects it) -> the normalised object in the declared order; a field kept apart is
         `apart[key](row)`; a None value is left out."""
         at = {f.key: (i, f.forms(refs)[1]) for i, f in enumerate(self.fields)}
-        names: dict[str, Any] = {}
+        names: dict[str, object] = {}
         lines = ["def read(row):", "    out = {}"]
         for n, key in enumerate(self.keys):
             if key in at:
@@ -149,11 +171,11 @@ class RecordRows:
                 lines += [f"    v = f{n}(row)", "    if v is not None:", f"        out[{key!r}] = v"]
         return _compiled("read", [*lines, "    return out"], names)
 
-    def writer(self, refs: Refs, without: tuple[str, ...] = ()) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def writer(self, refs: Refs, without: tuple[str, ...] = ()) -> Callable[[D], ColumnValues]:
         """A normalised object -> its row's column values (all but `ext_id`, the fields kept apart and those
         `without` names); a key the object lacks takes the declared default."""
         fields = [f for f in self.fields if f.key != "id" and f.key not in without]
-        names: dict[str, Any] = {}
+        names: dict[str, object] = {}
         lines = ["def write(obj):", "    get = obj.get"]
         values = []
         for n, f in enumerate(fields):
@@ -164,7 +186,7 @@ class RecordRows:
         return _compiled("write", [*lines, f"    return {{{', '.join(values)}}}"], names)
 
 
-def _compiled(name: str, lines: list[str], names: dict[str, Any]) -> Any:
+def _compiled(name: str, lines: list[str], names: dict[str, object]) -> Any:
     """The function `lines` define, with `names` its globals: one straight run of the record's fields, as fast as
     one written by hand (the store's reads and writes of thousands of rows are on the hot path)."""
     space = dict(names)
@@ -172,7 +194,35 @@ def _compiled(name: str, lines: list[str], names: dict[str, Any]) -> Any:
     return space[name]
 
 
+@overload
+def rows_of(record: type[records.Division]) -> RecordRows[DivisionData]: ...
+@overload
+def rows_of(record: type[records.Team]) -> RecordRows[TeamData]: ...
+@overload
+def rows_of(record: type[records.Player]) -> RecordRows[PlayerData]: ...
+@overload
+def rows_of(record: type[records.Signing]) -> RecordRows[SigningData]: ...
+@overload
+def rows_of(record: type[records.Game]) -> RecordRows[GameData]: ...
+@overload
+def rows_of(record: type[records.LineupEntry]) -> RecordRows[LineupEntryData]: ...
+@overload
+def rows_of(record: type[records.Signature]) -> RecordRows[SignatureData]: ...
+@overload
+def rows_of(record: type[records.Appeal]) -> RecordRows[AppealData]: ...
+@overload
+def rows_of(record: type[records.Payment]) -> RecordRows[PaymentData]: ...
+@overload
+def rows_of(record: type[records.SuspensionDecision]) -> RecordRows[SuspensionDecisionData]: ...
+@overload
+def rows_of(record: type[Record]) -> RecordRows[Any]: ...
+
+
+def rows_of(record: type[Record]) -> RecordRows[Any]:
+    """The mapping of one stored record (worked out once), typed with its normalised object's declaration."""
+    return _rows_of(record)
+
+
 @functools.cache
-def rows_of(record: type[Record]) -> RecordRows:
-    """The mapping of one stored record (worked out once)."""
+def _rows_of(record: type[Record]) -> RecordRows[Any]:
     return RecordRows(record)

@@ -18,6 +18,7 @@ from peewee import SqliteDatabase
 
 from scorekeeper.db import seal_key
 from scorekeeper.db.base import Meta, database_proxy
+from scorekeeper.json_value import JsonObject
 
 SEAL_ID = "seal_id"
 REFUSALS = "office_refusals"  # the back-off counter's row (facade/office.py)
@@ -50,7 +51,7 @@ def mac(key: bytes, kind: str, value: Any) -> str:
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def head_seals(head: dict[str, Any], key: bytes | None = None) -> dict[str, str]:
+def head_seals(head: JsonObject, key: bytes | None = None) -> dict[str, str]:
     """The keyed seal the chain's head carries ({} when this PC has no key, or no seals are kept)."""
     key = key or current_key()
     if key is None:  # the transaction's end seals again with a new key (`game_seals.flush`)

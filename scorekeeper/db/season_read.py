@@ -26,10 +26,18 @@ from scorekeeper.db.models import (
 from scorekeeper.db.record_rows import RecordRows, rows_of
 from scorekeeper.db.row_ids import RowIds
 from scorekeeper.engine.timefmt import fmt_mmss
+from scorekeeper.season_data import (
+    AppealData,
+    EventData,
+    GameData,
+    LineupsData,
+    PaymentData,
+    SeasonData,
+    SignatureData,
+    SigningData,
+    SuspensionDecisionData,
+)
 from scorekeeper.seasonfile import FORMAT
-
-Lineups = dict[str, list[dict[str, Any]]]
-
 
 DIVISIONS, TEAMS, PLAYERS = rows_of(records.Division), rows_of(records.Team), rows_of(records.Player)
 SIGNINGS, GAMES, LINEUP = rows_of(records.Signing), rows_of(records.Game), rows_of(records.LineupEntry)
@@ -38,9 +46,9 @@ PAYMENTS, DECISIONS = rows_of(records.Payment), rows_of(records.SuspensionDecisi
 GAME_ID = GAMES.width  # a game row's id, then its revision, follow its fields
 
 
-def load_season_dict(season: Season, rows: RowIds | None = None) -> dict[str, Any]:
+def load_season_dict(season: Season, rows: RowIds | None = None) -> SeasonData:
     """The stored season in normalised season-file form (`rows`, when given, receives the row ids)."""
-    out: dict[str, Any] = {"format": FORMAT, "league": season.league.name, "season": season.name,
+    out: SeasonData = {"format": FORMAT, "league": season.league.name, "season": season.name,
                            "rulebook": season.rulebook.name}
     divisions: Any = list(Division.select(*DIVISIONS.columns("id")).where(Division.season == season)
                           .order_by(Division.seq, Division.id).tuples())
@@ -78,27 +86,28 @@ def _ext_ids(rows: list[Any], kind: RecordRows) -> dict[int, str]:
     return {row[row_id]: row[at] for row in rows}
 
 
-def _roster(season: Season, tid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
+def _roster(season: Season, tid: dict[int, str], pid: dict[int, str]) -> list[SigningData]:
     signings: Any = (RosterSigning.select(*SIGNINGS.columns())
                      .join(Team).where(Team.season == season).order_by(RosterSigning.seq, RosterSigning.id).tuples())
     read = SIGNINGS.reader({"team": tid, "player": pid})
     return [read(r) for r in signings]
 
 
-def _lineups(season: Season, games: list[Any], pid: dict[int, str]) -> dict[int, Lineups]:
-    lineups: dict[int, Lineups] = {g[GAME_ID]: {"home": [], "away": []} for g in games}
+def _lineups(season: Season, games: list[Any], pid: dict[int, str]) -> dict[int, LineupsData]:
+    lineups: dict[int, LineupsData] = {g[GAME_ID]: {"home": [], "away": []} for g in games}
     lineup_rows: Any = (LineupEntry.select(*LINEUP.columns("game", "side"))
                         .join(Game).where(Game.season == season)
                         .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id).tuples())
     read = LINEUP.reader({"player": pid})
     game_at = LINEUP.width
     for row in lineup_rows:  # tuples: the hot path on start-up
-        lineups[row[game_at]][row[game_at + 1]].append(read(row))
+        side: records.Side = row[game_at + 1]
+        lineups[row[game_at]][side].append(read(row))
     return lineups
 
 
-def _event(etype: str, team: str | None, period: int | None, elapsed: int | None, data: str) -> dict[str, Any]:
-    ev: dict[str, Any] = {"type": etype}
+def _event(etype: str, team: str | None, period: int | None, elapsed: int | None, data: str) -> EventData:
+    ev: EventData = {"type": etype}
     if team is not None:
         ev["team"] = team
     if period is not None:
@@ -109,13 +118,13 @@ def _event(etype: str, team: str | None, period: int | None, elapsed: int | None
     return ev
 
 
-def event_to_dict(ev: GameEvent) -> dict[str, Any]:
+def event_to_dict(ev: GameEvent) -> EventData:
     """A stored event in the season file's form."""
     return _event(ev.type, ev.team, ev.period, ev.elapsed, ev.data)
 
 
-def _events(season: Season, games: list[Any]) -> dict[int, list[dict[str, Any]]]:
-    events: dict[int, list[dict[str, Any]]] = {g[GAME_ID]: [] for g in games}
+def _events(season: Season, games: list[Any]) -> dict[int, list[EventData]]:
+    events: dict[int, list[EventData]] = {g[GAME_ID]: [] for g in games}
     event_rows: Any = (GameEvent.select(GameEvent.game, GameEvent.type, GameEvent.team, GameEvent.period,
                                         GameEvent.elapsed, GameEvent.data)
                        .join(Game).where(Game.season == season).order_by(GameEvent.game, GameEvent.seq).tuples())
@@ -124,7 +133,7 @@ def _events(season: Season, games: list[Any]) -> dict[int, list[dict[str, Any]]]
     return events
 
 
-def _games(season: Season, games: list[Any], tid: dict[int, str], pid: dict[int, str]) -> list[dict[str, Any]]:
+def _games(season: Season, games: list[Any], tid: dict[int, str], pid: dict[int, str]) -> list[GameData]:
     lineups = _lineups(season, games, pid)
     events = _events(season, games)
     signed = signatures_by_game(season)
@@ -134,14 +143,14 @@ def _games(season: Season, games: list[Any], tid: dict[int, str], pid: dict[int,
     return [read(g) for g in games]
 
 
-def _appeals(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
+def _appeals(season: Season, refs: dict[str, dict[int, str]]) -> list[AppealData]:
     read = APPEALS.reader(refs)
     appeals: Any = (Appeal.select(*APPEALS.columns()).where(Appeal.season == season)
                     .order_by(Appeal.seq, Appeal.id).tuples())
     return [read(a) for a in appeals]
 
 
-def _payments(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
+def _payments(season: Season, refs: dict[str, dict[int, str]]) -> list[PaymentData]:
     team_at = PAYMENTS.width
     tid, pid = refs["team"], refs["player"]
 
@@ -154,7 +163,7 @@ def _payments(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str,
     return [read(p) for p in payments]
 
 
-def _decisions(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str, Any]]:
+def _decisions(season: Season, refs: dict[str, dict[int, str]]) -> list[SuspensionDecisionData]:
     """PEN-GM-2: the office's decisions on proposed suspensions."""
     read = DECISIONS.reader(refs)
     decisions: Any = (SuspensionDecision.select(*DECISIONS.columns()).where(SuspensionDecision.season == season)
@@ -162,9 +171,9 @@ def _decisions(season: Season, refs: dict[str, dict[int, str]]) -> list[dict[str
     return [read(d) for d in decisions]
 
 
-def signatures_by_game(season: Season) -> dict[int, list[dict[str, Any]]]:
+def signatures_by_game(season: Season) -> dict[int, list[SignatureData]]:
     """Each game's signatures (issue 20) in the season file's form, by game row id."""
-    out: dict[int, list[dict[str, Any]]] = {}
+    out: dict[int, list[SignatureData]] = {}
     rows: Any = (GameSignature.select(*SIGNATURES.columns("game"))
                  .join(Game).where(Game.season == season).order_by(GameSignature.game, GameSignature.seq,
                                                                    GameSignature.id).tuples())

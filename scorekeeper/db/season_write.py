@@ -7,11 +7,12 @@ signatures)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from scorekeeper import records
-from scorekeeper.db.bulk import batches, date_text, ids, insert, next_seq, parse_date, upsert
+from scorekeeper.db.bulk import ColumnValues, batches, date_text, ids, insert, next_seq, parse_date, upsert
 from scorekeeper.db.models import (
     Appeal,
     Division,
@@ -28,18 +29,45 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.db.record_rows import rows_of
 from scorekeeper.engine.timefmt import parse_mmss
+from scorekeeper.season_data import (
+    AppealData,
+    DivisionData,
+    EventData,
+    GameData,
+    PaymentData,
+    PlayerData,
+    SigningData,
+    SuspensionDecisionData,
+    TeamData,
+)
 
-Changes = dict[str, list[dict[str, Any]]]
-OldGames = dict[str, dict[str, Any] | None]
+
+class Changes(TypedDict):
+    """The objects to write (new or changed), by the season file's list that holds them."""
+
+    divisions: list[DivisionData]
+    teams: list[TeamData]
+    players: list[PlayerData]
+    roster: list[SigningData]
+    games: list[GameData]
+    appeals: list[AppealData]
+    payments: list[PaymentData]
+    season_suspension_decisions: NotRequired[list[SuspensionDecisionData]]
+
+
+OldGames = Mapping[str, GameData | None]  # each written game as stored before (None: a new one)
 Revisions = dict[str, tuple[int, int]]
+PlayerKey = Literal["scorer", "player", "shooter", "served_by", "fouled_by"]  # an event's keys naming a player
 
 DIVISIONS, TEAMS, PLAYERS = rows_of(records.Division), rows_of(records.Team), rows_of(records.Player)
 SIGNINGS, GAMES, LINEUP = rows_of(records.Signing), rows_of(records.Game), rows_of(records.LineupEntry)
 SIGNATURES, APPEALS = rows_of(records.Signature), rows_of(records.Appeal)
 PAYMENTS, DECISIONS = rows_of(records.Payment), rows_of(records.SuspensionDecision)
 
-PLAYER_FIELDS = ("scorer", "player", "shooter", "served_by", "fouled_by")
-MAIN_PLAYER = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter", "goalie": "player"}
+PLAYER_FIELDS: tuple[PlayerKey, ...] = ("scorer", "player", "shooter", "served_by", "fouled_by")
+MAIN_PLAYER: dict[str, PlayerKey] = {"goal": "scorer", "penalty": "player", "penalty_shot": "shooter",
+                                     "goalie": "player"}
+SIDES: tuple[records.Side, records.Side] = ("home", "away")
 
 
 @dataclass(frozen=True)
@@ -71,20 +99,21 @@ def write_changes(season: Season, changes: Changes, old_games: OldGames | None =
 def player_refs(changes: Changes) -> set[str]:
     """Every player id the changes refer to."""
     refs = {p["id"] for p in changes["players"]} | {r["player"] for r in changes["roster"]}
-    refs |= {t["captain"] for t in changes["teams"] if t.get("captain")}
+    refs |= {captain for t in changes["teams"] if (captain := t.get("captain"))}
     refs |= {a["player"] for a in changes["appeals"]}
     refs |= {d["player"] for d in changes.get("season_suspension_decisions") or []}
     refs |= {p["payer"]["player"] for p in changes["payments"] if "player" in p["payer"]}
     for g in changes["games"]:
-        for entries in (g.get("lineups") or {}).values():
-            refs |= {x["player"] for x in entries}
+        lineups = g.get("lineups") or {}
+        for side in SIDES:
+            refs |= {x["player"] for x in lineups.get(side, [])}
         for e in g.get("events", []):
-            refs |= {e[k] for k in PLAYER_FIELDS if isinstance(e.get(k), str)}
+            refs |= {ref for ref in (e.get(k) for k in PLAYER_FIELDS) if isinstance(ref, str)}
     return refs
 
 
 # -- the roster ---------------------------------------------------------------------------------------------------
-def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
+def _write_roster(refs: Refs, roster: list[SigningData]) -> None:
     """Signings by (team, player, signed): a known one updated, a new one following the season's last."""
     if not roster:
         return
@@ -93,7 +122,7 @@ def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
     signings: Any = (RosterSigning.select(RosterSigning.team, RosterSigning.player, RosterSigning.signed,
                                           RosterSigning.id).where(RosterSigning.team.in_(season_teams)).tuples())
     have = {(team, player, date_text(signed)): row_id for team, player, signed, row_id in signings}
-    new_signings: list[dict[str, Any]] = []
+    new_signings: list[ColumnValues] = []
     write = SIGNINGS.writer({}, without=("team", "player", "signed"))  # the signing's key: known ones keep it
     for r in roster:
         fields = write(r)
@@ -109,7 +138,7 @@ def _write_roster(refs: Refs, roster: list[dict[str, Any]]) -> None:
 
 
 # -- the games ----------------------------------------------------------------------------------------------------
-def _kept(old: dict[str, Any], new: dict[str, Any]) -> tuple[bool, int]:
+def _kept(old: GameData, new: GameData) -> tuple[bool, int]:
     """What of a stored game's rows stays: whether its line-ups do, and how many of its first events."""
     old_events, new_events = old.get("events", []), new.get("events", [])
     keep_events = 0
@@ -118,25 +147,24 @@ def _kept(old: dict[str, Any], new: dict[str, Any]) -> tuple[bool, int]:
     return old.get("lineups") == new.get("lineups"), keep_events
 
 
-def _stored_games(season: Season, games: list[dict[str, Any]]) -> dict[str, Any]:
+def _stored_games(season: Season, games: list[GameData]) -> dict[str, Game]:
     """The stored rows (id, ext_id, revision) of the games by ext_id."""
-    stored: dict[str, Any] = {}
+    stored: dict[str, Game] = {}
     for chunk in batches(sorted({g["id"] for g in games})):
         stored.update((r.ext_id, r) for r in Game.select(Game.id, Game.ext_id, Game.revision)
                       .where((Game.season == season) & Game.ext_id.in_(chunk)))
     return stored
 
 
-def _write_games(refs: Refs, games: list[dict[str, Any]], old_games: dict[str, dict[str, Any] | None]
-                 ) -> Revisions:
+def _write_games(refs: Refs, games: list[GameData], old_games: OldGames) -> Revisions:
     """Each game's row (a stored one updated, its revision bumped), then its line-ups and events from the first
     that changed, then its signatures when they changed."""
     season = refs.season
     revisions: Revisions = {}
     seq = next_seq(Game, Game.season == season) if games else 0
     stored = _stored_games(season, games)
-    written: list[tuple[dict[str, Any], bool, int]] = []  # each game, whether its line-ups stay, events kept
-    new_games: list[dict[str, Any]] = []
+    written: list[tuple[GameData, bool, int]] = []  # each game, whether its line-ups stay, events kept
+    new_games: list[ColumnValues] = []
     write = GAMES.writer({"team": refs.tid})
     for g in games:
         fields = write(g)
@@ -155,24 +183,24 @@ def _write_games(refs: Refs, games: list[dict[str, Any]], old_games: dict[str, d
         written.append((g, keep_lineups, keep_events))
     if new_games:
         insert(Game, new_games)
-        added = ids(Game, season, {row["ext_id"] for row in new_games})
+        added = ids(Game, season, {str(row["ext_id"]) for row in new_games})
         revisions.update((ext_id, (row_id, 0)) for ext_id, row_id in added.items())
     _write_game_rows(written, revisions, refs.pid)
     write_signatures({revisions[g["id"]][0]: g for g in games
-                      if (old_games.get(g["id"]) or {}).get("signatures") != g.get("signatures")
-                      or old_games.get(g["id"]) is None})
+                      if (before := old_games.get(g["id"])) is None
+                      or before.get("signatures") != g.get("signatures")})
     return revisions
 
 
-def _write_game_rows(written: list[tuple[dict[str, Any], bool, int]], revisions: Revisions,
+def _write_game_rows(written: list[tuple[GameData, bool, int]], revisions: Revisions,
                      pid: dict[str, int]) -> None:
     """The line-ups (unless kept) and the events after those kept of each game written."""
-    lineup_rows: list[dict[str, Any]] = []
-    event_rows: list[dict[str, Any]] = []
+    lineup_rows: list[ColumnValues] = []
+    event_rows: list[ColumnValues] = []
     write = LINEUP.writer({"player": pid})
     for g, keep_lineups, keep_events in written:
         game_id = revisions[g["id"]][0]
-        for side in ("home", "away") if not keep_lineups else ():
+        for side in SIDES if not keep_lineups else ():
             for i, x in enumerate(g.get("lineups", {}).get(side, [])):
                 lineup_rows.append({"game": game_id, "side": side, **write(x), "seq": i})
         for i, e in enumerate(g.get("events", [])):
@@ -182,18 +210,19 @@ def _write_game_rows(written: list[tuple[dict[str, Any], bool, int]], revisions:
     insert(GameEvent, event_rows)
 
 
-def event_row(game_id: int, seq: int, e: dict[str, Any], pid: dict[str, int]) -> dict[str, Any]:
+def event_row(game_id: int, seq: int, e: EventData, pid: Mapping[str, int]) -> ColumnValues:
     """An event's row: its own columns, the player it is filed under, the rest as JSON."""
     data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
     main = MAIN_PLAYER.get(e["type"])
     ref = e.get(main) if main else None
     player = pid.get(ref) if isinstance(ref, str) else None
     return {"game": game_id, "seq": seq, "type": e["type"], "team": e.get("team"), "period": e.get("period"),
-            "elapsed": parse_mmss(e["elapsed"]) if "elapsed" in e else None, "player": player,
+            "elapsed": parse_mmss(elapsed) if isinstance(elapsed := e.get("elapsed"), str) else None,
+            "player": player,
             "data": json.dumps(data, ensure_ascii=False)}
 
 
-def write_signatures(games: dict[int, dict[str, Any]]) -> None:
+def write_signatures(games: Mapping[int, GameData]) -> None:
     """Replace the signatures of the games (row id -> the game as the season file has it)."""
     if not games:
         return
@@ -205,7 +234,7 @@ def write_signatures(games: dict[int, dict[str, Any]]) -> None:
 
 
 # -- the office's lists -------------------------------------------------------------------------------------------
-def _write_appeals(refs: Refs, appeals: list[dict[str, Any]]) -> None:
+def _write_appeals(refs: Refs, appeals: list[AppealData]) -> None:
     """Appeals by (player, game, filed): a known one updated, a new one following the season's last."""
     if not appeals:
         return
@@ -226,7 +255,7 @@ def _write_appeals(refs: Refs, appeals: list[dict[str, Any]]) -> None:
             seq += 1
 
 
-def _write_payments(refs: Refs, payments: list[dict[str, Any]]) -> None:
+def _write_payments(refs: Refs, payments: list[PaymentData]) -> None:
     """Payments, each a new one following the season's last."""
     if not payments:
         return
@@ -239,7 +268,7 @@ def _write_payments(refs: Refs, payments: list[dict[str, Any]]) -> None:
         seq += 1
 
 
-def _write_decisions(refs: Refs, decisions: list[dict[str, Any]]) -> None:
+def _write_decisions(refs: Refs, decisions: list[SuspensionDecisionData]) -> None:
     """PEN-GM-2: one decision per proposal (player, game); a later one replaces it."""
     if not decisions:
         return

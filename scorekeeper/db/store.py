@@ -30,17 +30,20 @@ from scorekeeper.db.season_read import event_to_dict, load_season_dict, signatur
 from scorekeeper.db.season_write import (
     MAIN_PLAYER,
     PLAYER_FIELDS,
+    Changes,
+    OldGames,
     event_row,
     write_changes,
     write_signatures,
 )
+from scorekeeper.season_data import AuditEntryData, EventData
 
 __all__ = [
-    "MAIN_PLAYER", "PLAYER_FIELDS", "GameChanged", "RowIds", "append_event", "check_revision", "create_season",
-    "ensure_rulebook", "event_row", "event_to_dict", "find_rulebook", "find_season", "list_rulebooks",
-    "list_seasons", "load_audit", "load_lifted", "load_notices", "load_overrides", "load_season_dict",
-    "load_waivers", "main_player", "merge_audit", "player_row", "season_date_ranges", "signatures_by_game",
-    "warm_entry_pages", "write_changes", "write_signatures",
+    "MAIN_PLAYER", "PLAYER_FIELDS", "Changes", "GameChanged", "OldGames", "RowIds", "append_event",
+    "check_revision", "create_season", "ensure_rulebook", "event_row", "event_to_dict", "find_rulebook",
+    "find_season", "list_rulebooks", "list_seasons", "load_audit", "load_lifted", "load_notices", "load_overrides",
+    "load_season_dict", "load_waivers", "main_player", "merge_audit", "player_row", "season_date_ranges",
+    "signatures_by_game", "warm_entry_pages", "write_changes", "write_signatures",
 ]
 
 
@@ -89,7 +92,7 @@ def check_revision(game: str, row_id: int, revision: int) -> None:
         raise GameChanged(game)
 
 
-def append_event(game: str, row_id: int, revision: int, seq: int, event: dict[str, Any], player: int | None) -> int:
+def append_event(game: str, row_id: int, revision: int, seq: int, event: EventData, player: int | None) -> int:
     """Add one event at the end of a game's log, if the game is still at `revision` (else `GameChanged`); one
     statement checks and bumps the revision. Returns the new revision (the caller holds the transaction)."""
     db = database_proxy.obj
@@ -136,13 +139,13 @@ def player_row(season: Season, ext_id: str) -> int | None:
     return int(found) if found is not None else None
 
 
-def _main_ref(event: dict[str, Any]) -> str:
+def _main_ref(event: EventData) -> str:
     main = MAIN_PLAYER.get(event["type"])
     ref = event.get(main) if main else None
     return ref if isinstance(ref, str) else ""
 
 
-def main_player(event: dict[str, Any]) -> str | None:
+def main_player(event: EventData) -> str | None:
     """The id of the player an event is filed under (the scorer, the penalised, the shooter), if any."""
     return _main_ref(event) or None
 
@@ -165,9 +168,9 @@ def load_lifted(season: Season) -> dict[tuple[str, str], str]:
     return {(r.player.ext_id, r.game.ext_id): date_text(r.lifted) or "" for r in rows if r.game is not None}
 
 
-def load_audit(season: Season) -> list[dict[str, Any]]:
+def load_audit(season: Season) -> list[AuditEntryData]:
     """The season's audit trail: who, when, what, before and after."""
-    out = []
+    out: list[AuditEntryData] = []
     for a in AuditEntry.select().where(AuditEntry.season == season).order_by(AuditEntry.at, AuditEntry.id):
         out.append({"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
                     "operator": a.operator, "action": a.action, "subject": a.subject,
@@ -192,7 +195,7 @@ def load_overrides(season: Season) -> dict[str, str]:
     return out
 
 
-def merge_audit(season: Season, entries: list[dict[str, Any]]) -> int:
+def merge_audit(season: Season, entries: list[AuditEntryData]) -> int:
     """Add the audit entries of an imported file that the database does not hold yet, marked as imported
     (history: chained into the trail like any entry, but never a permission)."""
     have = {(e["at"], e["operator"], e["action"], e["subject"]) for e in load_audit(season)}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.db.models import Fine, Game, Payment, RosterSigning, Season, Team
 
 
@@ -28,7 +26,7 @@ def merge_team_rows(season: Season, source: str, target: str) -> None:
     `target`, give `target` the colour, captain and captain's e-mail it lacked, and remove `source`. Each moved
     game's revision is bumped so that another PC showing it reads it again."""
     src, tgt = team_row(season, source), team_row(season, target)
-    fields: dict[str, Any] = {name: getattr(src, f"{name}_id" if name == "captain" else name) for name in GAPS
+    fields: dict[str, str | int] = {name: getattr(src, f"{name}_id" if name == "captain" else name) for name in GAPS
                               if getattr(tgt, f"{name}_id" if name == "captain" else name) is None
                               and getattr(src, f"{name}_id" if name == "captain" else name) is not None}
     Game.update(home=tgt, revision=Game.revision + 1).where(Game.home == src).execute()

@@ -369,7 +369,9 @@ class Games(Part):
                 Game.delete().where(Game.id == row_id).execute()
                 return (0, -1)
             empty: dict[str, list[dict[str, Any]]] = {n: [] for n in LISTS}
-            return store.write_changes(s, {**empty, "games": [previous]}, {game_id: current})[game_id]
+            # the undo history's games: dict[str, Any] until it is typed (issue 28.1)
+            return store.write_changes(s, cast(store.Changes, {**empty, "games": [previous]}),
+                                       cast(store.OldGames, {game_id: current}))[game_id]
 
         try:
             after = self.step.commit(s, write, [AuditRecord(audit[0], game_id, audit[1], audit[2])] if audit else [])

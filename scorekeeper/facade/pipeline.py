@@ -15,7 +15,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from peewee import Database, DatabaseError
 
@@ -32,6 +32,7 @@ from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import EventData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
 
@@ -320,7 +321,8 @@ class ChangeStep:
             for gid, old in old_games.items():
                 if old is not None:
                     self.check_revision(view, gid)
-            return store.write_changes(s, judged.written, old_games)
+            # the merged lists and old games: dict[str, Any] here until their producers are typed (issue 28.1)
+            return store.write_changes(s, cast(store.Changes, judged.written), cast(store.OldGames, old_games))
 
         try:
             revisions = self.commit(s, write, judged.audits)
@@ -365,13 +367,14 @@ class ChangeStep:
         if rows is None or gid not in rows.games:
             return self.conflict(view, gid, retry)
         row_id, revision = rows.games[gid]
-        ref = store.main_player(entry)
+        stored = cast(EventData, entry)  # norm_event's answer: dict[str, Any] until it is typed (issue 28.1)
+        ref = store.main_player(stored)
 
         def write() -> int:
             player = rows.players.get(ref) if ref else None
             if ref and player is None:
                 player = store.player_row(s, ref)
-            return store.append_event(gid, row_id, revision, seq, entry, player)
+            return store.append_event(gid, row_id, revision, seq, stored, player)
 
         try:
             rows.games[gid] = (row_id, self.commit(s, write))

@@ -33,6 +33,7 @@ from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import AuditEntryData, SeasonData
 from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.signature_picture import clean_file_pictures
 from scorekeeper.validation import apply_overrides, override_key, overrides_from_audit
@@ -147,8 +148,9 @@ class SeasonFiles(Part):
 
         def write() -> Season:
             target = plan.season if plan.season is not None else self._new_season(plan)
-            store.write_changes(target, plan.changes)
-            written["audit"] = store.merge_audit(target, plan.audit)
+            # the merged lists and the file's audit trail: dict[str, Any] until their producers are typed (28.1)
+            store.write_changes(target, cast(store.Changes, plan.changes))
+            written["audit"] = store.merge_audit(target, cast("list[AuditEntryData]", plan.audit))
             self._audit(target, guarded, plan, reason)
             return target
 
@@ -197,7 +199,8 @@ class SeasonFiles(Part):
             conflict = self.books.text_conflict(season.rulebook.name, text, held=season.rulebook.text) if text else ""
             if conflict:
                 raise _refused(incoming, conflict, "rulebook_text")
-            return book, False, store.load_season_dict(season)
+            # the season as stored is SeasonData; this plan's `existing` is dict[str, Any] until typed (28.1)
+            return book, False, store.load_season_dict(season)  # type: ignore[return-value]
         try:
             book, new_book = self.books.book_for_file(incoming.get("rulebook"), text)
         except RulebookError as exc:
@@ -282,7 +285,7 @@ class SeasonFiles(Part):
         except OSError as exc:
             raise ServiceError(f"cannot write {path}: {exc.strerror or exc}") from None
 
-    def export(self, season: str | None = None) -> dict[str, Any]:
+    def export(self, season: str | None = None) -> SeasonData:
         """The season file of a season, with a `computed` key holding every computed output."""
         s = self.core.season_row(season)
         data = store.load_season_dict(s)

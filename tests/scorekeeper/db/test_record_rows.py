@@ -5,11 +5,13 @@ declared and silently dropped by the store; and an object written through the ma
 from __future__ import annotations
 
 import datetime as dt
+import inspect
+import typing
 from typing import Any
 
 import pytest
 
-from scorekeeper import records
+from scorekeeper import records, season_data
 from scorekeeper.db import models
 from scorekeeper.db.record_rows import APART, MODELS, RecordRows, rows_of
 from scorekeeper.season_file.plans import plans
@@ -71,3 +73,15 @@ def test_a_key_the_object_lacks_takes_the_declared_default_and_none_is_left_out_
     assert values == {"team": 1, "player": 9, "number": 7, "position": "skater", "signed": None, "released": None}
     read = mapping.reader({"team": {1: "otters"}, "player": {9: "p1"}})
     assert read(_row(mapping, values)) == {"team": "otters", "player": "p1", "number": 7, "position": "skater"}
+
+
+def test_every_stored_record_reads_and_writes_its_declared_form_for_the_type_checker():
+    """`rows_of` has an overload for each stored record, typing its rows' objects with the record's ...Data."""
+    typed = {}
+    for overload in typing.get_overloads(rows_of):
+        sig = inspect.signature(overload)
+        typed[sig.parameters["record"].annotation] = sig.return_annotation
+    for record in MODELS:
+        data = f"{record.__name__}Data"
+        assert hasattr(season_data, data)
+        assert typed.get(f"type[records.{record.__name__}]") == f"RecordRows[{data}]"
