@@ -57,3 +57,16 @@ def about_html(svc: Any, qt_version: str | None = None, python_version: str | No
                    for label, value in about_lines(svc, qt_version, python_version))
     return (f"<h3>{APP_NAME} {html.escape(__version__)}</h3><p>{html.escape(PURPOSE)}</p>"
             f"<table cellspacing=4>{rows}</table><p>Press F1 for the keyboard shortcuts.</p>")
+
+
+LICENCE_FILES = (("Scorekeeper (MIT)", "LICENSE.txt"), ("Third-party software", "THIRD-PARTY-NOTICES.txt"),
+                 ("Qt and how to replace it", "QT-NOTICE.txt"), ("GNU LGPL version 3", "LGPL-3.0.txt"),
+                 ("GNU GPL version 3", "GPL-3.0.txt"))
+"""The licence documents Help > About > Licences shows, in order: (title, file in resources/licences)."""
+
+
+def licence_documents() -> list[tuple[str, str]]:
+    """(title, text) of Scorekeeper's own licence and every licence document the package ships (issue 31.6)."""
+    from scorekeeper.resources import resource_path
+
+    return [(title, resource_path("licences", name).read_text(encoding="utf-8")) for title, name in LICENCE_FILES]

@@ -644,8 +644,23 @@ class MainWindow(WindowFiles):
         from PySide6.QtWidgets import QMessageBox
 
         from scorekeeper.about import about_html
+        from ui import dialogs
 
-        QMessageBox.about(self, f"About {APP_NAME}", about_html(self.svc, qt_version=qVersion()))
+        box = QMessageBox(QMessageBox.Icon.NoIcon, f"About {APP_NAME}", about_html(self.svc, qt_version=qVersion()),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        licences = box.addButton("&Licences...", QMessageBox.ButtonRole.ActionRole)
+        dialogs.run_dialog(box)
+        if box.clickedButton() is licences:
+            self.show_licences()
+
+    def show_licences(self) -> None:
+        """Help > About > Licences: Scorekeeper's and every third-party licence it ships, Qt's notice included."""
+        from scorekeeper.about import licence_documents
+        from ui import dialogs
+        from ui.licences_dialog import LicencesDialog
+
+        dialogs.run_dialog(LicencesDialog(licence_documents(), self))
 
     def save_problem_report(self) -> None:
         """Help > Save a problem report...: the log, versions, settings (no secret) and the database's summary."""

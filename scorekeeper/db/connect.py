@@ -237,7 +237,8 @@ def open_database(target: str | None = None, guest: bool = False, guest_path: Pa
 
             db = connect(resolved)
         except ImportError as exc:  # pragma: no cover - depends on the installed driver
-            raise DatabaseOpenError(f"PostgreSQL needs the psycopg2 driver: {exc}") from None
+            raise DatabaseOpenError(f"PostgreSQL needs the psycopg driver (pip install 'scorekeeper[postgres]'): "
+                                    f"{exc}") from None
         guest = False
     else:
         path = sqlite_file(target)

@@ -30,8 +30,9 @@ sys.argv[1:] = ["--db", sys.argv[2], "gui"] if sys.argv[1] == "gui" else ["--db"
 main()
 """
 # What painting the shell may load of the project: the command alone (the icon is found after the paint).
-MAY_LOAD = {"scorekeeper", "scorekeeper.cli", "scorekeeper.collector"}  # the collector is tuned first
-HEAVY = ("peewee", "psycopg2", "reportlab", "keyring", "smtplib", "sqlite3", "email", "json")
+# the collector is tuned first; the log (logging and one file, issue 31.1) is started before anything can fail
+MAY_LOAD = {"scorekeeper", "scorekeeper.cli", "scorekeeper.collector", "scorekeeper.logs"}
+HEAVY = ("peewee", "psycopg", "psycopg2", "reportlab", "keyring", "smtplib", "sqlite3", "email", "json")
 
 
 def loaded_when_shown(how: str, db: Path) -> set[str]:

@@ -20,7 +20,7 @@ from ui import dialogs, mail_dialogs, season_tab
 from ui.main_window import OPERATOR, TAB, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("peewee", "psycopg2", "reportlab", "scorekeeper.services", "scorekeeper.db", "scorekeeper.engine",
+HEAVY = ("peewee", "psycopg", "psycopg2", "reportlab", "scorekeeper.services", "scorekeeper.db", "scorekeeper.engine",
          "ui.dialogs", "ui.live_game_tab", "ui.print_preview", "ui.mail_dialogs")
 SHELL_ONLY = """
 import os, sys, tempfile

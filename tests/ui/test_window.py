@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QComboBox, QMessageBox
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.season.standings import readable as standings_texts
 from scorekeeper.services import ServiceError, Services
+from ui import dialogs
 from ui.main_window import MainWindow
 from ui.models import RecordTableModel
 
@@ -196,7 +197,7 @@ def test_quit_is_ctrl_q_and_closes_the_window(window: MainWindow, qtbot: QtBot) 
 
 def test_about_names_the_program(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(title + text))
+    monkeypatch.setattr(dialogs, "run_dialog", lambda box: shown.append(box.windowTitle() + box.text()) or 0)
     window.about_action.trigger()
     assert len(shown) == 1 and "Scorekeeper" in shown[0]
     menus = [action.text() for action in window.menuBar().actions()]
@@ -232,7 +233,7 @@ def test_about_box_names_the_database_and_the_rulebook_in_force(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr(dialogs, "run_dialog", lambda box: shown.append(box.text()) or 0)
     window.about_action.trigger()
     (text,) = shown
     assert "Rulebook in force" in text and "westridge-2015-16" in text

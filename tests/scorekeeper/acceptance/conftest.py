@@ -47,10 +47,9 @@ def pg_name(db: str | Path) -> str:
 
 
 def pg_create(name: str, template: str | None = None) -> None:
-    import psycopg2
+    import psycopg
 
-    con = psycopg2.connect(f"{PG}/postgres")
-    con.autocommit = True
+    con = psycopg.connect(f"{PG}/postgres", autocommit=True)
     try:
         cur = con.cursor()
         cur.execute("select 1 from pg_database where datname = %s", (name,))

@@ -35,7 +35,7 @@ def pg_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A throwaway PostgreSQL server on 127.0.0.1 with a `scorekeeper` database, stopped however the tests end.
     A slow, busy machine does not fail it by chance: generous deadlines, a port taken between choosing and
     binding it is chosen again, and the server must answer (pg_isready) before the tests start."""
-    pytest.importorskip("psycopg2")
+    pytest.importorskip("psycopg")
     if not BIN or not shutil.which("su") or os.geteuid() != 0:
         pytest.skip("PostgreSQL server binaries (and root, to run them as postgres) are not available")
     bindir = BIN[-1]

@@ -16,11 +16,11 @@ ENTRIES = 3_000
 
 
 def test_an_older_postgresql_league_is_upgraded_with_progress(pg_url: str) -> None:  # noqa: F811
-    psycopg2 = pytest.importorskip("psycopg2")
+    psycopg = pytest.importorskip("psycopg")
     svc = Services.open(pg_url)
     assert svc.import_file(EXAMPLE_SEASON).ok
     svc.close()
-    con = psycopg2.connect(pg_url)
+    con = psycopg.connect(pg_url)
     try:
         with con, con.cursor() as cur:
             cur.execute("select id from season")
