@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import json
 import logging
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -12,13 +13,20 @@ from typing import Any
 from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
-from scorekeeper.db import DatabaseOpenError, carried, describe, game_seals, open_database, store
-from scorekeeper.db.connect import read_only_folder_message, read_only_media, read_only_media_note, sqlite_file
+from scorekeeper.db import DatabaseOpenError, carried, describe, game_results, game_seals, open_database, store
+from scorekeeper.db.connect import (
+    LeagueDatabase,
+    read_only_folder_message,
+    read_only_media,
+    read_only_media_note,
+    sqlite_file,
+)
 from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
 from scorekeeper.db.migrations import stored_version
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
+from scorekeeper.engine.stored import StoredStates
 from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound
@@ -71,6 +79,12 @@ def _login() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return "office"
+
+
+def _row_of(view: SeasonView) -> Callable[[str], int | None]:
+    """A game's row id in the view's database (None: a game it did not read from there)."""
+    rows = view.rows.games if view.rows is not None else {}
+    return lambda gid: rows[gid][0] if gid in rows else None
 
 
 def unnamed_operator() -> str:
@@ -323,10 +337,32 @@ class Services:
 
     def close(self) -> None:
         if not self.db.is_closed():
-            self.db.close()
+            if not (isinstance(self.db, LeagueDatabase) and self.db.others_connected()):
+                self.store_computed_results()  # (another thread's connection left open would record the file
+            self.db.close()  # changed after this process closed it: then they are stored with its next write)
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+    def store_computed_results(self) -> int:
+        """Store the final games' states computed since their seasons were read (issue 29.1), in one transaction;
+        how many. A cache: a process that may not write stores nothing, and a failure costs only the time to
+        compute them again."""
+        if self.read_only or not self._views:
+            return 0
+        pending: dict[int, tuple[str, bytes]] = {}
+        for view in self._views.values():
+            pending.update(view.stored.take_pending(_row_of(view)))
+        if not pending:
+            return 0
+        try:
+            with self.write_transaction():
+                game_results.store_results(pending)
+        except Exception as exc:  # never the person's concern: the next read computes them again
+            log.warning("computed game states not stored: %s: %s", type(exc).__name__, exc)
+            return 0
+        log.info("stored the computed states of %d final games", len(pending))
+        return len(pending)
 
     # -- writing: one transaction, audited ------------------------------------------------------------
     def write_transaction(self) -> AbstractContextManager[Any]:
@@ -407,6 +443,7 @@ class Services:
         rows = store.RowIds()
         # SeasonView.data is dict[str, Any] here until the season view is typed SeasonData (issue 28.1)
         view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)  # type: ignore[arg-type]
+        view.stored = StoredStates(game_results.read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
         view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
                                        store.load_overrides(s))
         view.carry_over = CarryOver(self.carry_source(s.league.name, s.id))

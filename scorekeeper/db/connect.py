@@ -6,7 +6,9 @@ import atexit
 import errno
 import os
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from peewee import Database, DatabaseError, OperationalError, SqliteDatabase
@@ -170,6 +172,18 @@ class LeagueDatabase(SqliteDatabase):
     removed the `-wal`), the file is recorded as Scorekeeper left it (`checked.remember`), so that the next opening
     need not check every page. Where another thread's connection kept the `-wal`, it is tried again at the
     process's end (a finished thread's connection is closed by then)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.threads: set[int] = set()  # the threads that opened a connection to it
+
+    def connect(self, reuse_if_open: bool = False) -> bool:
+        self.threads.add(threading.get_ident())
+        return bool(super().connect(reuse_if_open))
+
+    def others_connected(self) -> bool:
+        """Whether a thread other than this one opened a connection (which may still be open)."""
+        return bool(self.threads - {threading.get_ident()})
 
     def _close(self, conn: sqlite3.Connection) -> None:
         conn.close()  # peewee's own `_close`

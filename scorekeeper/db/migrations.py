@@ -159,6 +159,15 @@ def _m012_game_curfew(db: Database) -> None:
         db.execute_sql("alter table game add column curfew varchar(255)")
 
 
+def _m013_game_results(db: Database) -> None:
+    """Version 13: each final game's computed state, stored under the key of what it was computed from (issue
+    29.1); filled as games are written and read."""
+    from scorekeeper.db.models import GameResult
+
+    if not db.table_exists(GameResult._meta.table_name):
+        db.create_tables([GameResult])
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -172,6 +181,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (10, _m010_keyed_seals),
     (11, _m011_goalie_shots),
     (12, _m012_game_curfew),
+    (13, _m013_game_results),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -24,7 +24,8 @@ from peewee import (
 from scorekeeper.db.audit_seal import advance, seal
 from scorekeeper.db.base import BaseModel, Meta, _now, database_proxy
 
-__all__ = ["ALL_MODELS", "Appeal", "AuditEntry", "BaseModel", "Division", "Fine", "Game", "GameEvent", "League",
+__all__ = ["ALL_MODELS", "Appeal", "AuditEntry", "BaseModel", "Division", "Fine", "Game", "GameEvent", "GameResult",
+           "League",
            "LineupEntry", "Meta", "Payment", "Player", "RosterSigning", "RulebookRecord", "Season", "Suspension",
            "SuspensionDecision", "Team", "database_proxy"]
 
@@ -278,6 +279,18 @@ class Fine(BaseModel):
     note = TextField(null=True)
 
 
+class GameResult(BaseModel):
+    """A game's computed state, stored (issue 29.1; `engine.stored`): a cache, kept under the key of everything it
+    was computed from (`key`), read instead of replaying the game's events while the key is the game's own."""
+
+    game_id: int
+
+    game = ForeignKeyField(Game, primary_key=True, backref="stored_result", on_delete="CASCADE")
+    key = CharField()  # `engine.stored.input_key` of the game it was computed from
+    state = BlobField()  # `engine.stored.encode_state`
+    seal = CharField(null=True)  # HMAC with the database's secret (SQLite; `db.game_results`), None on PostgreSQL
+
+
 class AuditEntry(BaseModel):
     """One entry of the audit trail, chained to the one before by `hash` (sealed by `db.audit_seal`, checked
     by `db.audit_chain`): an entry changed or removed outside Scorekeeper is found on the next open. `imported`
@@ -309,5 +322,5 @@ class AuditEntry(BaseModel):
 
 ALL_MODELS: list[type[BaseModel]] = [
     Meta, RulebookRecord, League, Season, Division, Player, Team, RosterSigning, Game, LineupEntry,
-    GameEvent, GameSignature, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry,
+    GameEvent, GameSignature, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry, GameResult,
 ]

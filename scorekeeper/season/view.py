@@ -7,10 +7,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
 from scorekeeper.engine.live_game import LiveGame
 from scorekeeper.engine.state import GameState
+from scorekeeper.engine.stored import StoredStates
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
@@ -88,6 +88,8 @@ class SeasonView:
     _live: GameCache[LiveGame] = field(default_factory=GameCache, repr=False)
     _inputs: GameCache[GameInput] = field(default_factory=GameCache, repr=False)
     _places: dict[str, int] | None = field(default=None, repr=False)  # each game's index in data["games"]
+    # the final games' states as stored (issue 29.1), shared with the views made from this one
+    stored: StoredStates = field(default_factory=StoredStates, repr=False)
 
     @property
     def name(self) -> str:
@@ -191,7 +193,7 @@ class SeasonView:
         if found is None:
             game = self.game_input(gid)
             if game.status == "final":
-                found = compute_game(game, self.book)
+                found = self.stored.state(game, self.book)
             else:
                 live = self._live.get(gid)
                 extended = live.extended(game) if live is not None and live.game is not game else None
@@ -210,7 +212,7 @@ class SeasonView:
         unchanged games' states, and the season's discipline while no final game is involved and no game moves
         (a game rescheduled moves the others' places)."""
         new = SeasonView(data, self.book, office=self.office, carry_over=self.carry_over.kept(),
-                         rows=self._copied_rows())
+                         rows=self._copied_rows(), stored=self.stored)
         new._states = self._states.without(games)
         finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
             (new.games.get(g) or {}).get("status") == "final" for g in games)
@@ -234,7 +236,7 @@ class SeasonView:
         # the same games in the same places and rows: the row ids are shared (an entry's new revision is set
         # on them only once its write is committed)
         new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
-                         carry_over=self.carry_over.kept(), rows=self.rows)
+                         carry_over=self.carry_over.kept(), rows=self.rows, stored=self.stored)
         new._places = self._places
         for name in ("divisions", "teams", "players", "roster_by_team"):
             if name in self.__dict__:

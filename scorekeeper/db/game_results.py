@@ -1,0 +1,60 @@
+"""The final games' stored states (issue 29.1): read with a season, written as they are computed.
+
+A row holds a game's state (`engine.stored.encode_state`) under the key of what it was computed from
+(`engine.stored.input_key`); the season view uses it while the key is its game's own. In SQLite each row is
+sealed with the database's secret (`db.seal_mac`, kept outside the file, issue 26.4): a row edited outside
+Scorekeeper, or one this PC cannot check, is not read and the game is computed again, so a stored state can never
+show a result the game's own entries do not give.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
+
+from scorekeeper.db.models import Game, GameResult, Season
+from scorekeeper.db.seal_mac import current_key, sealed_database
+
+
+def _seal(key: bytes, row_id: int, input_key: str, state: bytes) -> str:
+    message = b"game result\0" + str(row_id).encode() + b"\0" + input_key.encode() + b"\0" + state
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def read_results(season: Season, games: Mapping[int, str]) -> dict[str, tuple[str, bytes]]:
+    """The season's stored states that can be trusted: game id -> (key, state). `games`: row id -> game id."""
+    sealed = sealed_database()
+    secret = current_key() if sealed else None
+    if sealed and secret is None:
+        return {}  # nothing here can be checked: every game is computed
+    rows: Iterable[tuple[int, str, bytes, str | None]] = cast(Any, (
+        GameResult.select(GameResult.game, GameResult.key, GameResult.state, GameResult.seal)
+        .join(Game).where(Game.season == season).tuples()))
+    out: dict[str, tuple[str, bytes]] = {}
+    for row_id, key, state, seal in rows:
+        blob = bytes(state)
+        if row_id in games and (secret is None or hmac.compare_digest(seal or "", _seal(secret, row_id, key, blob))):
+            out[games[row_id]] = (key, blob)
+    return out
+
+
+def store_results(results: Mapping[int, tuple[str, bytes]]) -> None:
+    """Store computed states (row id -> (key, state)), replacing what those games held; inside the caller's
+    transaction."""
+    if not results:
+        return
+    ids = list(results)
+    alive: set[int] = set()
+    for start in range(0, len(ids), 500):
+        found: Any = Game.select(Game.id).where(Game.id.in_(ids[start:start + 500])).tuples()
+        alive.update(row for (row,) in found)
+    secret = current_key() if sealed_database() else None
+    rows = [{"game": row_id, "key": key, "state": state,
+             "seal": _seal(secret, row_id, key, state) if secret is not None else None}
+            for row_id, (key, state) in results.items() if row_id in alive]  # a game deleted since: nothing
+    for start in range(0, len(rows), 200):
+        (GameResult.insert_many(rows[start:start + 200])
+         .on_conflict(conflict_target=[GameResult.game], preserve=[GameResult.key, GameResult.state, GameResult.seal])
+         .execute())

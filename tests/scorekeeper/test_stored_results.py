@@ -1,0 +1,154 @@
+"""Issue 29.1: a final game's stored state is a cache provably equal to recomputation. Random sequences of what
+the office and the boards do (entries, edits, deletions, finishing, reopening, undo, a team renamed, the season
+imported again over itself, the process closed and opened again) leave every final game's state, as the season
+reads it (stored where its key holds), equal to `compute_game` of the game as it is now; and every stored row
+whose key is its game's own decodes to that state. A row edited outside Scorekeeper is never read."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.db import game_results
+from scorekeeper.db.models import Game, Season
+from scorekeeper.engine.computation import compute_game
+from scorekeeper.engine.stored import book_fingerprint, decode_state, encode_state, input_key
+from scorekeeper.services import ServiceError, Services
+from tests.data import EXAMPLE_SEASON
+
+
+def goal(side: str, minute: int, scorer: str) -> dict[str, Any]:
+    return {"type": "goal", "team": side, "period": 1 + minute % 3, "elapsed": f"{minute % 20:02d}:00",
+            "scorer": scorer}
+
+
+def check(svc: Services) -> int:
+    """Every final game as the season reads it equals its recomputation; every stored row with its game's own
+    key decodes to it. How many states were read from storage."""
+    view = svc.view()
+    season = Season.get(Season.name == view.name)
+    rows = {row: gid for gid, (row, _) in (view.rows.games if view.rows else {}).items()}
+    stored = game_results.read_results(season, rows)
+    book = book_fingerprint(view.book)
+    for gid, g in view.games.items():
+        if g.get("status", "final") != "final":
+            continue
+        game = view.game_input(gid)
+        fresh = compute_game(game, view.book)
+        assert encode_state(view.state(gid)) == encode_state(fresh), gid
+        held = stored.get(gid)
+        if held is not None and held[0] == input_key(game, book):
+            assert encode_state(decode_state(held[1], game)) == encode_state(fresh), gid
+    return view.stored.decoded
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["goal", "edit", "delete", "finish", "reopen", "undo", "rename",
+                                            "import", "store", "reopen_db"]),
+                           st.sampled_from(["g001", "g002", "g003", "g004"]), st.integers(0, 60)),
+                 min_size=1, max_size=10)
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("stored") / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    svc.close()
+    return path
+
+
+def run(path: Path | str, steps: list[tuple[str, str, int]]) -> None:
+    """Play `steps` on the league at `path` (a file or a PostgreSQL URL), checking after each."""
+    svc = Services.open(str(path))
+    try:
+        assert svc.import_file(str(EXAMPLE_SEASON), replace=True).ok  # each sequence starts from the example
+        for action, gid, n in steps:
+            svc = step(svc, path, action, gid, n)
+            check(svc)
+    finally:
+        svc.close()
+
+
+def step(svc: Services, path: Path | str, action: str, gid: str, n: int) -> Services:
+    """One action of the office or the boards; a refusal (a final game locked, a name already given) is one
+    of the outcomes. Returns the services to go on with (`reopen_db`: the process closed and started again)."""
+    if action == "reopen_db":
+        svc.close()
+        return Services.open(str(path))
+    with contextlib.suppress(ServiceError):
+        act(svc, action, gid, n)
+    return svc
+
+
+def act(svc: Services, action: str, gid: str, n: int) -> None:
+    side = "home" if n % 2 else "away"
+    game = svc.view().games[gid]
+    events = game.get("events", [])
+    scorer = next((x["player"] for x in game.get("lineups", {}).get(side, []) if not x.get("goalie")), None)
+    if action == "goal" and scorer:
+        svc.add_event(gid, goal(side, n, scorer), confirm=True)
+    elif action == "edit" and events:
+        event = dict(events[n % len(events)])
+        if "elapsed" in event:
+            event["elapsed"] = f"{n % 20:02d}:{n % 60:02d}"
+        svc.update_event(gid, n % len(events), event, confirm=True)
+    elif action == "delete" and events:
+        svc.delete_event(gid, n % len(events), confirm=True)
+    elif action == "finish":
+        svc.finish_game(gid, confirm=True)
+    elif action == "reopen":
+        svc.reopen_game(gid, "a goal was missed")
+    elif action == "undo" and svc.can_undo(gid):
+        svc.undo(gid)
+    elif action == "rename":
+        svc.rename_team(game["home"], f"Team {n}")
+    elif action == "import":
+        svc.import_file(str(EXAMPLE_SEASON), replace=True)
+    elif action == "store":
+        svc.store_computed_results()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_stored_states_equal_recomputation_after_any_sequence(league: Path, steps: list[tuple[str, str, int]]
+                                                              ) -> None:
+    run(league, steps)
+
+
+def test_a_season_read_again_reads_its_final_games_from_storage(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    before = svc.standings(), svc.export_text()
+    assert check(svc) == 0
+    assert svc.store_computed_results() == 3
+    svc.close()
+    svc = Services.open(str(path))
+    assert (svc.standings(), svc.export_text()) == before
+    assert check(svc) == 3  # the three final games decoded, none replayed
+    svc.close()
+
+
+def test_a_stored_state_edited_outside_scorekeeper_is_never_read(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    standings = svc.standings()
+    svc.close()  # stores the states
+    con = sqlite3.connect(path)
+    (row, state), *_ = con.execute("select game_id, state from game_result").fetchall()
+    forged = bytes(state).replace(b"\x03", b"\x09", 1)
+    con.execute("update game_result set state = ? where game_id = ?", (forged, row))
+    con.commit()
+    con.close()
+    svc = Services.open(str(path))
+    assert svc.standings() == standings
+    assert check(svc) == 2  # the forged one is computed again
+    assert Game.get_by_id(row).ext_id in svc.view().games
+    svc.close()
