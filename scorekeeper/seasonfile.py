@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal, TypedDict, TypeVar, cast
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from scorekeeper import records
 from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileError, read_bounded
@@ -326,7 +326,8 @@ def normalise(data: Mapping[str, object]) -> SeasonData:
 
 
 class SeasonLists(TypedDict):
-    """Each list of a season (`LISTS`), by name: what `merge` writes."""
+    """Each list of a season (`LISTS`), by name: what `merge` writes (it gives every list; a change may leave the
+    season suspension decisions out, as the store's writes take them)."""
 
     divisions: list[DivisionData]
     teams: list[TeamData]
@@ -335,7 +336,7 @@ class SeasonLists(TypedDict):
     games: list[GameData]
     appeals: list[AppealData]
     payments: list[PaymentData]
-    season_suspension_decisions: list[SuspensionDecisionData]
+    season_suspension_decisions: NotRequired[list[SuspensionDecisionData]]
 
 
 Key = str | tuple[str, ...]  # what tells one object of a list from another
