@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
 from scorekeeper.rules.ids import FILE
@@ -23,6 +23,7 @@ from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SigningData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 from scorekeeper.validation import validate_season
 
@@ -340,12 +341,14 @@ class RosterJudge:
         if player is not None and player["id"] in self.players and self.players[player["id"]] == player:
             player = None
         key = roster_key(signing)
-        replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(r) == key), None)
+        # the judge's signings are dict[str, Any], normalise's SigningData and PlayerData, until typed (issue 28.1)
+        replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(cast(SigningData, r)) == key),
+                        None)
         if replaced == signing:
             row.verdict = "imported"  # already in the season as it is
             return
-        if self._verdict(row, self._fresh(signing, player, replaced)):
-            self._accept(signing, player, replaced)
+        if self._verdict(row, self._fresh(signing, player, replaced)):  # type: ignore[arg-type]
+            self._accept(signing, player, replaced)  # type: ignore[arg-type]
 
     def _fresh(self, signing: dict[str, Any], player: dict[str, Any] | None,
                replaced: dict[str, Any] | None) -> list[Violation]:

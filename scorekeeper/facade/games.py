@@ -26,6 +26,7 @@ from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import GameData
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
@@ -220,7 +221,7 @@ class Games(Part):
         game = self.game_dict(game_id, season, copy_it=False)
         view = self.core.view(season)
         teams = view.teams
-        people = game_officials(game)
+        people = game_officials(cast(GameData, game))  # a GameData: dict[str, Any] until typed (issue 28.1)
         goalies: list[DressedGoalie] = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
                    for side in ("home", "away") for x in (game.get("lineups") or {}).get(side, []) if x.get("goalie")]
         periods = max([view.book.clock.periods, *(int(e["period"]) for e in game.get("events", [])

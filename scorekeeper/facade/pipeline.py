@@ -32,7 +32,7 @@ from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import EventData
+from scorekeeper.season_data import SeasonData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
 
@@ -221,15 +221,16 @@ def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, d
         return EntryResult(False, problems)
     incoming = normalise(partial)
     old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
-    locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
+    # normalise answers SeasonData; the facade's season is dict[str, Any] until it is typed (issue 28.1)
+    locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)  # type: ignore[arg-type]
     if locked is not None:
         return EntryResult(False, [locked])
-    merged, written, _ = merge(view.data, incoming, replace=True)
-    season_level = any(written[name] for name in LISTS if name != "games")
-    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+    merged, written, _ = merge(cast(SeasonData, view.data), incoming, replace=True)
+    season_level = any(rows for name, rows in written.items() if name != "games")
+    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)  # type: ignore[arg-type]
     finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
                  for g in incoming["games"])
-    judged = _Judged(incoming, old_games, written, candidate, finals)
+    judged = _Judged(incoming, old_games, written, candidate, finals)  # type: ignore[arg-type]  # as above
     firm = _firm_problems(judged)
     if firm:  # issue 26: never stored, never overridden
         return EntryResult(False, firm)
@@ -367,14 +368,13 @@ class ChangeStep:
         if rows is None or gid not in rows.games:
             return self.conflict(view, gid, retry)
         row_id, revision = rows.games[gid]
-        stored = cast(EventData, entry)  # norm_event's answer: dict[str, Any] until it is typed (issue 28.1)
-        ref = store.main_player(stored)
+        ref = store.main_player(entry)
 
         def write() -> int:
             player = rows.players.get(ref) if ref else None
             if ref and player is None:
                 player = store.player_row(s, ref)
-            return store.append_event(gid, row_id, revision, seq, stored, player)
+            return store.append_event(gid, row_id, revision, seq, entry, player)
 
         try:
             rows.games[gid] = (row_id, self.commit(s, write))
@@ -385,4 +385,5 @@ class ChangeStep:
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
         return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        players=sorted(event_players(entry)), tables=["games"]))
+                                                        players=sorted(event_players(entry)),  # type: ignore[arg-type]
+                                                        tables=["games"]))

@@ -64,7 +64,7 @@ class _Refused(Exception):
         self.report = report
 
 
-def _refused(incoming: dict[str, Any], message: str, where: str) -> _Refused:
+def _refused(incoming: SeasonData, message: str, where: str) -> _Refused:
     """The file refused as a whole (rule FILE), at `where`."""
     return _Refused(ImportReport(False, incoming["season"], [Violation(FILE, "block", message, "season file",
                                                                        where)]))
@@ -181,16 +181,17 @@ class SeasonFiles(Part):
         pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
         if pictures:
             raise _Refused(ImportReport(False, incoming["season"], pictures))
-        merged, changes, conflicts = merge(existing, incoming, replace)
+        merged, changes, conflicts = merge(cast(SeasonData, existing), incoming, replace)
         if conflicts:
             raise _Refused(ImportReport(False, incoming["season"], conflicts))
         audit = data.get("audit") or []
         if not _is_audit(audit):
             raise _refused(incoming, "audit must be a list of entries with 'at' (an ISO date and time) and 'action'",
                            "audit")
-        return _Plan(incoming, season, book, new_book, existing, merged, changes, audit)
+        # the plan's season is dict[str, Any] until it is typed (issue 28.1)
+        return _Plan(incoming, season, book, new_book, existing, merged, changes, audit)  # type: ignore[arg-type]
 
-    def _book_and_existing(self, incoming: dict[str, Any], season: Season | None, text: str | None
+    def _book_and_existing(self, incoming: SeasonData, season: Season | None, text: str | None
                            ) -> tuple[Rulebook, bool, dict[str, Any]]:
         """The rulebook the season is played under, whether the import loads it, and the season as stored (an
         empty one for a new season)."""

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.records import SuspensionVerdict
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import GameData
 
 
 @dataclass
@@ -102,7 +103,7 @@ def _opened(svc: ReportSource, game_id: str, season: str | None) -> _Game:
 def _scorekeeper(svc: ReportSource, game: dict[str, Any], season: str | None) -> str:
     """The scorekeeper: an official so named, else the operator of the game's last finish in the audit trail,
     else (a game not final yet) the operator at the desk now."""
-    named = officials_of(game)["scorekeeper"]
+    named = officials_of(cast("GameData", game))["scorekeeper"]  # a GameData: dict[str, Any] until typed (28.1)
     if named:
         return named[0]
     finishes = [e for e in svc.audit(season, game=game["id"]) if e.get("action") == "finish game"]
@@ -396,7 +397,7 @@ def game_sheet_data(svc: ReportSource, game_id: str, season: str | None = None) 
     actions = _sheet_actions(svc, game, season)
     notes, reports = _notes_and_reports(game)
     div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
-    officials = officials_of(g)
+    officials = officials_of(cast("GameData", g))  # a GameData: dict[str, Any] until typed (28.1)
     return GameSheetData(
         league=league_name(view), season=view.name, game_id=game_id, division=printed_name(str(div.get("name", ""))),
         date=g["date"], time=g["time"], rink=printed_name(str(g.get("rink") or ""), 80),
