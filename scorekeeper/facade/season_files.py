@@ -33,6 +33,7 @@ from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SeasonData
 from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.signature_picture import clean_file_pictures
 from scorekeeper.validation import apply_overrides, override_key, overrides_from_audit
@@ -209,7 +210,7 @@ class SeasonFiles(Part):
     def _view(self, plan: _Plan) -> SeasonView:
         """The season after the import, with what the office recorded (lifted, waived, notified) standing."""
         season = plan.season
-        view = SeasonView(plan.merged, plan.book)
+        view = SeasonView(cast(SeasonData, plan.merged), plan.book)  # normalised and merged: not typed here yet
         view.carry_over = CarryOver(self.core.carry_source(plan.incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
         if season is not None:

@@ -96,7 +96,8 @@ def standings_data(svc: ReportSource, date: str | dt.date | None = None, season:
     out = StandingsData(league_name(view), view.name, issued_on(date), max(finals) if finals else "")
     out.rules_note = standings_note(view.book)
     for div in table["divisions"]:
-        name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
+        d = view.divisions.get(div["division"])
+        name = printed_name(str(d.get("name", div["division"]) if d else div["division"]))
         rows = [StandingsRow(r["rank"], team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
                              r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"),
                              readable(cast("dict[str, Any]", r)))  # the season's own reading of a row
