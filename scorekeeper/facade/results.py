@@ -63,8 +63,8 @@ class Results(Part):
         out = view.state(game_id).to_json()
         out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
             "violations"]
-        if view.games[game_id].get("curfew"):  # only where the league gave one (issue 28.6)
-            out["curfew"] = view.games[game_id]["curfew"]
+        if curfew := view.games[game_id].get("curfew"):  # only where the league gave one (issue 28.6)
+            out["curfew"] = curfew
         return cast(GameResult, out)
 
     def eligibility(self, season: str | None = None) -> Eligibility:

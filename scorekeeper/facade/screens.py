@@ -15,7 +15,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.results_records import GameRow
+from scorekeeper.results_records import GameRow, LiveState
 from scorekeeper.rules.consequences import game_consequences
 from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
 from scorekeeper.season.sides import team_on
@@ -120,7 +120,7 @@ class Screens(Part):
         status = str(g.get("status", "final"))
         gin = view.game_input(game_id)
         names = {side: str(_team_name(view, team_on(g, side))) for side in ("home", "away")}
-        live: dict[str, Any] | None = None
+        live: LiveState | None = None
         error = ""
         state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:

@@ -9,9 +9,9 @@ row). An N-game suspension is served by the team's next N final games in date or
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.events import SIDE_KEYS
 from scorekeeper.ids import GameId, PlayerId, TeamId
@@ -278,26 +278,27 @@ def _notices_due(view: SeasonFacts) -> Mapping[tuple[str, int], tuple[Sanction, 
     return view.derived.notices_due
 
 
-def offence_name(view: SeasonFacts, rule: str, penalties: list[dict[str, Any]]) -> str:
-    """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
-    rule's title."""
+def offence_name(view: SeasonFacts, rule: str, penalties: Sequence[Mapping[str, object]]) -> str:
+    """The offence behind a sanction, for a notice: the infraction names of `penalties` (each with its
+    `infraction` code) under `rule`, else the rule's title."""
     book = view.book
-    names = [book.infractions[p["infraction"]].name for p in penalties
-             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
+    codes = [str(p["infraction"]) for p in penalties]
+    names = [book.infractions[c].name for c in codes if c in book.infractions and book.infractions[c].rule == rule]
     if names:
         return ", ".join(dict.fromkeys(names))
     ref = book.rules.get(rule)
     return ref.title if ref else rule
 
 
-def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
+def offence_text(book: Rulebook, rule: str, penalties: Sequence[Mapping[str, object]]) -> str:
     """What set off a discipline row, for the printed records: the infraction ('Fighting'), or the row's title
-    with its penalties."""
-    hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
+    with its penalties (each with its `infraction` code and `class`)."""
+    hits = [p for p in penalties
+            if (inf := book.infractions.get(str(p["infraction"]))) is not None and inf.rule == rule]
     triggers = {row.trigger for row in book.discipline if row.rule == rule}
     if not hits:
         hits = [p for p in penalties if p["class"] in _trigger_classes(book, triggers)]
-    names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
+    names = list(dict.fromkeys(_infraction_name(book, str(p["infraction"])) for p in hits))
     if triggers & set(COUNTED_TRIGGERS) or not names:
         ref = book.rules.get(rule)
         title = ref.title if ref else rule
