@@ -177,8 +177,8 @@ def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[st
 def _firm_problems(judged: _Judged) -> list[Violation]:
     """What is never stored and never overridden (issue 26): a signature on an unfinished game, a wrong
     payment."""
-    return [*(v for g in judged.written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
-                                                                              judged.old_games.get(g["id"]))),
+    return [*(v for g in judged.written["games"] for v in unfinished_signatures(  # its games: GameData, not typed here
+                f"game {g['id']}", cast(GameData, g), cast("GameData | None", judged.old_games.get(g["id"])))),
             *payment_problems(judged.candidate, [("payment", p) for p in judged.written["payments"]])]
 
 

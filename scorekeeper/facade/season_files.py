@@ -177,7 +177,8 @@ class SeasonFiles(Part):
         if season is not None and season.archived:
             raise _refused(incoming, archived_refusal(season.name), "season")
         book, new_book, existing = self._book_and_existing(incoming, season, data.get("rulebook_text"))
-        pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
+        # issue 26.3: each new picture decoded, re-encoded (both seasons normalised: SeasonData, not typed here yet)
+        pictures = clean_file_pictures(cast(SeasonData, incoming), cast(SeasonData, existing))
         if pictures:
             raise _Refused(ImportReport(False, incoming["season"], pictures))
         merged, changes, conflicts = merge(existing, incoming, replace)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.results_records import Eligibility, EligibilityRow
 from scorekeeper.rules.coed import division1_cap
 from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
 from scorekeeper.rules.proposals import bars, pending
@@ -105,11 +105,11 @@ def games_played(view: SeasonFacts) -> Mapping[tuple[str, str], int]:
     return view.derived.games_played
 
 
-def eligibility(view: SeasonFacts) -> dict[str, Any]:
+def eligibility(view: SeasonFacts) -> Eligibility:
     """The contract's eligibility JSON for every rostered player."""
     need = view.book.eligibility.playoff_min_games
     counts = games_played(view)
-    players = []
+    players: list[EligibilityRow] = []
     seen: set[tuple[str, str]] = set()
     for team, signings in view.roster_by_team.items():
         for s in signings:

@@ -4,7 +4,7 @@ rulebook's tiebreakers (A-25 in Westridge; `scorekeeper.rules.tiebreakers`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from scorekeeper.engine.events import SIDES, other
 from scorekeeper.engine.state import GameState
@@ -151,11 +151,11 @@ def standings(view: SeasonView) -> Standings:
 
 
 
-def record_text(rec: dict[str, int], ties: bool = True) -> str:
+def record_text(rec: Record, ties: bool = True) -> str:
     """A record as a league prints it: `w-l-t-otl` (`6-2-0-2`), or `w-l-otl` (`7-2-1`) where no game can end
     tied (`ties` False: the rulebook's regular season ends level games in a shootout)."""
-    keys = ("w", "l", "t", "otl") if ties else ("w", "l", "otl")
-    return "-".join(str(rec[k]) for k in keys)
+    figures = (rec["w"], rec["l"], rec["t"], rec["otl"]) if ties else (rec["w"], rec["l"], rec["otl"])
+    return "-".join(str(n) for n in figures)
 
 
 def share_text(value: float | None) -> str:
@@ -166,7 +166,7 @@ def share_text(value: float | None) -> str:
     return text[1:] if text.startswith("0") else text
 
 
-def readable(row: dict[str, Any]) -> dict[str, str]:
+def readable(row: StandingsRow) -> dict[str, str]:
     """The printed forms of a standings row's league columns: `pts_pct`, `gf_pct` (`.698`), `l10`, `home`,
     `away` (`7-2-1`; with ties `7-1-1-1`, where no shootout ends level games: the row has no `sow`) and
     `streak` (`W2`, `-` before a game)."""

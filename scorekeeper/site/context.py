@@ -162,7 +162,7 @@ def _standings(svc: SiteSource, view: SeasonView, season: str | None) -> list[Di
         d = view.divisions.get(div["division"])
         standings.append(DivisionStandings(
             div["division"], d.get("name", div["division"]) if d else div["division"],
-            [{**r, "name": _team(view, r["team"]), "league": readable(cast("dict[str, Any]", r))} for r in div["rows"]],
+            [{**r, "name": _team(view, r["team"]), "league": readable(r)} for r in div["rows"]],
             [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]))
     return standings
 
