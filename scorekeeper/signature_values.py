@@ -48,7 +48,7 @@ def encode_png(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def _is_time(text: Any) -> bool:
+def _is_time(text: object) -> bool:
     if not isinstance(text, str):
         return False
     try:
@@ -58,7 +58,7 @@ def _is_time(text: Any) -> bool:
     return True
 
 
-def _is_date(text: Any) -> bool:
+def _is_date(text: object) -> bool:
     if not isinstance(text, str):
         return False
     try:

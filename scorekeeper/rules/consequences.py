@@ -11,11 +11,12 @@ for people, with the rule and section.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from collections.abc import Iterable
+from typing import TypedDict
 
 from scorekeeper.engine.state import GameState, PenaltyRecord, Reported
 from scorekeeper.engine.timefmt import fmt_mmss
+from scorekeeper.results_records import TeamOnIce
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.discipline import game_sanctions, lifted, offence_text
 from scorekeeper.rules.ejections import (
@@ -186,7 +187,7 @@ def _reported(book: Rulebook, state: GameState, row: Reported) -> Consequence:
                        row.get("period"), str(row.get("elapsed") or ""))
 
 
-def two_men_down(book: Rulebook, side: str, team: str, live_side: Mapping[str, Any], period: int | None = None,
+def two_men_down(book: Rulebook, side: str, team: str, live_side: TeamOnIce, period: int | None = None,
                  elapsed: str = "") -> Consequence | None:
     """The side (`team`: its name) two or more short-handed penalties down at this moment (`live_side`: the
     live state's side), or None: how many it plays with, until when, and that a further penalty waits (ICE-4)."""

@@ -4,7 +4,7 @@ those waived by the office or by an upheld appeal (APPEAL-1), and every payment 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from scorekeeper.results_records import FineRow, Fines, FineTotals
 from scorekeeper.rules.discipline import sanctions
@@ -78,14 +78,25 @@ def paid_on_fines(view: SeasonFacts, fine_rows: Sequence[FineRow]
     return out
 
 
+@dataclass
+class _Owed:
+    """A player's fine as payments pay it off: the team whose statement carries it, the cents still owed, and the
+    fine's game and rule."""
+
+    team: str
+    cents: int
+    game: str
+    rule: str
+
+
 def payments_applied(view: SeasonFacts, fine_rows: Sequence[FineRow]) -> list[AppliedPayment]:
     """`payment_parts`, each part with the fine (payer id, game, rule) it paid when the payment named it."""
-    owed: dict[str, list[list[Any]]] = {}
+    owed: dict[str, list[_Owed]] = {}
     team_fines: dict[tuple[str, str, str], list[int]] = {}
     for f in fine_rows:
         kind, ref = next(iter(f["payer"].items()))
         if kind == "player":
-            owed.setdefault(ref, []).append([f["team"], money_to_cents(f["amount"]), f["game"], f["rule"]])
+            owed.setdefault(ref, []).append(_Owed(f["team"], money_to_cents(f["amount"]), f["game"], f["rule"]))
         else:
             team_fines[(ref, f["game"], f["rule"])] = [money_to_cents(f["amount"])]
     out: list[AppliedPayment] = []
@@ -105,13 +116,13 @@ def payments_applied(view: SeasonFacts, fine_rows: Sequence[FineRow]) -> list[Ap
             continue
         parts: dict[tuple[str, tuple[str, str, str] | None], int] = {}
         items = owed.get(ref, [])
-        first = [item for item in items if named is not None and (ref, item[2], item[3]) == named]
+        first = [item for item in items if named is not None and (ref, item.game, item.rule) == named]
         for item in [*first, *items]:
-            take = min(amount, item[1])
+            take = min(amount, item.cents)
             if take > 0:
-                item[1] -= take
+                item.cents -= take
                 amount -= take
-                key = (item[0], named if any(item is x for x in first) else None)
+                key = (item.team, named if any(item is x for x in first) else None)
                 parts[key] = parts.get(key, 0) + take
         if amount > 0:
             team = _player_team(view, ref, p.get("date")) or next((t for t, _ in parts), None)

@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.results_records import Fines, Standings, Stats, SuspensionRow, Suspensions
@@ -20,7 +20,10 @@ SeasonOutput = Standings | Stats | Suspensions | Fines
 """A season-wide result the facade computes once per state of the season."""
 
 
-def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
+K = TypeVar("K")
+
+
+def _frozen(mapping: Mapping[K, str] | None) -> Mapping[K, str]:
     return MappingProxyType(dict(mapping or {}))
 
 
@@ -44,8 +47,10 @@ class OfficeRecords:
     overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
-    def of(cls, notices: Mapping[Any, str] | None = None, lifted: Mapping[Any, str] | None = None,
-           waived: Mapping[Any, str] | None = None, overrides: Mapping[str, str] | None = None) -> OfficeRecords:
+    def of(cls, notices: Mapping[tuple[str, str], str] | None = None,
+           lifted: Mapping[tuple[str, str], str] | None = None,
+           waived: Mapping[tuple[str, str, str], str] | None = None,
+           overrides: Mapping[str, str] | None = None) -> OfficeRecords:
         """Records holding read-only copies of the given mappings."""
         return cls(_frozen(notices), _frozen(lifted), _frozen(waived), _frozen(overrides))
 
