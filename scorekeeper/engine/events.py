@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from scorekeeper.season_data import EventData
 
@@ -50,7 +50,8 @@ class Event:
     # the event's other keys: its record without `type`, `team`, `period`, `elapsed` (none by default)
     data: EventData = field(default_factory=lambda: cast(EventData, {}))
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
+        """One of the event's other keys by a name known at run time (`data` gives each its type)."""
         return self.data.get(key, default)
 
 

@@ -88,10 +88,10 @@ def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[
         now = current[side]
         if now is not None:
             out[side].append((now[0], now[1], t))
-        if e.get("action") == "pull":
+        if e.data.get("action") == "pull":
             current[side] = None
             continue
-        player = e.get("player") or _first_goalie(game, side)
+        player = e.data.get("player") or _first_goalie(game, side)
         current[side] = (player, t) if player else None
     for side in SIDES:
         now = current[side]
