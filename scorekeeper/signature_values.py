@@ -9,7 +9,6 @@ import base64
 import binascii
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
 
 from scorekeeper.json_value import JsonObject
 from scorekeeper.records import Signature
@@ -68,7 +67,7 @@ def _is_date(text: object) -> bool:
     return True
 
 
-def signature_problems(signatures: Any, where: str) -> list[tuple[str, str]]:
+def signature_problems(signatures: object, where: str) -> list[tuple[str, str]]:
     """(where, what) for each fault of a game's `signatures` (docs/season-file.md); unknown keys included."""
     if signatures is None:
         return []
