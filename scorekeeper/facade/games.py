@@ -136,7 +136,7 @@ class Games(Part):
         view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        found = cast("dict[str, Any]", view.games[game_id])  # a GameData: the facade's games are not typed yet
+        found = cast("dict[str, Any]", view.games[game_id])  # Any: a GameData, the facade's games not typed yet
         return copy.deepcopy(found) if copy_it else found
 
     # -- events ----------------------------------------------------------------------------------------------
@@ -354,7 +354,8 @@ class Games(Part):
         previous, row_id, revision = source[game_id][-1]
         s = self.core.season_row(season)
         view = self.core.view(s.name)
-        current = cast("dict[str, Any] | None", copy.deepcopy(view.games.get(game_id)))  # a GameData: not typed here
+        # Any: a GameData, the facade's history not typed yet
+        current = cast("dict[str, Any] | None", copy.deepcopy(view.games.get(game_id)))
         audit = _final_step(name, current, previous)
         if audit is not None:
             refused = office_needed(self.core, f"the {audit[1]['reason']} of game "
