@@ -405,8 +405,7 @@ class Services:
 
     def _load_view(self, s: Season) -> SeasonView:
         rows = store.RowIds()
-        # SeasonView.data is dict[str, Any] here until the season view is typed SeasonData (issue 28.1)
-        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)  # type: ignore[arg-type]
+        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
         view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
                                        store.load_overrides(s))
         view.carry_over = CarryOver(self.carry_source(s.league.name, s.id))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
@@ -32,7 +32,7 @@ from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import SeasonData
+from scorekeeper.season_data import GameData, SeasonData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
 
@@ -167,21 +167,25 @@ class _Judged:
                           tables=[*tables, *(["audit"] if self.audits else [])], finals_touched=self.finals)
 
 
-def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]
+def _locked_final(view: SeasonView, incoming: SeasonData, old_games: Mapping[str, GameData | None]
                   ) -> Violation | None:
     """DATA-5: the first final game the change alters (without a reopen), if any."""
-    for g in incoming["games"]:
+    for g in incoming.get("games", []):
         old = old_games[g["id"]]
         if old is not None and old.get("status") == "final" and old != g:
             return final_locked(view.book, view.game_name(g["id"]), g["id"])
     return None
 
 
+def _status(game: GameData | None) -> str | None:
+    return None if game is None else game.get("status")
+
+
 def _firm_problems(judged: _Judged) -> list[Violation]:
     """What is never stored and never overridden (issue 26): a signature on an unfinished game, a wrong
     payment."""
-    return [*(v for g in judged.written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
-                                                                              judged.old_games.get(g["id"]))),
+    return [*(v for g in judged.written["games"] for v in unfinished_signatures(  # its games: GameData, not typed here
+                f"game {g['id']}", cast(GameData, g), cast("GameData | None", judged.old_games.get(g["id"])))),
             *payment_problems(judged.candidate, [("payment", p) for p in judged.written["payments"]])]
 
 
@@ -221,15 +225,13 @@ def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, d
         return EntryResult(False, problems)
     incoming = normalise(partial)
     old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
-    # normalise answers SeasonData; the facade's season is dict[str, Any] until it is typed (issue 28.1)
-    locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)  # type: ignore[arg-type]
+    locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
     if locked is not None:
         return EntryResult(False, [locked])
-    merged, written, _ = merge(cast(SeasonData, view.data), incoming, replace=True)
+    merged, written, _ = merge(view.data, incoming, replace=True)
     season_level = any(rows for name, rows in written.items() if name != "games")
-    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)  # type: ignore[arg-type]
-    finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
-                 for g in incoming["games"])
+    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+    finals = any(g.get("status") == "final" or _status(old_games[g["id"]]) == "final" for g in incoming["games"])
     judged = _Judged(incoming, old_games, written, candidate, finals)  # type: ignore[arg-type]  # as above
     firm = _firm_problems(judged)
     if firm:  # issue 26: never stored, never overridden
@@ -359,7 +361,7 @@ class ChangeStep:
         if problems:
             return EntryResult(False, problems)
         entry = norm_event(event)
-        candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
+        candidate = view.with_events(cast(GameData, {**old, "events": [*old.get("events", []), entry]}))  # a game
         new = added_violations(view, candidate, [gid], False)
         refused = refusal(new, confirm=confirm, dry_run=dry_run)
         if refused is not None:
