@@ -21,6 +21,7 @@ from scorekeeper.records import money_to_cents as money_to_cents
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import SigningData
 from scorekeeper.season_file.checks import NULLABLE as NULLABLE
 from scorekeeper.season_file.checks import NUMBER_LIMIT as NUMBER_LIMIT
 from scorekeeper.season_file.checks import TIME_RE as TIME_RE
@@ -295,7 +296,7 @@ def normalise(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def roster_key(o: dict[str, Any]) -> tuple[str, str, str]:
+def roster_key(o: SigningData) -> tuple[str, str, str]:
     return (o["team"], o["player"], o.get("signed") or "")
 
 

@@ -11,6 +11,7 @@ import datetime as dt
 from typing import Any
 
 from scorekeeper.records import Signature
+from scorekeeper.season_data import SignatureData
 from scorekeeper.season_file.plans import keys_of, plan_of, plans
 
 SIGNATURE_ROLES: tuple[str, ...] = plan_of(Signature)["role"].choices  # as the declaration has them
@@ -110,7 +111,7 @@ def norm_signature(s: dict[str, Any]) -> dict[str, Any]:
     return {k: s[k] for k in ORDER if s.get(k) is not None}
 
 
-def current(signatures: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+def current(signatures: list[SignatureData] | None) -> list[SignatureData]:
     """The signatures that sign the game as it is (not those given before a correction)."""
     return [s for s in signatures or [] if not s.get("before_correction")]
 

@@ -37,6 +37,7 @@ class Results(Part):
     """Season-wide results and the window's lists, read-only."""
 
     @staticmethod
+    # Any: a season-wide result as the season's derived values cache it (`Derived.outputs`), cast by each reader
     def once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """A season-wide result computed once per state of the season (a new entry makes a new view)."""
         outputs = view.derived.outputs

@@ -15,7 +15,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.results_records import GameRow
+from scorekeeper.results_records import GameRow, LiveState
 from scorekeeper.rules.consequences import game_consequences
 from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
 from scorekeeper.season.view import SeasonView
@@ -110,14 +110,14 @@ class Screens(Part):
         status = str(g.get("status", "final"))
         gin = view.game_input(game_id)
         names = {side: str(view.teams.get(g[side], {}).get("name", g[side])) for side in ("home", "away")}
-        live: dict[str, Any] | None = None
+        live: LiveState | None = None
         error = ""
         state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:
             t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
-            live = live_state(gin, view.book, t, at_t)
+            live = cast(LiveState, live_state(gin, view.book, t, at_t))
         except (ValueError, KeyError) as exc:
             error = str(exc)
         score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)
