@@ -95,9 +95,9 @@ def put_curfew(game: GameData, game_id: str, curfew: str | None) -> list[Violati
     return []
 
 
-def _status(game: GameData | None, absent: str) -> str | None:
-    """A game's status (`absent`: there is no game; None: it has none set)."""
-    return game.get("status") if game is not None else absent
+def _status(game: GameData | None, absent: str) -> str:
+    """A game's status (`absent`: there is no game, or it has none set)."""
+    return game.get("status", absent) if game is not None else absent
 
 
 def _lineups(game: GameData | None) -> LineupsData | None:
@@ -115,7 +115,7 @@ def _signatures(game: GameData | None) -> list[SignatureData]:
 
 
 def _final_step(name: str, current: GameData | None, previous: GameData | None
-                ) -> tuple[str, dict[str, str | None], dict[str, str | None]] | None:
+                ) -> tuple[str, dict[str, str], dict[str, str]] | None:
     """The audit entry (action, before, after) of an undo or redo that finishes, reopens or changes a final
     game (DATA-5: Reopen's rule); None for any other step."""
     was = _status(current, "") == "final"

@@ -48,7 +48,7 @@ def _frozen(value: Any) -> Any:
     return frozen(value)
 
 
-def status_text(game: Mapping[str, Any]) -> str:
+def status_text(game: Mapping[str, object]) -> str:
     """The game's status as people read it: 'Final', 'In progress' (not final, something recorded), 'Scheduled'."""
     if game.get("status", "final") == "final":
         return "Final"
@@ -156,7 +156,7 @@ class Screens(Part):
     def new_division_id(self, name: str, season: str | None = None) -> str:
         return free_id(slug(name), self.core.view(season).divisions)
 
-    def new_game_id(self, game: Mapping[str, Any], season: str | None = None) -> str:
+    def new_game_id(self, game: Mapping[str, object], season: str | None = None) -> str:
         """A free id for a new game ({date, time, home, away}): the season's numbering continued (g001, g002...)
         or, where it numbers no games, g-YYYYMMDD-HHMM-home-away."""
         return next_game_id(self.core.view(season).games, game)
