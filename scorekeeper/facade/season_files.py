@@ -147,7 +147,8 @@ class SeasonFiles(Part):
             report.ok = False
             report.violations = [*violations, *(import_needs_office(g.what, g.subject) for g in guarded)]
             return report
-        written = {name: len(rows) for name, rows in plan.changes.items()}
+        lists: Mapping[str, object] = plan.changes
+        written = {name: len(rows) for name, rows in lists.items() if isinstance(rows, list)}  # each list's count
         report.written = written
         if not (any(written.values()) or plan.audit):
             return report
