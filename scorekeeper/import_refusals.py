@@ -33,6 +33,7 @@ def data_refusals(incoming: SeasonData, changes: ListChanges, existing: SeasonDa
         return [(where.get(id(o), name), o) for o in objs]
 
     old_games = {g["id"]: g for g in existing.get("games", [])}
+    # cast(Any, ...): the rules below still take the records untyped (their own typing comes with the rules')
     out = [v for at, g in located("games", changes.get("games") or [])
            for v in unfinished_signatures(at, cast(Any, g), cast(Any, old_games.get(g["id"])))]
     payments = located("payments", changes.get("payments") or [])

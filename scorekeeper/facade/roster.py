@@ -147,6 +147,7 @@ class Rosters(Part):
                 f"team {src}")])
         moved = [g["id"] for g in view.games.values() if src in (g["home"], g["away"])]
         merged = merged_season(cast(SeasonData, view.data), src, tgt)
+        # cast(Any, ...): the view is still built from an untyped season (its typing comes with the view's)
         candidate = SeasonView(cast(Any, merged), view.book, office=view.office, carry_over=view.carry_over.kept())
         games = [gid for gid, g in candidate.games.items() if tgt in (g["home"], g["away"])]
         new = added_violations(view, candidate, games, True)

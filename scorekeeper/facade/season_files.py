@@ -156,7 +156,7 @@ class SeasonFiles(Part):
         def write() -> Season:
             target = plan.season if plan.season is not None else self._new_season(plan)
             store.write_changes(target, plan.changes)
-            written["audit"] = store.merge_audit(target, cast(Any, plan.audit))
+            written["audit"] = store.merge_audit(target, cast(Any, plan.audit))  # the store's parameter: untyped
             self._audit(target, guarded, plan, reason)
             return target
 
@@ -185,6 +185,7 @@ class SeasonFiles(Part):
             raise _refused(incoming, archived_refusal(season.name), "season")
         text = data.get("rulebook_text")  # checked: a text, or none
         book, new_book, existing = self._book_and_existing(incoming, season, text if isinstance(text, str) else None)
+        # cast(Any, ...): the pictures' cleaner, `merge` and the view still take the season untyped
         pictures = clean_file_pictures(cast(Any, incoming), cast(Any, existing))  # issue 26.3: decoded, re-encoded
         if pictures:
             raise _Refused(ImportReport(False, incoming["season"], pictures))
@@ -220,7 +221,7 @@ class SeasonFiles(Part):
     def _view(self, plan: _Plan) -> SeasonView:
         """The season after the import, with what the office recorded (lifted, waived, notified) standing."""
         season = plan.season
-        view = SeasonView(cast(Any, plan.merged), plan.book)
+        view = SeasonView(cast(Any, plan.merged), plan.book)  # the view's parameter: untyped
         view.carry_over = CarryOver(self.core.carry_source(plan.incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
         if season is not None:
@@ -240,7 +241,7 @@ class SeasonFiles(Part):
             changed_games = list(view.games)
         violations = added_violations(None, view, changed_games, True)  # a file is judged whole
         # the file's own "override block" entries are history: one is honoured only as the office's own action
-        offered = overrides_from_audit(cast(Any, plan.audit))
+        offered = overrides_from_audit(cast(Any, plan.audit))  # its parameter: untyped
         overridable = [v for v in violations if v.blocks and override_key(v) in offered
                        and " event " not in f" {v.where} "]
         if overridable and all(not v.blocks or v in overridable for v in violations):
