@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
+from scorekeeper.results_records import RosterCsvRow, ViolationRecord
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
@@ -39,8 +40,8 @@ ALIASES = {"jersey": "number", "#": "number", "no": "number", "first name": "fir
 class CsvRow:
     line: int
     data: dict[str, str]
-    player: dict[str, Any] | None = None
-    signing: dict[str, Any] | None = None
+    player: PlayerData | None = None
+    signing: SigningData | None = None
     verdict: str = "imported"  # imported, warning, already (on the team's roster: nothing to write), refused
     violations: list[Violation] = field(default_factory=list)
     note: str = ""  # why a row is "already"
@@ -50,13 +51,15 @@ class CsvRow:
     def writable(self) -> bool:
         return self.verdict in ("imported", "warning")
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"line": self.line, "data": self.data, "verdict": self.verdict,
-                               "violations": [v.to_json() for v in self.violations]}
+    def to_json(self) -> RosterCsvRow:
+        violations = cast(list[ViolationRecord], [v.to_json() for v in self.violations])  # what `to_json` writes
+        out: RosterCsvRow = {"line": self.line, "data": self.data, "verdict": self.verdict, "violations": violations}
+        if self.note and self.candidates:
+            return {**out, "note": self.note, "candidates": self.candidates}
         if self.note:
-            out["note"] = self.note
+            return {**out, "note": self.note}
         if self.candidates:
-            out["candidates"] = self.candidates
+            return {**out, "candidates": self.candidates}
         return out
 
 
@@ -67,7 +70,7 @@ def name_key(first: str, last: str) -> tuple[str, str]:
     return norm(first), norm(last)
 
 
-def verdict_counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+def verdict_counts(rows: list[RosterCsvRow]) -> dict[str, int]:
     """How many rows of a preview (`CsvRow.to_json`) are new (imported or with a warning), already on the roster
     and refused."""
     out = {"new": 0, "warning": 0, "already": 0, "refused": 0}
@@ -244,9 +247,14 @@ class _Resolver:
             if pid is None:
                 pid = _slug(d["first"], d["last"], self.taken)
                 self.created[key] = pid
-            row.player = {k: v for k, v in {"id": pid, "first": d["first"], "last": d["last"], "gender": gender,
-                                            "birthdate": d.get("birthdate") or None,
-                                            "email": d.get("email") or None}.items() if v is not None}
+            player: PlayerData = {"id": pid, "first": d["first"], "last": d["last"]}
+            if gender is not None:
+                player["gender"] = gender
+            if birthdate := d.get("birthdate"):
+                player["birthdate"] = birthdate
+            if email := d.get("email"):
+                player["email"] = email
+            row.player = player
         return pid
 
     def _sign(self, row: CsvRow, team: str, pid: str) -> None:
@@ -270,9 +278,12 @@ class _Resolver:
             return
         position = (d.get("position") or "skater").lower()
         position = "goalie" if position in ("g", "goalie", "goaltender") else "skater"
-        row.signing = {k: v for k, v in {"team": team, "player": pid, "number": int(d["number"]),
-                                         "position": position, "signed": d.get("signed") or None,
-                                         "released": d.get("released") or None}.items() if v is not None}
+        signing: SigningData = {"team": team, "player": pid, "number": int(d["number"]), "position": position}
+        if signed := d.get("signed"):
+            signing["signed"] = signed
+        if released := d.get("released"):
+            signing["released"] = released
+        row.signing = signing
 
 
 def _key(v: Violation) -> tuple[str, str, str]:
@@ -288,7 +299,7 @@ class RosterJudge:
 
     def __init__(self, view: SeasonView) -> None:
         self.view = view
-        self.players = dict(view.players)
+        self.players: dict[str, PlayerData] = dict(view.players)
         self.by_team: dict[str, list[SigningData]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
         self.by_player: dict[str, list[SigningData]] = {}
         for rows in self.by_team.values():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QTime
 from PySide6.QtGui import QIntValidator
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ui import dialogs
 
 if TYPE_CHECKING:
+    from scorekeeper.season_data import GoalieShotsData
     from ui.game_at_the_boards import GameAtTheBoards
 
 NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
@@ -206,7 +207,8 @@ def edit_details(tab: GameAtTheBoards) -> bool:
     shown = html.escape(number or game_id)
     said = "" if curfew is None else f", curfew {curfew}" if curfew else ", no curfew"
     return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season,
-                                                              goalie_shots=shots, curfew=curfew),
+                                                              goalie_shots=cast("list[GoalieShotsData] | None", shots),
+                                                              curfew=curfew),
                      f"Game sheet details saved: game no. {shown}, {len(officials)} official(s){said}")
 
 

@@ -50,6 +50,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
     from scorekeeper.results_records import TeamRow
+    from scorekeeper.season_data import DivisionData, PlayerData, TeamData
     from scorekeeper.services import Services
 
 
@@ -509,7 +510,7 @@ class RosterTab(TableTab):
             self.messages.setText("<b>Type the player's first and last name.</b>")
             return False
         pid = self.svc.new_player_id(first, last, season=self.season)
-        player: dict[str, Any] = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
+        player: PlayerData = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
         if self.birthdate.text().strip():
             player["birthdate"] = self.birthdate.text().strip()
         if self.email.text().strip():
@@ -564,7 +565,7 @@ class RosterTab(TableTab):
                 player[key] = edit.text().strip()
             else:
                 player.pop(key, None)
-        if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
+        if not self.apply(lambda confirm: self.svc.save_player(cast("PlayerData", player), confirm, season=self.season),
                           f"{first} {last} saved."):
             return False
         self.clear_player_form()
@@ -605,7 +606,7 @@ class RosterTab(TableTab):
             team["captain"] = self.team_captain.currentData()
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        return self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+        return self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
                           f"Team {fields['name']} saved.")
 
     def add_team(self) -> bool:
@@ -617,7 +618,7 @@ class RosterTab(TableTab):
         team: dict[str, Any] = {"id": tid, **fields}
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        if not self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+        if not self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
                           f"Team {fields['name']} added; sign its players next."):
             return False
         self.select_team(tid)
@@ -687,7 +688,7 @@ class RosterTab(TableTab):
             self.messages.setText("<b>Type the division's name.</b>")
             return False
         did = self.svc.new_division_id(name, season=self.season)
-        division: dict[str, Any] = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
+        division: DivisionData = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
         if self.division_tier.currentData() is not None:
             division["tier"] = self.division_tier.currentData()
         if not self.apply(lambda confirm: self.svc.save_division(division, confirm, season=self.season),

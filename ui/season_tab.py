@@ -11,7 +11,7 @@ import datetime as dt
 import html
 from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -50,6 +50,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
     from scorekeeper.results_records import TeamRow
+    from scorekeeper.season_data import AppealData, PaymentData
     from scorekeeper.services import Services
     from ui import print_preview
 
@@ -518,7 +519,8 @@ class SeasonTab(TableTab):
         appeal = dialogs.ask_appeal(self, row["name"], row["player"], row["game"], dt.date.today().isoformat())
         if appeal is None:
             return False
-        return self._apply(lambda confirm: self.svc.record_appeal(appeal, confirm, season=self.season),
+        return self._apply(lambda confirm: self.svc.record_appeal(cast("AppealData", appeal), confirm,
+                                                                  season=self.season),
                            f"Appeal of {row['name']} recorded ({appeal['decision']}).", self.messages)
 
     def lift_suspension(self) -> bool:
@@ -585,7 +587,7 @@ class SeasonTab(TableTab):
         name = self.player_name(payer["player"]) if "player" in payer else self.team_names.get(payer["team"], "")
         if payment.get("fine"):
             name += f" on the fine of game {self.game_names.get(payment['fine']['game'], payment['fine']['game'])}"
-        return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
+        return self._apply(lambda confirm: self.svc.record_payment(cast("PaymentData", payment), season=self.season),
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 
     def _apply(self, call: Callable[[bool], EntryResult], done: str, label: QLabel) -> bool:

@@ -16,7 +16,7 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.results_records import OfficeListItem, ProposedSuspension
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.office_list import office_items
-from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, DECISIONS_KEY, PROPOSED, decision_of, proposal_state
+from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, PROPOSED, decision_of, proposal_state
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import SuspensionDecisionData
@@ -86,11 +86,14 @@ class SuspensionProposals(Part):
             raise ServiceError(f"the decision on {view.player_name(player)}'s suspension cannot be dated {when}, "
                                f"before game {view.game_name(s.game)} of {s.date} that proposed it")
         by = (self.core.operator or "").strip()
-        record = {"player": player, "game": s.game, "decision": decision, "decided": when,
-                  **({"by": by} if by else {}), **({"note": note.strip()} if note.strip() else {})}
+        record: SuspensionDecisionData = {"player": player, "game": s.game, "decision": decision, "decided": when}
+        if by:
+            record["by"] = by
+        if note.strip():
+            record["note"] = note.strip()
         later = [gid for gid, g in view.games.items() if g["date"] >= when]
         return self.step.propose(Proposal(
-            {DECISIONS_KEY: [record]}, games=later, audit=AuditRecord(
+            {"season_suspension_decisions": [record]}, games=later, audit=AuditRecord(
                 f"season suspension {decision}", f"{player}/{s.game}", {"status": PROPOSED, "rule": s.row.rule},
                 record)), confirm=True, season=season)
 

@@ -58,7 +58,7 @@ def _frozen(value: Any) -> Any:
     return frozen(value)
 
 
-def status_text(game: Mapping[str, Any]) -> str:
+def status_text(game: Mapping[str, object]) -> str:
     """The game's status as people read it: 'Final', 'In progress' (not final, something recorded), 'Scheduled'."""
     if game.get("status", "final") == "final":
         return "Final"
@@ -127,7 +127,7 @@ class Screens(Part):
             t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
-            live = live_state(gin, view.book, t, at_t)
+            live = cast(LiveState, live_state(gin, view.book, t, at_t))
         except (ValueError, KeyError) as exc:
             error = str(exc)
         score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)
@@ -166,7 +166,7 @@ class Screens(Part):
     def new_division_id(self, name: str, season: str | None = None) -> str:
         return free_id(slug(name), self.core.view(season).divisions)
 
-    def new_game_id(self, game: Mapping[str, Any], season: str | None = None) -> str:
+    def new_game_id(self, game: Mapping[str, object], season: str | None = None) -> str:
         """A free id for a new game ({date, time, home, away}): the season's numbering continued (g001, g002...)
         or, where it numbers no games, g-YYYYMMDD-HHMM-home-away."""
         return next_game_id(self.core.view(season).games, game)
