@@ -11,7 +11,7 @@ import datetime as dt
 import html
 from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -49,7 +49,7 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
-    from scorekeeper.results_records import TeamRow
+    from scorekeeper.results_records import FineRow, TeamRow
     from scorekeeper.services import Services
     from ui import print_preview
 
@@ -571,20 +571,23 @@ class SeasonTab(TableTab):
         if self.season is None:
             return False
         teams = sorted(self.team_names.items(), key=lambda item: item[1])
-        fines = [{**row, "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} ({row['rule']}), "
-                  f"{row['amount']}"}
-                 for row in self.fines.rows()]
+        # the Fines table's rows are the facade's fines with their names (`_named`): a model's rows are untyped
+        fines: list[dialogs.PayableFine] = [
+            {**cast("FineRow", row), "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} "
+             f"({row['rule']}), {row['amount']}"}
+            for row in self.fines.rows()]
         index = self.fines_view.currentIndex()
         proxy = self.fines_view.model()
-        chosen = (dict(self.fines.row(proxy.mapToSource(index).row())) if index.isValid()
+        chosen = (cast("FineRow", dict(self.fines.row(proxy.mapToSource(index).row()))) if index.isValid()
                   and isinstance(proxy, QSortFilterProxyModel) else None)
         payment = dialogs.ask_payment(self, teams, dt.date.today().isoformat(), fines, self.selected_team(), chosen)
         if payment is None:
             return False
         payer = payment["payer"]
         name = self.player_name(payer["player"]) if "player" in payer else self.team_names.get(payer["team"], "")
-        if payment.get("fine"):
-            name += f" on the fine of game {self.game_names.get(payment['fine']['game'], payment['fine']['game'])}"
+        fine = payment.get("fine")
+        if fine:
+            name += f" on the fine of game {self.game_names.get(fine['game'], fine['game'])}"
         return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db.models import Fine, Game, Player, Suspension, Team
@@ -16,6 +16,9 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.records import Money
 from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
+
+if TYPE_CHECKING:
+    from scorekeeper.season_data import AppealData, PaymentData
 
 
 def payment_audit(payment: dict[str, Any], reason: str = "") -> AuditRecord:
@@ -50,7 +53,7 @@ class Discipline(Part):
         super().__init__(core)
         self.step = step
 
-    def record_appeal(self, appeal: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def record_appeal(self, appeal: AppealData, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Record an appeal. Upholding one (or changing an upheld one) lifts a suspension and waives its fines:
         an office action, like `lift_suspension` (issue 14)."""
         key = (appeal.get("player"), appeal.get("game"), appeal.get("filed"))
@@ -62,10 +65,11 @@ class Discipline(Part):
                                     "fines)" if decision == "upheld" else "changing an upheld appeal")
             if refused is not None:
                 return refused
-        return self.step.propose(Proposal({"appeals": [appeal]}, games=[], audit=AuditRecord(
+        # Proposal.changes still takes untyped records (type: ignore until the pipeline declares its changes)
+        return self.step.propose(Proposal({"appeals": [appeal]}, games=[], audit=AuditRecord(  # type: ignore[list-item]
             "appeal", f"{appeal.get('player')}/{appeal.get('game')}")), confirm=confirm, season=season)
 
-    def record_payment(self, payment: dict[str, Any], season: str | None = None) -> EntryResult:
+    def record_payment(self, payment: PaymentData, season: str | None = None) -> EntryResult:
         """Record a payment toward a team's balance, or against one fine (`fine`: its game and rule; the payer is
         the fine's, player or team). A fine that is not owed (none such, or waived) is a ServiceError."""
         fine = payment.get("fine")
@@ -78,7 +82,9 @@ class Discipline(Part):
                 raise ServiceError(f"{view.name_of(str(payer))} owes no fine under {fine.get('rule')} for game "
                                    f"{view.game_name(str(fine.get('game')))} (none such, or waived); record the "
                                    "payment toward the balance instead")
-        return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=payment_audit(payment)),
+        # Proposal.changes and payment_audit still take untyped records (type: ignore until they are declared)
+        return self.step.propose(Proposal({"payments": [payment]}, games=[],  # type: ignore[list-item]
+                                          audit=payment_audit(payment)),  # type: ignore[arg-type]
                                  confirm=True, season=season)
 
     def _rows(self, season: str | None, player: str, game: str) -> tuple[Any, Any, Any]:
