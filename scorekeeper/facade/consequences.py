@@ -5,7 +5,6 @@ part's, and each result carries `caused` — the game's consequences (an ejectio
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.engine.live import live_state
@@ -15,16 +14,18 @@ from scorekeeper.facade.games import Games
 from scorekeeper.rules.consequences import game_consequences, newly_caused, two_men_down
 from scorekeeper.screens import Consequence
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import EventData
 
 
-def side_two_down(view: SeasonView, game_id: str, event: dict[str, Any] | None) -> tuple[Consequence, ...]:
+def side_two_down(view: SeasonView, game_id: str, event: EventData | None) -> tuple[Consequence, ...]:
     """The penalised side two men down at the time of `event` (a timed penalty), as the game stands in `view`."""
+    period, elapsed = (event.get("period"), event.get("elapsed")) if event is not None else (None, None)
     if (event is None or event.get("type") != "penalty" or event.get("team") not in ("home", "away")
-            or not isinstance(event.get("period"), int) or not isinstance(event.get("elapsed"), str)):
+            or not isinstance(period, int) or not isinstance(elapsed, str)):
         return ()
     gin = view.game_input(game_id)
     try:
-        t = game_time(view.book, gin.stage, event["period"], parse_mmss(event["elapsed"]))
+        t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
     except (ValueError, KeyError):
         return ()
     open_game = view.live_game(game_id)
@@ -32,7 +33,7 @@ def side_two_down(view: SeasonView, game_id: str, event: dict[str, Any] | None) 
     side = str(event["team"])
     team = str(view.teams.get(view.games[game_id][side], {}).get("name", view.games[game_id][side]))
     down = two_men_down(view.book, side, team, live_state(gin, view.book, t, at_t)["teams"][side],
-                        event["period"], event["elapsed"])
+                        period, elapsed)
     return () if down is None else (down,)
 
 
@@ -44,12 +45,12 @@ class EntryConsequences(Part):
         super().__init__(core)
         self.entries = entries
 
-    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+    def add_event(self, game_id: str, event: EventData, confirm: bool = False,
                   season: str | None = None) -> EntryResult:
         """`Games.add_event`, with what the entry caused."""
         return self._told(game_id, season, event, lambda: self.entries.add_event(game_id, event, confirm, season))
 
-    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+    def update_event(self, game_id: str, index: int, event: EventData, confirm: bool = False,
                      season: str | None = None) -> EntryResult:
         """`Games.update_event`, with what the changed entry caused."""
         return self._told(game_id, season, event,
@@ -60,7 +61,7 @@ class EntryConsequences(Part):
         """`Games.delete_event` (a deletion may still cause something: a later penalty counted afresh)."""
         return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season))
 
-    def _told(self, game_id: str, season: str | None, event: dict[str, Any] | None,
+    def _told(self, game_id: str, season: str | None, event: EventData | None,
               write: Callable[[], EntryResult]) -> EntryResult:
         view = self.core.view(season)
         if game_id not in view.games:
