@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import (
@@ -26,6 +26,9 @@ from PySide6.QtGui import (
 
 from scorekeeper.results_records import Standings
 from scorekeeper.services import standings_texts
+
+if TYPE_CHECKING:
+    from scorekeeper.season_data import LineupEntryData
 
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -471,7 +474,15 @@ def _bold() -> QFont:
     return font
 
 
-def number(key: str, tooltip: str | None = None) -> dict[str, Any]:
+class NumberColumn(TypedDict):
+    """The keyword arguments of a `Column` of figures (`number`)."""
+
+    align: Qt.AlignmentFlag
+    tooltip: str | None
+    sort: Callable[[Row], Any]
+
+
+def number(key: str, tooltip: str | None = None) -> NumberColumn:
     """Keyword arguments of a right-aligned figure column that sorts as a number."""
 
     def raw(row: Row) -> Any:
@@ -621,11 +632,19 @@ class LineupModel(RecordTableModel):
         """Each player's (dressed, goalie) as ticked now."""
         return {str(row["player"]): (bool(row.get("dressed")), bool(row.get("goalie"))) for row in self._rows}
 
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> list[LineupEntryData]:
         """The line-up as the facade takes it: `[{player, goalie?}]`, goalies first."""
         dressed = [row for row in self._rows if row.get("dressed")]
         dressed.sort(key=lambda row: not row.get("goalie"))
-        return [{"player": row["player"], **({"goalie": True} if row.get("goalie") else {})} for row in dressed]
+        return [_lineup_entry(row) for row in dressed]
+
+
+def _lineup_entry(row: Row) -> LineupEntryData:
+    """A dressed player as the facade takes it: `{player, goalie?}`."""
+    entry: LineupEntryData = {"player": row["player"]}
+    if row.get("goalie"):
+        entry["goalie"] = True
+    return entry
 
 
 class RosterModel(RecordTableModel):

@@ -26,7 +26,7 @@ from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season_data import EventData
+from scorekeeper.season_data import EventData, LineupEntryData
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
@@ -191,7 +191,7 @@ class Games(Part):
             raise ServiceError(f"game {game['id']} has no event {index + 1}")
 
     # -- line-ups and the game itself ------------------------------------------------------------------------
-    def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
+    def set_lineup(self, game_id: str, side: str, entries: list[LineupEntryData], confirm: bool = False,
                    season: str | None = None, override: str = "", office_later: bool = False) -> EntryResult:
         """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited.
         `office_later` (the boards): warnings that are the office's business (a captain's e-mail due, a proposal
