@@ -26,7 +26,7 @@ from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season_data import EventData, LineupEntryData
+from scorekeeper.season_data import EventData, GoalieShotsData, LineupEntryData
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
@@ -39,7 +39,7 @@ def office_needed(core: Core, what: str) -> EntryResult | None:
 
 
 def _put_details(game: dict[str, Any], game_id: str, number: str | None, officials: list[dict[str, str]],
-                 goalie_shots: list[dict[str, Any]] | None) -> list[Violation]:
+                 goalie_shots: list[GoalieShotsData] | None) -> list[Violation]:
     """Put a game sheet's details on `game` as the season file has them (see `Games.set_game_details`); returns
     those a game sheet cannot hold (then `game` is not to be written)."""
     if goalie_shots is not None:
@@ -238,7 +238,7 @@ class Games(Part):
                 "goalie_shots": list(game.get("goalie_shots") or []), "curfew": str(game.get("curfew") or "")}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
-                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None,
+                         season: str | None = None, goalie_shots: list[GoalieShotsData] | None = None,
                          curfew: str | None = None) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no

@@ -27,6 +27,7 @@ from scorekeeper.rules.roster import (
 )
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import DivisionData, PlayerData, TeamData
 
 
 def roster_changes(rows: list[CsvRow]) -> dict[str, list[dict[str, Any]]]:
@@ -48,10 +49,11 @@ class Rosters(Part):
         return self.step.propose(Proposal(changes, games=[], audit=audit, unwritten=unwritten), confirm=confirm,
                                  season=season)
 
-    def save_player(self, player: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
-        return self._season_change({"players": [player]}, confirm, season)
+    def save_player(self, player: PlayerData, confirm: bool = False, season: str | None = None) -> EntryResult:
+        # the season's changes are still untyped records (type: ignore until the pipeline declares them)
+        return self._season_change({"players": [player]}, confirm, season)  # type: ignore[list-item]
 
-    def save_team(self, team: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def save_team(self, team: TeamData, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or change a team ({id, name, division, colour?, captain?, captain_email?}); a name another team
         of the division already has (case and spaces not counting) is refused, naming that team."""
         clash = self._name_clash(team, season)
@@ -61,11 +63,12 @@ class Rosters(Part):
         renamed = stored is not None and stored.get("name") != team.get("name")
         what = (f"{stored['name']} was not renamed {team.get('name')!r}" if renamed and stored is not None
                 else f"the team {team.get('name')!r} was not saved")
-        return self._season_change({"teams": [team]}, confirm, season, AuditRecord(
+        # the season's changes are still untyped records (type: ignore until the pipeline declares them)
+        return self._season_change({"teams": [team]}, confirm, season, AuditRecord(  # type: ignore[list-item]
             "team renamed", str(team["id"]), {"name": stored["name"]}, {"name": team["name"]})
             if renamed and stored is not None else None, team_refused(what, str(team.get("id"))))
 
-    def _name_clash(self, team: dict[str, Any], season: str | None) -> EntryResult | None:
+    def _name_clash(self, team: TeamData, season: str | None) -> EntryResult | None:
         view = self.core.view(season)
         name, division = team.get("name"), team.get("division")
         if not isinstance(name, str) or not isinstance(division, str):
@@ -102,7 +105,7 @@ class Rosters(Part):
         """Give a team another name (unique within its division); audited."""
         view = self.core.view(season)
         tid = self.find_team(team, season)
-        old = view.teams[tid]
+        old = cast("TeamData", view.teams[tid])  # the season view's team (its record, not yet typed by the view)
         name = " ".join(name.split())
         if not name:
             raise ServiceError("type the team's new name")
@@ -187,7 +190,7 @@ class Rosters(Part):
         self.core.forget(s.id)
         return EntryResult(True, [], False, Changes.of(s.name, teams=[tid], tables=["teams", "audit"]))
 
-    def save_division(self, division: dict[str, Any], confirm: bool = False,
+    def save_division(self, division: DivisionData, confirm: bool = False,
                       season: str | None = None) -> EntryResult:
         """Create or change a division ({id, name, coed, tier?}); a name another division of the season already
         has (case and spaces not counting) is refused, naming that division (TEAM)."""
@@ -200,7 +203,8 @@ class Rosters(Part):
             if existing is not None:  # (a pair a season file brought in stays editable under its own name)
                 return EntryResult(False, [Violation(TEAM_RULE, "block", division_clash_message(view, name, existing),
                                                      TEAM_SECTION, f"division {division.get('id')}")])
-        return self._season_change({"divisions": [division]}, confirm, season)
+        # the season's changes are still untyped records (type: ignore until the pipeline declares them)
+        return self._season_change({"divisions": [division]}, confirm, season)  # type: ignore[list-item]
 
     def sign_player(self, team: str, player: str, number: int, position: str = "skater",
                     signed: str | None = None, confirm: bool = False, season: str | None = None) -> EntryResult:
