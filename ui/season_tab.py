@@ -11,7 +11,7 @@ import datetime as dt
 import html
 from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NotRequired, cast
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.changes import Changes
+from scorekeeper.results_records import SuspensionRow
 from scorekeeper.services import NOTICE_RULE
 from ui import dialogs, operation
 from ui.chart import PointsChart, Series
@@ -55,6 +56,14 @@ if TYPE_CHECKING:
 
 NOTICES, STATEMENTS = "notices", "statements"
 """The kinds of mail (`ui.mail_dialogs.NOTICES`, `STATEMENTS`): mail_dialogs is imported on first use."""
+
+
+class NamedSuspension(SuspensionRow):
+    """A suspension as the Suspensions table lists it: the facade's row, with its names (`SeasonTab._named`)."""
+
+    name: str  # the player's
+    team_name: NotRequired[str]
+    game_name: NotRequired[str]
 
 
 class SeasonTab(TableTab):
@@ -350,6 +359,7 @@ class SeasonTab(TableTab):
         self._proposal_buttons()
         return self.model.rowCount() > 0
 
+    # Any: any of the facade's table rows (standings, stats, suspensions, fines, eligibility, office list), named
     def _named(self, row: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(row)
         if "player" in row:
@@ -394,14 +404,15 @@ class SeasonTab(TableTab):
         fit_columns(self.stats_view)
         fit_columns(self.goalies_view, padding=8)
 
-    def selected_suspension(self) -> dict[str, Any] | None:
+    def selected_suspension(self) -> NamedSuspension | None:
         index = self.suspensions_view.currentIndex()
         if not index.isValid() or self.season is None:
             self.messages.setText("Select a suspension first.")
             return None
         proxy = self.suspensions_view.model()
         assert isinstance(proxy, QSortFilterProxyModel)
-        return dict(self.suspensions.row(proxy.mapToSource(index).row()))
+        # the Suspensions table's rows are the facade's, named (`_named`): a model's rows are untyped
+        return cast("NamedSuspension", dict(self.suspensions.row(proxy.mapToSource(index).row())))
 
     # -- printed records -----------------------------------------------------------------------------------
     def print_current(self) -> print_preview.PreviewDialog | None:
