@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.results_records import FineRow
 from scorekeeper.rules.violation import named_where
 from ui import APP_NAME
 from ui.models import ViolationsModel
@@ -42,9 +41,10 @@ from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
-    from scorekeeper.results_records import SeasonSummary
+    from scorekeeper.results_records import FineRow, SeasonSummary
     from scorekeeper.season_data import AppealData, PaymentData
     from scorekeeper.services import ImportReport, Services
+    from ui.dialog_answers import NewGame, NewSeason, PayableFine
 
 SEASON_FILES = "Season files (*.json);;All files (*)"
 DATABASES = "Scorekeeper databases (*.db *.sqlite);;All files (*)"
@@ -55,33 +55,6 @@ CSVS = "Spreadsheets saved as CSV (*.csv *.txt);;All files (*)"
 def run_dialog(dialog: QDialog) -> int:
     """Show `dialog` modally and return its result (tests replace this to answer without blocking)."""
     return dialog.exec()
-
-
-class NewSeason(TypedDict):
-    """A new season as the dialog asks it."""
-
-    league: str
-    season: str
-    division: str  # the first division's name
-    coed: bool  # the first division is co-ed
-    rulebook: str | None  # None: the default rulebook
-
-
-class PayableFine(FineRow):
-    """A fine the payment dialog offers to pay, with how it reads in the list."""
-
-    label: str
-
-
-class NewGame(TypedDict):
-    """A game to schedule as the dialog asks it (the core judges it)."""
-
-    date: str
-    time: str
-    stage: str
-    home: str
-    away: str
-    rink: NotRequired[str]
 
 
 # -- questions ----------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import html
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QRegularExpressionValidator
@@ -52,41 +52,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import TeamRow
     from scorekeeper.season_data import DivisionData, PlayerData, TeamData
     from scorekeeper.services import Services
-
-
-class PlayerListRow(TypedDict):
-    """A player as the Roster table lists them: a signing (the facade's `RosterRow`, its team's name added), or a
-    player signed to no team."""
-
-    player: str
-    team: str | None  # None: signed to no team
-    team_name: str
-    number: int | None
-    position: str
-    name: str
-    gender: str | None
-    status: str  # 'active', 'released YYYY-MM-DD' or 'not signed'
-    first: NotRequired[str | None]
-    last: NotRequired[str | None]
-    birthdate: NotRequired[str | None]
-    email: NotRequired[str | None]
-    signed: NotRequired[str | None]
-    released: NotRequired[str | None]
-    gp: NotRequired[int]
-    g: NotRequired[int]
-    a: NotRequired[int]
-    pim: NotRequired[int]
-    suspension: NotRequired[str | None]  # '' : none
-    fines_cents: NotRequired[int]
-    fines: NotRequired[str]  # '12.50' ('' : none)
-
-
-class TeamFields(TypedDict):
-    """The team form's name, division and colour."""
-
-    name: str
-    division: str
-    colour: NotRequired[str]
+    from ui.roster_rows import PlayerListRow, TeamFields
 
 
 class RosterFilter(QSortFilterProxyModel):

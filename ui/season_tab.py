@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import FineRow, TeamRow
     from scorekeeper.services import Services
     from ui import print_preview
+    from ui.dialog_answers import PayableFine
 
 NOTICES, STATEMENTS = "notices", "statements"
 """The kinds of mail (`ui.mail_dialogs.NOTICES`, `STATEMENTS`): mail_dialogs is imported on first use."""
@@ -583,7 +584,7 @@ class SeasonTab(TableTab):
             return False
         teams = sorted(self.team_names.items(), key=lambda item: item[1])
         # the Fines table's rows are the facade's fines with their names (`_named`): a model's rows are untyped
-        fines: list[dialogs.PayableFine] = [
+        fines: list[PayableFine] = [
             {**cast("FineRow", row), "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} "
              f"({row['rule']}), {row['amount']}"}
             for row in self.fines.rows()]

@@ -5,7 +5,7 @@ fines), the notes and reports to the league, the officials and the result in wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.goaltending import goalie_lines
@@ -313,7 +313,7 @@ def _action(game: _Game, pid: str, rule: str, pens: list[GamePenalty], susp: Sus
             fines: list[FineRow], ejected_for: set[tuple[str, str]]) -> SheetAction:
     """A player's line of what the game caused under `rule`: the offence, the suspension, the fines."""
     book = game.book
-    parts = [offence_text(book, rule, cast("list[dict[str, Any]]", pens))]
+    parts = [offence_text(book, rule, pens)]
     if (pid, rule) in ejected_for:
         parts[0] = f"Ejected ({parts[0].lower()})"
     if susp is not None:

@@ -9,9 +9,9 @@ row). An N-game suspension is served by the team's next N final games in date or
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rules.ejections import REPEAT_TRIGGER
@@ -21,6 +21,8 @@ from scorekeeper.rules.suspensions import carried_all, person_key, team_games, t
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
 
 if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+
     from scorekeeper.engine.state import GameState
     from scorekeeper.rulebook.model import Rulebook
 
@@ -274,7 +276,11 @@ def _notices_due(view: SeasonFacts) -> Mapping[tuple[str, int], tuple[Sanction, 
     return view.derived.notices_due
 
 
-def offence_name(view: SeasonFacts, rule: str, penalties: list[dict[str, Any]]) -> str:
+PenaltyCalled = TypedDict("PenaltyCalled", {"infraction": "ReadOnly[str]", "class": "ReadOnly[str]"})
+"""A penalty as the offence's words read it: its infraction and class (a game's penalty, or the engine's)."""
+
+
+def offence_name(view: SeasonFacts, rule: str, penalties: Sequence[PenaltyCalled]) -> str:
     """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
     rule's title."""
     book = view.book
@@ -286,7 +292,7 @@ def offence_name(view: SeasonFacts, rule: str, penalties: list[dict[str, Any]]) 
     return ref.title if ref else rule
 
 
-def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
+def offence_text(book: Rulebook, rule: str, penalties: Sequence[PenaltyCalled]) -> str:
     """What set off a discipline row, for the printed records: the infraction ('Fighting'), or the row's title
     with its penalties."""
     hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]

@@ -191,7 +191,7 @@ def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
                            else "rest of season" if s["kind"] == "season" else "until lifted")
         suspensions.append({**s, "name": view.player_name(s["player"]), "team_name": _team(view, s["team"]),
                             "number": _jersey(view, s["team"], s["player"]), "date": g["date"],
-                            "offence": offence_name(view, s["rule"], cast("list[dict[str, Any]]", pens)),
+                            "offence": offence_name(view, s["rule"], pens),
                             "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})

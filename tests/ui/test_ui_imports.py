@@ -13,7 +13,7 @@ UI = Path(__file__).resolve().parents[2] / "ui"
 ALLOWED = {
     "scorekeeper", "scorekeeper.services", "scorekeeper.changes", "scorekeeper.screens", "scorekeeper.ids",
     "scorekeeper.rules.violation", "scorekeeper.printing", "scorekeeper.resources", "scorekeeper.about",
-    "scorekeeper.results_records",
+    "scorekeeper.results_records", "scorekeeper.season_data",
 }
 FORBIDDEN = ("scorekeeper.engine", "scorekeeper.rules.", "scorekeeper.rulebook", "scorekeeper.season",
              "scorekeeper.db", "scorekeeper.entries", "scorekeeper.facade", "scorekeeper.reports",
