@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from scorekeeper.season.view import SeasonView
     from scorekeeper.site.source import SiteSource
 
-Row = dict[str, Any]
+Row = dict[str, Any]  # Any: a facade row of any kind (standings, stats, eligibility, suspension, game), named
 """A row of the facade's answers (a standings, stats, eligibility, suspension or game row), with the names the
 pages print added."""
 
@@ -101,7 +101,7 @@ class SiteContext:
     game_json: Callable[[str], GameResult]
     view: SeasonView
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         """What every page's template reads (all but `game_json` and `view`)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("game_json", "view")}
 
@@ -117,7 +117,7 @@ class GamePage:
     penalties: list[Row]
     period_names: list[str]
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
