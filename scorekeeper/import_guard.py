@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.naming import game_name, game_names
+from scorekeeper.results_records import FineRow, SuspensionRow
 from scorekeeper.rules import discipline
 from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
@@ -107,7 +108,7 @@ def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]
 
 
 def _suspensions(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
-    def key(r: dict[str, Any]) -> tuple[str, str, str]:
+    def key(r: SuspensionRow) -> tuple[str, str, str]:
         return (r["player"], r["game"], r["rule"])
 
     old = {key(r): r for r in (before or {}).get("suspensions", [])}
@@ -145,7 +146,7 @@ def _fines(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> l
     if before is None:
         return []
 
-    def by_key(rows: list[dict[str, Any]]) -> dict[tuple[str, str, str], dict[str, Any]]:
+    def by_key(rows: list[FineRow]) -> dict[tuple[str, str, str], FineRow]:
         return {(next(iter(f["payer"].values())), f["game"], f["rule"]): f for f in rows}
 
     old = by_key(before["fines"])

@@ -5,7 +5,7 @@ naming where it is in the file, and the whole file is refused."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.rules.decisions import unanswered
 from scorekeeper.rules.payments import payment_problems
@@ -13,6 +13,7 @@ from scorekeeper.rules.proposals import DECISIONS_KEY
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import GameData, SuspensionDecisionData
 
 
 def data_refusals(incoming: dict[str, Any], changes: dict[str, list[dict[str, Any]]], existing: dict[str, Any],
@@ -26,5 +27,8 @@ def data_refusals(incoming: dict[str, Any], changes: dict[str, list[dict[str, An
         return [(where.get(id(o), name), o) for o in changes.get(name) or []]
 
     old_games = {g["id"]: g for g in existing.get("games", [])}
-    out = [v for at, g in located("games") for v in unfinished_signatures(at, g, old_games.get(g["id"]))]
-    return [*out, *payment_problems(view, located("payments")), *unanswered(view, located(DECISIONS_KEY))]
+    # the normalised file's records (GameData, SuspensionDecisionData), not typed here yet
+    out = [v for at, g in located("games")
+           for v in unfinished_signatures(at, cast(GameData, g), old_games.get(g["id"]))]
+    decisions = cast("list[tuple[str, SuspensionDecisionData]]", located(DECISIONS_KEY))
+    return [*out, *payment_problems(view, located("payments")), *unanswered(view, decisions)]

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
 from scorekeeper.rules.ids import FILE
@@ -23,6 +23,7 @@ from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import PlayerData, SeasonData, SigningData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 from scorekeeper.validation import validate_season
 
@@ -288,8 +289,8 @@ class RosterJudge:
     def __init__(self, view: SeasonView) -> None:
         self.view = view
         self.players = dict(view.players)
-        self.by_team: dict[str, list[dict[str, Any]]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
-        self.by_player: dict[str, list[dict[str, Any]]] = {}
+        self.by_team: dict[str, list[SigningData]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
+        self.by_player: dict[str, list[SigningData]] = {}
         for rows in self.by_team.values():
             for r in rows:
                 self.by_player.setdefault(r["player"], []).append(r)
@@ -299,8 +300,8 @@ class RosterJudge:
         div = self.view.division_of(team)
         return bool(div and div.get("coed") and div.get("tier") == 1)
 
-    def _mini(self, teams: set[str], extra: list[dict[str, Any]], player: dict[str, Any] | None,
-              replaced: dict[str, Any] | None) -> SeasonView:
+    def _mini(self, teams: set[str], extra: list[SigningData], player: PlayerData | None,
+              replaced: SigningData | None) -> SeasonView:
         """A season of `teams`' signings (plus their players' Division-1 signings), with `extra` signed."""
         if replaced is not None:  # a signing of the same team, player and date is replaced where it stands
             roster = [extra[0] if r is replaced else r for t in sorted(teams) for r in self.by_team.get(t, [])]
@@ -320,7 +321,7 @@ class RosterJudge:
                 "teams": [{k: v for k, v in t.items() if k != "captain"} for t in self.view.data.get("teams", [])
                           if t["id"] in names],
                 "players": list(players.values()), "roster": roster, "games": [], "appeals": [], "payments": []}
-        mini = SeasonView(data, self.view.book)
+        mini = SeasonView(cast(SeasonData, data), self.view.book)  # the season's records, key-filtered copies
         mini.office = OfficeRecords.of(overrides=self.view.office.overrides)
         return mini
 
@@ -347,8 +348,8 @@ class RosterJudge:
         if self._verdict(row, self._fresh(signing, player, replaced)):
             self._accept(signing, player, replaced)
 
-    def _fresh(self, signing: dict[str, Any], player: dict[str, Any] | None,
-               replaced: dict[str, Any] | None) -> list[Violation]:
+    def _fresh(self, signing: SigningData, player: PlayerData | None,
+               replaced: SigningData | None) -> list[Violation]:
         """What signing (or replacing) breaks that the season did not break already, nor an earlier row."""
         teams = {signing["team"]}
         if self._tier1(signing["team"]):
@@ -367,8 +368,8 @@ class RosterJudge:
         self.seen.update(_key(v) for v in fresh)
         return True
 
-    def _accept(self, signing: dict[str, Any], player: dict[str, Any] | None,
-                replaced: dict[str, Any] | None) -> None:
+    def _accept(self, signing: SigningData, player: PlayerData | None,
+                replaced: SigningData | None) -> None:
         """An accepted row's signing (and new player) join the season the next rows are judged in."""
         for index in (self.by_team.setdefault(signing["team"], []), self.by_player.setdefault(signing["player"], [])):
             if replaced is not None:

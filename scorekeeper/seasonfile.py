@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from scorekeeper.records import money_to_cents as money_to_cents
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import GameData, SigningData
 from scorekeeper.season_file.checks import NULLABLE as NULLABLE
 from scorekeeper.season_file.checks import NUMBER_LIMIT as NUMBER_LIMIT
 from scorekeeper.season_file.checks import TIME_RE as TIME_RE
@@ -267,7 +269,7 @@ def _check_audit(c: Checker, audit: Any) -> None:
         c.record(entry, records.AuditEntry, where)  # no keys' check: an entry may carry more
 
 
-def game_officials(game: dict[str, Any]) -> dict[str, list[str]]:
+def game_officials(game: GameData) -> dict[str, list[str]]:
     """role -> names of a game's officials as `referees` and `officials` combine (docs/season-file.md): the
     referees of `referees` first, then those of `officials`; a name given twice for a role counts once."""
     out: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
@@ -295,7 +297,7 @@ def normalise(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def roster_key(o: dict[str, Any]) -> tuple[str, str, str]:
+def roster_key(o: SigningData) -> tuple[str, str, str]:
     return (o["team"], o["player"], o.get("signed") or "")
 
 
@@ -303,7 +305,7 @@ def appeal_key(o: dict[str, Any]) -> tuple[str, str, str]:
     return (o["player"], o["game"], o["filed"])
 
 
-def payment_key(o: dict[str, Any]) -> str:
+def payment_key(o: Mapping[str, object]) -> str:
     return json.dumps(o, sort_keys=True)
 
 

@@ -6,7 +6,7 @@ import getpass
 import json
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from peewee import Database, SqliteDatabase
 
@@ -48,6 +48,7 @@ from scorekeeper.rules.typed_entries import number_not_dressed, time_outside_per
 from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
 from scorekeeper.season.standings import readable as standings_texts  # noqa: F401 - the window's way to them
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SeasonData
 from scorekeeper.signature_values import NAME_LIMIT as SIGNER_NAME_LIMIT
 from scorekeeper.signature_values import ROLE_LABELS as SIGNATURE_ROLE_LABELS
 from scorekeeper.signature_values import SIGNATURE_ROLES
@@ -398,7 +399,8 @@ class Services:
 
     def _load_view(self, s: Season) -> SeasonView:
         rows = store.RowIds()
-        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
+        data = cast(SeasonData, store.load_season_dict(s, rows))  # the store's reading, not typed yet
+        view = SeasonView(data, self.rulebook_for(s), rows=rows)
         view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
                                        store.load_overrides(s))
         view.carry_over = CarryOver(self.carry_source(s.league.name, s.id))

@@ -8,9 +8,12 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.json_value import JsonObject
 from scorekeeper.records import Signature
+from scorekeeper.season_data import GameData, SignatureData
 from scorekeeper.season_file.plans import keys_of, plan_of, plans
 
 SIGNATURE_ROLES: tuple[str, ...] = plan_of(Signature)["role"].choices  # as the declaration has them
@@ -105,16 +108,16 @@ def signature_problems(signatures: Any, where: str) -> list[tuple[str, str]]:
     return out
 
 
-def norm_signature(s: dict[str, Any]) -> dict[str, Any]:
+def norm_signature(s: JsonObject) -> JsonObject:
     """A signature's keys in the contract's order, nothing else."""
     return {k: s[k] for k in ORDER if s.get(k) is not None}
 
 
-def current(signatures: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+def current(signatures: Sequence[SignatureData] | None) -> list[SignatureData]:
     """The signatures that sign the game as it is (not those given before a correction)."""
     return [s for s in signatures or [] if not s.get("before_correction")]
 
 
-def referee_signed(game: dict[str, Any]) -> bool:
+def referee_signed(game: GameData) -> bool:
     """Whether the referee's signature locks the game as it is."""
     return any(s["role"] == "referee" for s in current(game.get("signatures")))

@@ -3,10 +3,11 @@ overrode (recorded in the audit trail) kept as information. The judge of the one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from scorekeeper.ids import GameId
+from scorekeeper.json_value import JsonObject
 from scorekeeper.rules.appeals import check_appeals
 from scorekeeper.rules.coed import check_coed_roster
 from scorekeeper.rules.lineup import check_lineups
@@ -40,10 +41,17 @@ def lineup_checks(view: SeasonView, gid: str) -> list[Violation]:
     return checks[key]
 
 
-def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
-    """The block overrides recorded in an audit trail: key -> reason."""
-    return {e["subject"]: (e.get("after") or {}).get("reason", "") for e in entries
-            if e.get("action") == "override block" and isinstance(e.get("subject"), str)}
+def overrides_from_audit(entries: Sequence[JsonObject]) -> dict[str, str]:
+    """The block overrides recorded in an audit trail (its entries as a file gives them): key -> reason."""
+    return {subject: _reason(e) for e in entries
+            if e.get("action") == "override block" and isinstance(subject := e.get("subject"), str)}
+
+
+def _reason(entry: JsonObject) -> str:
+    """The reason an audit entry's `after` gives ('' where none)."""
+    after = entry.get("after") or {}
+    reason = after.get("reason", "") if isinstance(after, dict) else ""
+    return reason if isinstance(reason, str) else str(reason)
 
 
 def override_key(v: Violation) -> str:

@@ -423,7 +423,7 @@ class StandingsModel(RecordTableModel):
             items.append(DivisionHeading(division_names.get(division_id, division_id)))
             for row in division["rows"]:
                 rows.append({**row, "team_name": team_names.get(row["team"], row["team"]),
-                             **{f"{key}_text": text for key, text in standings_texts(dict(row)).items()}})
+                             **{f"{key}_text": text for key, text in standings_texts(row).items()}})
                 items.append(None)
         self.beginResetModel()
         self._rows, self._items = rows, items

@@ -10,11 +10,11 @@ not applied, so the state stays the one the rulebook allows.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from scorekeeper.engine.events import SIDES, Event, GameInput, other
 from scorekeeper.engine.penalty_clock import PenaltyClock, Served
-from scorekeeper.engine.state import Ejection, GameState, GoalRecord, PenaltyRecord, Shootout
+from scorekeeper.engine.state import Ejection, GameState, GoalRecord, PenaltyRecord, Reported, Shootout
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period_length
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules import entry_data, mercy, overtime, results, scoring
@@ -589,9 +589,9 @@ class _Computation:
                     pen.post_game = True
         self.late_misconducts(end_t)
 
-    def reported(self) -> list[dict[str, Any]]:
+    def reported(self) -> list[Reported]:
         """The penalties the referee reports to the league, with the reason."""
-        out = []
+        out: list[Reported] = []
         for p in self.penalties:
             reason = report_reason(self.book, p.cls, p.infraction, p.added_gm, p.seq in self.late)
             if reason:

@@ -13,6 +13,7 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.games import Games
 from scorekeeper.rules.consequences import game_consequences, newly_caused, two_men_down
 from scorekeeper.screens import Consequence
+from scorekeeper.season.sides import team_on
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import EventData
 
@@ -31,7 +32,8 @@ def side_two_down(view: SeasonView, game_id: str, event: EventData | None) -> tu
     open_game = view.live_game(game_id)
     at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
     side = str(event["team"])
-    team = str(view.teams.get(view.games[game_id][side], {}).get("name", view.games[game_id][side]))
+    tid = team_on(view.games[game_id], side)
+    team = str(found.get("name", tid) if (found := view.teams.get(tid)) else tid)
     down = two_men_down(view.book, side, team, live_state(gin, view.book, t, at_t)["teams"][side],
                         period, elapsed)
     return () if down is None else (down,)

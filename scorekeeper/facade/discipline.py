@@ -16,6 +16,7 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.records import Money
 from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import AppealData
 
 if TYPE_CHECKING:
     from scorekeeper.season_data import AppealData, PaymentData
@@ -57,7 +58,7 @@ class Discipline(Part):
         """Record an appeal. Upholding one (or changing an upheld one) lifts a suspension and waives its fines:
         an office action, like `lift_suspension` (issue 14)."""
         key = (appeal.get("player"), appeal.get("game"), appeal.get("filed"))
-        stored: dict[str, Any] = next((a for a in self.core.view(season).data.get("appeals", [])
+        stored: AppealData | dict[str, str] = next((a for a in self.core.view(season).data.get("appeals", [])
                                        if (a["player"], a["game"], a["filed"]) == key), {})
         decision, was = appeal.get("decision", "pending"), stored.get("decision", "pending")
         if decision != was and "upheld" in (decision, was):

@@ -4,6 +4,7 @@ undo and redo, and the live state at the boards (who may be on the ice now)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, cast
 
@@ -26,7 +27,7 @@ from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
-from scorekeeper.season_data import EventData, GoalieShotsData, LineupEntryData
+from scorekeeper.season_data import EventData, GameData, GoalieShotsData, LineupEntryData, TeamData
 from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
@@ -135,7 +136,8 @@ class Games(Part):
         view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        return copy.deepcopy(view.games[game_id]) if copy_it else view.games[game_id]
+        found = cast("dict[str, Any]", view.games[game_id])  # a GameData: the facade's games are not typed yet
+        return copy.deepcopy(found) if copy_it else found
 
     # -- events ----------------------------------------------------------------------------------------------
     def prepare_entries(self, game_id: str, season: str | None = None) -> None:
@@ -221,8 +223,8 @@ class Games(Part):
         none; issue 28.6)."""
         game = self.game_dict(game_id, season, copy_it=False)
         view = self.core.view(season)
-        teams = view.teams
-        people = game_officials(game)
+        teams: Mapping[str, TeamData | dict[str, str]] = view.teams
+        people = game_officials(cast(GameData, game))  # the facade's game dict is a GameData (not typed here yet)
         goalies: list[DressedGoalie] = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
                    for side in ("home", "away") for x in (game.get("lineups") or {}).get(side, []) if x.get("goalie")]
         periods = max([view.book.clock.periods, *(int(e["period"]) for e in game.get("events", [])
@@ -353,7 +355,7 @@ class Games(Part):
         previous, row_id, revision = source[game_id][-1]
         s = self.core.season_row(season)
         view = self.core.view(s.name)
-        current = copy.deepcopy(view.games.get(game_id))
+        current = cast("dict[str, Any] | None", copy.deepcopy(view.games.get(game_id)))  # a GameData: not typed here
         audit = _final_step(name, current, previous)
         if audit is not None:
             refused = office_needed(self.core, f"the {audit[1]['reason']} of game "

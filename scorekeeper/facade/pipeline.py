@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from peewee import Database, DatabaseError
 
@@ -31,6 +31,7 @@ from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import GameData, SeasonData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
 
@@ -176,8 +177,8 @@ def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[st
 def _firm_problems(judged: _Judged) -> list[Violation]:
     """What is never stored and never overridden (issue 26): a signature on an unfinished game, a wrong
     payment."""
-    return [*(v for g in judged.written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
-                                                                              judged.old_games.get(g["id"]))),
+    return [*(v for g in judged.written["games"] for v in unfinished_signatures(  # its games: GameData, not typed here
+                f"game {g['id']}", cast(GameData, g), cast("GameData | None", judged.old_games.get(g["id"])))),
             *payment_problems(judged.candidate, [("payment", p) for p in judged.written["payments"]])]
 
 
@@ -216,13 +217,15 @@ def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, d
     if problems:
         return EntryResult(False, problems)
     incoming = normalise(partial)
-    old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
+    # Any: the facade's games are plain dicts here (not typed yet)
+    old_games = {g["id"]: cast("dict[str, Any] | None", view.games.get(g["id"])) for g in incoming["games"]}
     locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
     if locked is not None:
         return EntryResult(False, [locked])
-    merged, written, _ = merge(view.data, incoming, replace=True)
+    # Any: `merge` takes the season's plain dicts (the season file's, not typed yet)
+    merged, written, _ = merge(cast("dict[str, Any]", view.data), incoming, replace=True)
     season_level = any(written[name] for name in LISTS if name != "games")
-    candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
+    candidate = view.with_changes(cast(SeasonData, merged), {g["id"] for g in incoming["games"]}, season_level)
     finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
                  for g in incoming["games"])
     judged = _Judged(incoming, old_games, written, candidate, finals)
@@ -343,7 +346,7 @@ class ChangeStep:
         if problems:
             return EntryResult(False, problems)
         entry = norm_event(event)
-        candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
+        candidate = view.with_events(cast(GameData, {**old, "events": [*old.get("events", []), entry]}))  # a game
         new = added_violations(view, candidate, [gid], False)
         refused = refusal(new, confirm=confirm, dry_run=dry_run)
         if refused is not None:

@@ -19,6 +19,7 @@ from scorekeeper.rules.office_list import office_items
 from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, DECISIONS_KEY, PROPOSED, decision_of, proposal_state
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SuspensionDecisionData
 
 
 @bound
@@ -38,7 +39,7 @@ class SuspensionProposals(Part):
             state = proposal_state(view, s)
             if state is None:
                 continue
-            d = decision_of(view, s.player, s.game) or {}
+            d: SuspensionDecisionData | dict[str, str] = decision_of(view, s.player, s.game) or {}
             out.append({"player": s.player, "name": view.player_name(s.player), "team": s.team, "game": s.game,
                         "date": s.date, "rule": s.row.rule, "kind": s.kind, "state": state,
                         "decided": d.get("decided"), "by": d.get("by"), "note": d.get("note")})
@@ -107,7 +108,7 @@ class SuspensionProposals(Part):
         waiting = [s for s in mine if proposal_state(view, s) == PROPOSED]
         if not waiting:
             s = mine[-1]
-            d = decision_of(view, s.player, s.game) or {}
+            d: SuspensionDecisionData | dict[str, str] = decision_of(view, s.player, s.game) or {}
             raise ServiceError(f"the suspension proposed for {name} in game {view.game_name(s.game)} was "
                                f"{d.get('decision')} on {d.get('decided')}; a confirmed one is lifted by the office, "
                                "not decided again")

@@ -27,7 +27,7 @@ from scorekeeper.rules.roster import (
 )
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import DivisionData, PlayerData, TeamData
+from scorekeeper.season_data import DivisionData, PlayerData, SeasonData, TeamData
 
 
 def roster_changes(rows: list[CsvRow]) -> dict[str, list[dict[str, Any]]]:
@@ -146,7 +146,9 @@ class Rosters(Part):
                 "a team cannot play itself, so they are not merged; delete or correct those games first", TEAM_SECTION,
                 f"team {src}")])
         moved = [g["id"] for g in view.games.values() if src in (g["home"], g["away"])]
-        candidate = SeasonView(merged_season(view.data, src, tgt), view.book, office=view.office,
+        # Any: `merged_season` takes the season's plain dicts (not typed yet)
+        candidate = SeasonView(cast(SeasonData, merged_season(cast("dict[str, Any]", view.data), src, tgt)), view.book,
+                               office=view.office,
                                carry_over=view.carry_over.kept())
         games = [gid for gid, g in candidate.games.items() if tgt in (g["home"], g["away"])]
         new = added_violations(view, candidate, games, True)
@@ -259,8 +261,9 @@ def team_refused(what: str, team: str) -> Refused:
     return Refused(what, TEAM_RULE, TEAM_SECTION, f"team {team}")
 
 
-def _division_name(view: SeasonView, team: dict[str, Any]) -> str:
-    return str((view.divisions.get(team["division"]) or {}).get("name") or team["division"])
+def _division_name(view: SeasonView, team: TeamData) -> str:
+    division = view.divisions.get(team["division"])
+    return str((division.get("name") if division else None) or team["division"])
 
 
 def _team_label(view: SeasonView, tid: str) -> str:

@@ -33,6 +33,7 @@ from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SeasonData
 from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.signature_picture import clean_file_pictures
 from scorekeeper.validation import apply_overrides, override_key, overrides_from_audit
@@ -176,7 +177,8 @@ class SeasonFiles(Part):
         if season is not None and season.archived:
             raise _refused(incoming, archived_refusal(season.name), "season")
         book, new_book, existing = self._book_and_existing(incoming, season, data.get("rulebook_text"))
-        pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
+        # issue 26.3: each new picture decoded, re-encoded (both seasons normalised: SeasonData, not typed here yet)
+        pictures = clean_file_pictures(cast(SeasonData, incoming), cast(SeasonData, existing))
         if pictures:
             raise _Refused(ImportReport(False, incoming["season"], pictures))
         merged, changes, conflicts = merge(existing, incoming, replace)
@@ -209,7 +211,7 @@ class SeasonFiles(Part):
     def _view(self, plan: _Plan) -> SeasonView:
         """The season after the import, with what the office recorded (lifted, waived, notified) standing."""
         season = plan.season
-        view = SeasonView(plan.merged, plan.book)
+        view = SeasonView(cast(SeasonData, plan.merged), plan.book)  # normalised and merged: not typed here yet
         view.carry_over = CarryOver(self.core.carry_source(plan.incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
         if season is not None:

@@ -82,7 +82,7 @@ def _safe(text: str) -> str:
 
 
 def _team_name(view: SeasonView, team: str) -> str:
-    return str(view.teams.get(team, {}).get("name", team))
+    return str(t.get("name", team) if (t := view.teams.get(team)) else team)
 
 
 def _jersey(view: SeasonView, team: str, player: str, date: str | None) -> int | None:
@@ -92,9 +92,9 @@ def _jersey(view: SeasonView, team: str, player: str, date: str | None) -> int |
 
 def _captain(view: SeasonView, team: str) -> tuple[str, str]:
     """(name, e-mail) of the team's captain; '' where the season file has none."""
-    t = view.teams.get(team, {})
-    cap = t.get("captain")
-    return (view.player_name(cap) if cap else ""), str(t.get("captain_email") or "").strip()
+    t = view.teams.get(team)
+    cap = t.get("captain") if t else None
+    return (view.player_name(cap) if cap else ""), str((t.get("captain_email") if t else None) or "").strip()
 
 
 def _no_address(view: SeasonView, team: str, tname: str, email: str) -> str | None:
@@ -399,11 +399,11 @@ def fine_statement_messages(svc: ReportSource, settings: MailSettings | None = N
         if mine:
             lines.append("Fines:")
             for f in mine:
-                g = view.games.get(f["game"], {})
+                g = view.games.get(f["game"])
                 who = (f"team fine (re {view.player_name(f['player'])})" if "team" in f["payer"]
                        else view.player_name(f.get("player") or next(iter(f["payer"].values()))))
                 ref = view.book.rules.get(f["rule"])
-                lines.append(f"  {g.get('date', '')} game {view.game_name(f['game'])}: {who}, "
+                lines.append(f"  {g.get('date', '') if g else ''} game {view.game_name(f['game'])}: {who}, "
                              f"{ref.title if ref else f['rule']} ({f['rule']}): {_money(_cents(f['amount']))}")
             lines.append("")
         else:

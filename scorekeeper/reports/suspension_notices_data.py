@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.season_lookup import (
     added_game_misconducts,
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import FineRow, GamePenalty, GameResult
     from scorekeeper.season.records import Sanction, SuspensionVerdict
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import GameData, TeamData
 
 
 @dataclass
@@ -79,7 +80,7 @@ class SuspensionNoticesData:
     appeal_channels: tuple[str, ...] = ("official_form",)  # how an appeal may be filed (the rulebook's)
 
 
-def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[dict[str, Any]]:
+def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[GameData]:
     ids = list(view.games)
     at = ids.index(game_id)
     return [g for g in list(view.games.values())[at + 1:] if team in (g["home"], g["away"])]
@@ -129,7 +130,7 @@ def _notice(view: SeasonView, s: SuspensionVerdict, gj: GameResult, fines: list[
     book = view.book
     player, tid = s.player, s.team
     g = view.games[s.game]
-    t = view.teams.get(tid, {})
+    t: TeamData | dict[str, str] = view.teams.get(tid, {})
     side = "home" if g["home"] == tid else "away"
     pens, pen_lines = _penalties(view, gj, s.game, player)
     number = dressed_in(view, g).get(player, ("", None, {}))[1]

@@ -11,8 +11,13 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.results_records import Fines, Standings, Stats, SuspensionRow, Suspensions
 from scorekeeper.rulebook.model import DisciplineRow
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import AppealData
+
+SeasonOutput = Standings | Stats | Suspensions | Fines
+"""A season-wide result the facade computes once per state of the season."""
 
 
 def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
@@ -111,7 +116,7 @@ class SuspensionVerdict:
         """Games still to serve (kind games)."""
         return max(int(self.games or 0) - self.served, 0) if self.kind == "games" else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SuspensionRow:
         return {"player": self.player, "team": self.team, "game": self.game, "rule": self.rule, "kind": self.kind,
                 "games": self.games, "served": self.served, "status": self.status, "appeal": self.appeal,
                 "review": self.review}
@@ -193,9 +198,9 @@ class Derived:
     team_games: TeamGames | None = None
     notices_due: Mapping[tuple[str, int], tuple[Sanction, ...]] | None = None  # (team, its next game's place)
     carried: Mapping[str, tuple[CarriedServing, ...]] | None = None  # player -> carried suspensions, in order
-    appeals: Mapping[tuple[str, str], dict[str, Any]] | None = None  # (player, game) -> the appeal filed
+    appeals: Mapping[tuple[str, str], AppealData] | None = None  # (player, game) -> the appeal filed
     lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
-    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)  # the facade's results by name
+    outputs: dict[str, SeasonOutput] = field(default_factory=dict)  # the facade's results by name
 
     def kept_while_no_final(self) -> Derived:
         """What stays true while an entry touches no final game."""
