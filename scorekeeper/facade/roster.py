@@ -105,7 +105,7 @@ class Rosters(Part):
         """Give a team another name (unique within its division); audited."""
         view = self.core.view(season)
         tid = self.find_team(team, season)
-        old = cast("TeamData", view.teams[tid])  # the season view's team (its record, not yet typed by the view)
+        old = view.teams[tid]
         name = " ".join(name.split())
         if not name:
             raise ServiceError("type the team's new name")
