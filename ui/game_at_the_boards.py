@@ -367,7 +367,7 @@ class GameAtTheBoards(TableTab):
             self.entry.focus_refused(" ".join(v.message for v in refused), at_fault)
             return False
         if self.from_sheet.isChecked() and "period" in event:  # from the sheet: the next entry starts here
-            self.clock.set_position(int(event["period"]), parse_time(str(event["elapsed"])) or 0)
+            self.clock.set_position(int(event["period"] or 0), parse_time(str(event["elapsed"])) or 0)
         self.entry.clear()
         self.events_view.setFocus()
         return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db.models import Fine, Game, Player, Suspension, Team
@@ -18,6 +18,9 @@ from scorekeeper.records import Money
 from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season_data import AppealData, AuditEntryData, PaymentData
+
+if TYPE_CHECKING:
+    from scorekeeper.season_data import AppealData, PaymentData
 
 
 def payment_audit(payment: PaymentData, reason: str = "") -> AuditRecord:
@@ -81,7 +84,8 @@ class Discipline(Part):
                 raise ServiceError(f"{view.name_of(str(payer))} owes no fine under {fine.get('rule')} for game "
                                    f"{view.game_name(str(fine.get('game')))} (none such, or waived); record the "
                                    "payment toward the balance instead")
-        return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=payment_audit(payment)),
+        return self.step.propose(Proposal({"payments": [payment]}, games=[],
+                                          audit=payment_audit(payment)),
                                  confirm=True, season=season)
 
     def _rows(self, season: str | None, player: str, game: str) -> tuple[Any, Any, Any]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
@@ -237,7 +237,7 @@ def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[GamePenalt
                    who: str, in_game: str) -> list[str]:
     """One suspension in the notice's words: what, for how long and why; games served and left, the fine, the
     review, the status and the appeal; a blank line after."""
-    offence = offence_name(view, s.rule, cast("list[dict[str, Any]]", pens))  # the rules' own dicts
+    offence = offence_name(view, s.rule, pens)
     section = view.book.section(s.rule) or "fines table"
     verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
     lines = [f"{who} {verb} for {_length(s)} for {offence.lower()} {in_game} ({s.rule}, rulebook {section})."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.season_lookup import dressed_in, labelled, league_name, player_name, rule_section, team_name
 from scorekeeper.reports.wording import ReportError, cents, issued_on, printed_name, suspension_text
@@ -126,7 +126,7 @@ def _fine_line(led: _Ledger, tid: str, f: FineRow) -> FineLine:
     return FineLine(
         date=str(g.get("date", "")) if g else "", game=f"{view.game_name(f['game'])} vs {opp}",
         who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
-        infraction=offence_text(book, f["rule"], cast("list[dict[str, Any]]", pens)), rule=f["rule"],
+        infraction=offence_text(book, f["rule"], pens), rule=f["rule"],
         section=rule_section(book, f["rule"]),
         suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
         fine_row=row.fine_row if (row := led.rows_of.get((f["player"], f["game"], f["rule"]))) else "",

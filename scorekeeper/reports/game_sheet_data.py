@@ -5,7 +5,7 @@ fines), the notes and reports to the league, the officials and the result in wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.goaltending import goalie_lines
@@ -104,7 +104,7 @@ def _opened(svc: ReportSource, game_id: str, season: str | None) -> _Game:
 def _scorekeeper(svc: ReportSource, game: GameData, season: str | None) -> str:
     """The scorekeeper: an official so named, else the operator of the game's last finish in the audit trail,
     else (a game not final yet) the operator at the desk now."""
-    named = officials_of(cast("GameData", game))["scorekeeper"]  # a GameData: dict[str, Any] until typed (28.1)
+    named = officials_of(game)["scorekeeper"]
     if named:
         return named[0]
     finishes = [e for e in svc.audit(season, game=game["id"]) if e.get("action") == "finish game"]
@@ -321,7 +321,7 @@ def _action(game: _Game, pid: str, rule: str, pens: list[GamePenalty], susp: Sus
             fines: list[FineRow], ejected_for: set[tuple[str, str]]) -> SheetAction:
     """A player's line of what the game caused under `rule`: the offence, the suspension, the fines."""
     book = game.book
-    parts = [offence_text(book, rule, cast("list[dict[str, Any]]", pens))]
+    parts = [offence_text(book, rule, pens)]
     if (pid, rule) in ejected_for:
         parts[0] = f"Ejected ({parts[0].lower()})"
     if susp is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.season_lookup import (
     added_game_misconducts,
@@ -142,7 +142,7 @@ def _notice(view: SeasonView, s: SuspensionVerdict, gj: GameResult, fines: list[
         captain_email=str(t.get("captain_email") or ""), game=view.game_name(s.game), game_date=g["date"],
         game_time=g["time"], opponent=team_name(view, g["away" if side == "home" else "home"]),
         rink=printed_name(str(g.get("rink") or ""), 80),
-        offence=offence_text(book, s.rule, cast("list[dict[str, Any]]", pens)),
+        offence=offence_text(book, s.rule, pens),
         penalties=pen_lines,
         rule=s.rule, rule_title=rule_title(book, s.rule), section=rule_section(book, s.rule),
         kind=s.kind, games=s.games, served=int(s.served), left=s.left, status=s.status,

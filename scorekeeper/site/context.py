@@ -9,7 +9,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules.discipline import offence_name
 from scorekeeper.rules.tiebreakers import standings_note
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from scorekeeper.season.view import SeasonView
     from scorekeeper.site.source import SiteSource
 
-Row = dict[str, Any]
+Row = dict[str, Any]  # Any: a facade row of any kind (standings, stats, eligibility, suspension, game), named
 """A row of the facade's answers (a standings, stats, eligibility, suspension or game row), with the names the
 pages print added."""
 
@@ -102,7 +102,7 @@ class SiteContext:
     game_json: Callable[[str], GameResult]
     view: SeasonView
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         """What every page's template reads (all but `game_json` and `view`)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("game_json", "view")}
 
@@ -118,7 +118,7 @@ class GamePage:
     penalties: list[Row]
     period_names: list[str]
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
@@ -192,7 +192,7 @@ def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
                            else "rest of season" if s["kind"] == "season" else "until lifted")
         suspensions.append({**s, "name": view.player_name(s["player"]), "team_name": _team(view, s["team"]),
                             "number": _jersey(view, s["team"], s["player"]), "date": g["date"],
-                            "offence": offence_name(view, s["rule"], cast("list[dict[str, Any]]", pens)),
+                            "offence": offence_name(view, s["rule"], pens),
                             "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})
