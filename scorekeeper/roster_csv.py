@@ -352,9 +352,7 @@ class RosterJudge:
         if player is not None and player["id"] in self.players and self.players[player["id"]] == player:
             player = None
         key = roster_key(signing)
-        # the judge's signings are dict[str, Any], normalise's SigningData and PlayerData, until typed (issue 28.1)
-        replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(cast(SigningData, r)) == key),
-                        None)
+        replaced = next((r for r in self.by_team.get(signing["team"], []) if roster_key(r) == key), None)
         if replaced == signing:
             row.verdict = "imported"  # already in the season as it is
             return

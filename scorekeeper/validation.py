@@ -3,11 +3,10 @@ overrode (recorded in the audit trail) kept as information. The judge of the one
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from scorekeeper.ids import GameId
-from scorekeeper.json_value import JsonObject
 from scorekeeper.rules.appeals import check_appeals
 from scorekeeper.rules.coed import check_coed_roster
 from scorekeeper.rules.lineup import check_lineups
@@ -41,13 +40,13 @@ def lineup_checks(view: SeasonView, gid: str) -> list[Violation]:
     return checks[key]
 
 
-def overrides_from_audit(entries: Sequence[JsonObject]) -> dict[str, str]:
+def overrides_from_audit(entries: Sequence[Mapping[str, object]]) -> dict[str, str]:
     """The block overrides recorded in an audit trail (its entries as a file gives them): key -> reason."""
     return {subject: _reason(e) for e in entries
             if e.get("action") == "override block" and isinstance(subject := e.get("subject"), str)}
 
 
-def _reason(entry: JsonObject) -> str:
+def _reason(entry: Mapping[str, object]) -> str:
     """The reason an audit entry's `after` gives ('' where none)."""
     after = entry.get("after") or {}
     reason = after.get("reason", "") if isinstance(after, dict) else ""

@@ -371,7 +371,7 @@ class ChangeStep:
         problems = check_event(event, f"game {gid} event {seq + 1}")
         if problems:
             return EntryResult(False, problems)
-        entry = norm_event(cast(Any, event))  # checked above: an event of any kind
+        entry = norm_event(event)  # checked above: an event of one kind
         candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
         new = added_violations(view, candidate, [gid], False)
         refused = refusal(new, confirm=confirm, dry_run=dry_run)

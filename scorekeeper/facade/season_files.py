@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard, cast
+from typing import TypeGuard, cast
 
 from peewee import DatabaseError
 
@@ -240,7 +240,7 @@ class SeasonFiles(Part):
             changed_games = list(view.games)
         violations = added_violations(None, view, changed_games, True)  # a file is judged whole
         # the file's own "override block" entries are history: one is honoured only as the office's own action
-        offered = overrides_from_audit(cast(Any, plan.audit))  # its parameter: untyped
+        offered = overrides_from_audit(plan.audit)
         overridable = [v for v in violations if v.blocks and override_key(v) in offered
                        and " event " not in f" {v.where} "]
         if overridable and all(not v.blocks or v in overridable for v in violations):
