@@ -10,15 +10,17 @@ the import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.naming import game_name, game_names
+from scorekeeper.results_records import FineRow, Fines, SuspensionRow, Suspensions
 from scorekeeper.rules import discipline
 from scorekeeper.rules.fines import fines
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import GameData, SeasonData, SignatureData
 from scorekeeper.seasonfile import money_to_cents
 from scorekeeper.signature_values import decode_png
 from scorekeeper.validation import override_key
@@ -35,12 +37,11 @@ class Guarded:
     after: Any
 
 
-def _status(game: dict[str, Any]) -> str:
+def _status(game: GameData) -> str:
     return str(game.get("status", "final"))
 
 
-def _final_games(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
-                 reason: str) -> list[Guarded]:
+def _final_games(existing: SeasonData, changes: ListChanges, reason: str) -> list[Guarded]:
     old_games = {g["id"]: g for g in existing.get("games", [])}
     out: list[Guarded] = []
     for g in changes["games"]:
@@ -56,12 +57,12 @@ def _final_games(existing: dict[str, Any], changes: dict[str, list[dict[str, Any
     return out
 
 
-def _unsigned(game: dict[str, Any]) -> dict[str, Any]:
+def _unsigned(game: GameData) -> dict[str, object]:
     """A game without its signatures (`_signatures` names each change of those)."""
     return {k: v for k, v in game.items() if k != "signatures"}
 
 
-def _signed(s: dict[str, Any], reason: str = "") -> dict[str, Any]:
+def _signed(s: SignatureData, reason: str = "") -> dict[str, object]:
     """A signature as the audit trail records it (as the window does): who, role, when, the picture's size."""
     png = decode_png(s["png_base64"]) or b""
     return {"role": s["role"], "name": s["name"], "signed_at": s["signed_at"], "bytes": len(png),
@@ -69,12 +70,12 @@ def _signed(s: dict[str, Any], reason: str = "") -> dict[str, Any]:
             **({"reason": reason} if reason else {})}
 
 
-def _said(s: dict[str, Any]) -> str:
+def _said(s: SignatureData) -> str:
     late = f", given before the correction of {s['before_correction']}" if s.get("before_correction") else ""
     return f"{s['name']}, signed {s['signed_at']}{late}"
 
 
-def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+def _signatures(existing: SeasonData, changes: ListChanges, reason: str) -> list[Guarded]:
     """Issue 26: a file that adds, replaces or removes a signature of a game the database holds final (or one
     given before a correction of a reopened game) signs for someone: the office's action, audited as the window
     audits a signature. A signature arriving with its game's finish (a new game, a game finished by the file)
@@ -106,11 +107,11 @@ def _signatures(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]
     return out
 
 
-def _suspensions(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
-    def key(r: dict[str, Any]) -> tuple[str, str, str]:
+def _suspensions(before: Suspensions | None, view: SeasonView, reason: str) -> list[Guarded]:
+    def key(r: SuspensionRow) -> tuple[str, str, str]:
         return (r["player"], r["game"], r["rule"])
 
-    old = {key(r): r for r in (before or {}).get("suspensions", [])}
+    old = {key(r): r for r in (before["suspensions"] if before else [])}
     new = {key(r): r for r in discipline.suspensions(view)["suspensions"]}
     out: list[Guarded] = []
     for k, r in old.items():
@@ -141,11 +142,11 @@ def _suspensions(before: Mapping[str, Any] | None, view: SeasonView, reason: str
     return out
 
 
-def _fines(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> list[Guarded]:
+def _fines(before: Fines | None, view: SeasonView, reason: str) -> list[Guarded]:
     if before is None:
         return []
 
-    def by_key(rows: list[dict[str, Any]]) -> dict[tuple[str, str, str], dict[str, Any]]:
+    def by_key(rows: list[FineRow]) -> dict[tuple[str, str, str], FineRow]:
         return {(next(iter(f["payer"].values())), f["game"], f["rule"]): f for f in rows}
 
     old = by_key(before["fines"])
@@ -163,12 +164,13 @@ def _fines(before: Mapping[str, Any] | None, view: SeasonView, reason: str) -> l
     return out
 
 
-def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+def _appeals(existing: SeasonData, changes: ListChanges, reason: str) -> list[Guarded]:
     old = {(a["player"], a["game"], a["filed"]): a for a in existing.get("appeals", [])}
     names = game_names([*existing.get("games", []), *changes["games"]])
     out: list[Guarded] = []
     for a in changes["appeals"]:
-        was = old.get((a["player"], a["game"], a["filed"]), {}).get("decision", "pending")
+        stored = old.get((a["player"], a["game"], a["filed"]))
+        was = stored.get("decision", "pending") if stored is not None else "pending"
         now = a.get("decision", "pending")
         if now != was and "upheld" in (now, was):
             out.append(Guarded(f"records the appeal of {a['player']} for game {names.get(a['game'], a['game'])} as "
@@ -177,7 +179,7 @@ def _appeals(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]],
     return out
 
 
-def _decisions(existing: dict[str, Any], changes: dict[str, list[dict[str, Any]]], reason: str) -> list[Guarded]:
+def _decisions(existing: SeasonData, changes: ListChanges, reason: str) -> list[Guarded]:
     """PEN-GM-2: a decision on a proposed suspension (confirmed: it bars the player; declined: it is dropped)
     is the office's, like a lift."""
     old = {(d["player"], d["game"]): d for d in existing.get("season_suspension_decisions") or []}
@@ -200,9 +202,8 @@ def _overrides(overridable: list[Violation], offered: dict[str, str], reason: st
                     {"reason": f"{offered[override_key(v)]} ({reason})"}) for v in overridable]
 
 
-def import_guards(existing: dict[str, Any], view: SeasonView, changes: dict[str, list[dict[str, Any]]],
-                  overridable: list[Violation], offered: dict[str, str], reason: str,
-                  before: tuple[Mapping[str, Any], Mapping[str, Any]] | None) -> list[Guarded]:
+def import_guards(existing: SeasonData, view: SeasonView, changes: ListChanges, overridable: list[Violation],
+                  offered: dict[str, str], reason: str, before: tuple[Suspensions, Fines] | None) -> list[Guarded]:
     """Every change of the import that needs the office. `existing`: the season as stored; `view`: the season
     after the import; `before`: the stored season's suspensions and fines (None: a new season, or no change)."""
     out = _final_games(existing, changes, reason) + _signatures(existing, changes, reason)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 
 def slug(*names: str) -> str:
@@ -26,7 +25,7 @@ def free_id(base: str, taken: Iterable[str]) -> str:
     return candidate
 
 
-def game_name(game: Mapping[str, Any] | None, game_id: str = "") -> str:
+def game_name(game: Mapping[str, object] | None, game_id: str = "") -> str:
     """A game's name for people to read: the league's game number (the season file's `number`, 'WSHL-015') where
     set, else its id ('g001'). Every readable table, document, e-mail, page and message names a game by it; JSON
     and the season file keep the id."""
@@ -34,7 +33,7 @@ def game_name(game: Mapping[str, Any] | None, game_id: str = "") -> str:
     return number or str((game or {}).get("id") or game_id)
 
 
-def game_name_and_id(game: Mapping[str, Any] | None, game_id: str = "") -> str:
+def game_name_and_id(game: Mapping[str, object] | None, game_id: str = "") -> str:
     """`game_name`, and the id after it where they differ ('WSHL-015 (g001)'): where a person must type the id
     back (a command's option), never elsewhere."""
     name, gid = game_name(game, game_id), str((game or {}).get("id") or game_id)
@@ -50,7 +49,7 @@ def named_where(where: str, names: Mapping[str, str]) -> str:
     return found.group(1) + names[found.group(2)] + found.group(3)
 
 
-def game_names(games: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+def game_names(games: Iterable[Mapping[str, object]]) -> dict[str, str]:
     """id -> `game_name` of each game."""
     return {str(g["id"]): game_name(g) for g in games}
 
@@ -62,7 +61,7 @@ def statement_number(season: str, team_name: str, division_name: str = "") -> st
     return f"{season} {team_name}" + (f" ({division_name})" if division_name else "")
 
 
-def next_game_id(ids: Iterable[str], game: Mapping[str, Any]) -> str:
+def next_game_id(ids: Iterable[str], game: Mapping[str, object]) -> str:
     """An id for a new game: the next free gNNN where the season numbers its games so (or has none yet),
     else g-YYYYMMDD-HHMM-home-away (with -2, -3… when taken)."""
     ids = set(ids)
@@ -73,5 +72,5 @@ def next_game_id(ids: Iterable[str], game: Mapping[str, Any]) -> str:
         while f"g{number:0{width}d}" in ids:
             number += 1
         return f"g{number:0{width}d}"
-    stamp = re.sub(r"\D", "", game["date"]) + "-" + re.sub(r"\D", "", game["time"])
+    stamp = re.sub(r"\D", "", str(game["date"])) + "-" + re.sub(r"\D", "", str(game["time"]))
     return free_id(f"g-{stamp}-{game['home']}-{game['away']}", ids)

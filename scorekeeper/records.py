@@ -467,8 +467,10 @@ class AuditEntry(Record, frozen=True, kw_only=True, forbid_unknown_fields=False)
     operator: AuditText | None = None
     action: AuditText
     subject: AuditText | None = None
+    # Any: an override block's own JSON object, kept as the file gave it
     before: Annotated[dict[str, Any] | None, _is("override object", "object"),
                       Meta(description='for an `"override block"` entry: a JSON object')] = None
+    # Any: an override block's own JSON object, kept as the file gave it
     after: Annotated[dict[str, Any] | None, _is("override object", "object"),
                      Meta(description='for an `"override block"` entry: a JSON object')] = None
 
@@ -496,6 +498,7 @@ class Season(Record, frozen=True, kw_only=True):
     season_suspension_decisions: Annotated[list[SuspensionDecision], Meta(max_length=20_000), Meta(
         description="the office's decisions on the suspensions the rules proposed (see *season suspension "
                     "decision* below); `export` writes it when there is one")] = msgspec.field(default_factory=list)
+    # Any: what `export` computed, ignored on import
     computed: Annotated[dict[str, Any] | None, Meta(
         description="written by `export`: every computed result (see below); ignored on import")] = None
     audit: Annotated[Annotated[list[AuditEntry], Meta(max_length=100_000)] | None, Meta(

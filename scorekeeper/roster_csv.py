@@ -15,14 +15,16 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.inputfile import ROSTER_CSV_LIMIT, read_bounded
+from scorekeeper.results_records import RosterCsvRow, ViolationRecord
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.roster import signed_twice_in_file
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import OfficeRecords
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import PlayerData, SeasonData, SigningData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_structure, normalise, roster_key
 from scorekeeper.validation import validate_season
 
@@ -38,8 +40,8 @@ ALIASES = {"jersey": "number", "#": "number", "no": "number", "first name": "fir
 class CsvRow:
     line: int
     data: dict[str, str]
-    player: dict[str, Any] | None = None
-    signing: dict[str, Any] | None = None
+    player: PlayerData | None = None
+    signing: SigningData | None = None
     verdict: str = "imported"  # imported, warning, already (on the team's roster: nothing to write), refused
     violations: list[Violation] = field(default_factory=list)
     note: str = ""  # why a row is "already"
@@ -49,13 +51,15 @@ class CsvRow:
     def writable(self) -> bool:
         return self.verdict in ("imported", "warning")
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"line": self.line, "data": self.data, "verdict": self.verdict,
-                               "violations": [v.to_json() for v in self.violations]}
+    def to_json(self) -> RosterCsvRow:
+        violations = cast(list[ViolationRecord], [v.to_json() for v in self.violations])  # what `to_json` writes
+        out: RosterCsvRow = {"line": self.line, "data": self.data, "verdict": self.verdict, "violations": violations}
+        if self.note and self.candidates:
+            return {**out, "note": self.note, "candidates": self.candidates}
         if self.note:
-            out["note"] = self.note
+            return {**out, "note": self.note}
         if self.candidates:
-            out["candidates"] = self.candidates
+            return {**out, "candidates": self.candidates}
         return out
 
 
@@ -66,7 +70,7 @@ def name_key(first: str, last: str) -> tuple[str, str]:
     return norm(first), norm(last)
 
 
-def verdict_counts(rows: list[dict[str, Any]]) -> dict[str, int]:
+def verdict_counts(rows: list[RosterCsvRow]) -> dict[str, int]:
     """How many rows of a preview (`CsvRow.to_json`) are new (imported or with a warning), already on the roster
     and refused."""
     out = {"new": 0, "warning": 0, "already": 0, "refused": 0}
@@ -243,9 +247,14 @@ class _Resolver:
             if pid is None:
                 pid = _slug(d["first"], d["last"], self.taken)
                 self.created[key] = pid
-            row.player = {k: v for k, v in {"id": pid, "first": d["first"], "last": d["last"], "gender": gender,
-                                            "birthdate": d.get("birthdate") or None,
-                                            "email": d.get("email") or None}.items() if v is not None}
+            player: PlayerData = {"id": pid, "first": d["first"], "last": d["last"]}
+            if gender is not None:
+                player["gender"] = gender
+            if birthdate := d.get("birthdate"):
+                player["birthdate"] = birthdate
+            if email := d.get("email"):
+                player["email"] = email
+            row.player = player
         return pid
 
     def _sign(self, row: CsvRow, team: str, pid: str) -> None:
@@ -269,9 +278,12 @@ class _Resolver:
             return
         position = (d.get("position") or "skater").lower()
         position = "goalie" if position in ("g", "goalie", "goaltender") else "skater"
-        row.signing = {k: v for k, v in {"team": team, "player": pid, "number": int(d["number"]),
-                                         "position": position, "signed": d.get("signed") or None,
-                                         "released": d.get("released") or None}.items() if v is not None}
+        signing: SigningData = {"team": team, "player": pid, "number": int(d["number"]), "position": position}
+        if signed := d.get("signed"):
+            signing["signed"] = signed
+        if released := d.get("released"):
+            signing["released"] = released
+        row.signing = signing
 
 
 def _key(v: Violation) -> tuple[str, str, str]:
@@ -287,9 +299,9 @@ class RosterJudge:
 
     def __init__(self, view: SeasonView) -> None:
         self.view = view
-        self.players = dict(view.players)
-        self.by_team: dict[str, list[dict[str, Any]]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
-        self.by_player: dict[str, list[dict[str, Any]]] = {}
+        self.players: dict[str, PlayerData] = dict(view.players)
+        self.by_team: dict[str, list[SigningData]] = {t: list(rows) for t, rows in view.roster_by_team.items()}
+        self.by_player: dict[str, list[SigningData]] = {}
         for rows in self.by_team.values():
             for r in rows:
                 self.by_player.setdefault(r["player"], []).append(r)
@@ -299,8 +311,8 @@ class RosterJudge:
         div = self.view.division_of(team)
         return bool(div and div.get("coed") and div.get("tier") == 1)
 
-    def _mini(self, teams: set[str], extra: list[dict[str, Any]], player: dict[str, Any] | None,
-              replaced: dict[str, Any] | None) -> SeasonView:
+    def _mini(self, teams: set[str], extra: list[SigningData], player: PlayerData | None,
+              replaced: SigningData | None) -> SeasonView:
         """A season of `teams`' signings (plus their players' Division-1 signings), with `extra` signed."""
         if replaced is not None:  # a signing of the same team, player and date is replaced where it stands
             roster = [extra[0] if r is replaced else r for t in sorted(teams) for r in self.by_team.get(t, [])]
@@ -320,7 +332,7 @@ class RosterJudge:
                 "teams": [{k: v for k, v in t.items() if k != "captain"} for t in self.view.data.get("teams", [])
                           if t["id"] in names],
                 "players": list(players.values()), "roster": roster, "games": [], "appeals": [], "payments": []}
-        mini = SeasonView(data, self.view.book)
+        mini = SeasonView(cast(SeasonData, data), self.view.book)  # the season's records, key-filtered copies
         mini.office = OfficeRecords.of(overrides=self.view.office.overrides)
         return mini
 
@@ -347,8 +359,8 @@ class RosterJudge:
         if self._verdict(row, self._fresh(signing, player, replaced)):
             self._accept(signing, player, replaced)
 
-    def _fresh(self, signing: dict[str, Any], player: dict[str, Any] | None,
-               replaced: dict[str, Any] | None) -> list[Violation]:
+    def _fresh(self, signing: SigningData, player: PlayerData | None,
+               replaced: SigningData | None) -> list[Violation]:
         """What signing (or replacing) breaks that the season did not break already, nor an earlier row."""
         teams = {signing["team"]}
         if self._tier1(signing["team"]):
@@ -367,8 +379,8 @@ class RosterJudge:
         self.seen.update(_key(v) for v in fresh)
         return True
 
-    def _accept(self, signing: dict[str, Any], player: dict[str, Any] | None,
-                replaced: dict[str, Any] | None) -> None:
+    def _accept(self, signing: SigningData, player: PlayerData | None,
+                replaced: SigningData | None) -> None:
         """An accepted row's signing (and new player) join the season the next rows are judged in."""
         for index in (self.by_team.setdefault(signing["team"], []), self.by_player.setdefault(signing["player"], [])):
             if replaced is not None:

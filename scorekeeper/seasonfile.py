@@ -11,16 +11,29 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from scorekeeper import records
 from scorekeeper.inputfile import RULEBOOK_LIMIT, SEASON_FILE_LIMIT, InputFileError, read_bounded
+from scorekeeper.json_value import JsonObject, JsonValue
 from scorekeeper.records import cents_to_money as cents_to_money
 from scorekeeper.records import money_to_cents as money_to_cents
 from scorekeeper.rulebook.model import PENALTY_CLASSES
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import (
+    AppealData,
+    DivisionData,
+    GameData,
+    PaymentData,
+    PlayerData,
+    SeasonData,
+    SigningData,
+    SuspensionDecisionData,
+    TeamData,
+)
 from scorekeeper.season_file.checks import NULLABLE as NULLABLE
 from scorekeeper.season_file.checks import NUMBER_LIMIT as NUMBER_LIMIT
 from scorekeeper.season_file.checks import TIME_RE as TIME_RE
@@ -33,6 +46,10 @@ from scorekeeper.signature_values import norm_signature as norm_signature
 FORMAT = records.FORMAT
 TOP_KEYS = {p.key for p in plans(records.Season)}
 LISTS = tuple(records.LIST_RECORDS)
+ListName = Literal["divisions", "teams", "players", "roster", "games", "appeals", "payments",
+                   "season_suspension_decisions"]
+LIST_NAMES: tuple[ListName, ...] = ("divisions", "teams", "players", "roster", "games", "appeals", "payments",
+                                    "season_suspension_decisions")  # `LISTS`, as the keys of `SeasonData`
 
 # the most a season file holds, as the declaration has it (the lists' max_length)
 LIMITS: dict[str, int] = {p.key: p.info.max_length for p in plans(records.Season)
@@ -68,7 +85,7 @@ class SeasonFileError(Exception):
     """The file cannot be read at all (not JSON, not UTF-8, missing)."""
 
 
-def read_season_file(path: str | Path) -> dict[str, Any]:
+def read_season_file(path: str | Path) -> JsonObject:
     """Read a season file as JSON (a regular file of at most 200 MB); errors name the file and the position."""
     p = Path(path)
     try:
@@ -104,12 +121,12 @@ MAX_DEPTH = 12  # a season file's deepest value (a shootout attempt in a game's 
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def shape_problem(data: Any) -> str:
+def shape_problem(data: object) -> str:
     """What no season file holds ('' when nothing): nesting deeper than the format's, or text that is not valid
     Unicode (a lone surrogate such as "\\ud800"). Read without recursion, in time linear in the file."""
     if _shape_ok(data):
         return ""
-    stack: list[tuple[Any, str, int]] = [(data, "top", 0)]
+    stack: list[tuple[object, str, int]] = [(data, "top", 0)]
     while stack:  # only to name where: the slower walk that builds each place's name
         node, where, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -130,8 +147,8 @@ def _bad_text(text: str) -> bool:
     return not text.isascii() and SURROGATE.search(text) is not None
 
 
-def _shape_ok(data: Any) -> bool:
-    stack: list[tuple[Any, int]] = [(data, 0)]
+def _shape_ok(data: object) -> bool:
+    stack: list[tuple[Any, int]] = [(data, 0)]  # Any: lists and objects as parsed, walked at speed by type()
     while stack:
         node, depth = stack.pop()
         if depth >= MAX_DEPTH and node:  # its values would lie deeper than a season file nests
@@ -153,7 +170,7 @@ def rulebook_path_like(name: str) -> bool:
     return any(ch in name for ch in "/\\:") or name.startswith(("~", ".")) or name.lower().endswith(".toml")
 
 
-def check_structure(data: dict[str, Any], shape_read: bool = False) -> list[Violation]:
+def check_structure(data: object, shape_read: bool = False) -> list[Violation]:
     """Everything that makes a file not a season file, each with where it is (`shape_read`: the data came from
     `read_season_file`, which has already checked its nesting and text)."""
     c = Checker()
@@ -172,7 +189,7 @@ def check_structure(data: dict[str, Any], shape_read: bool = False) -> list[Viol
         return c.errors
 
 
-def check_event(event: Any, where: str) -> list[Violation]:
+def check_event(event: object, where: str) -> list[Violation]:
     """What makes `event` not a season-file event (one entry at the boards), each with where it is."""
     c = Checker()
     try:
@@ -182,7 +199,7 @@ def check_event(event: Any, where: str) -> list[Violation]:
     return c.errors
 
 
-def _check_top(c: Checker, data: dict[str, Any]) -> None:
+def _check_top(c: Checker, data: JsonObject) -> None:
     """The top level's own keys: the format, the league and season, the rulebook."""
     for key in sorted(set(data) - TOP_KEYS):
         c.err(key, f"unknown top-level key {key!r} (a typo?)")
@@ -206,7 +223,7 @@ def _check_top(c: Checker, data: dict[str, Any]) -> None:
                   f"({RULEBOOK_LIMIT // 1_000_000} MB)")
 
 
-def _check_sizes(c: Checker, data: dict[str, Any]) -> None:
+def _check_sizes(c: Checker, data: JsonObject) -> None:
     """The lists are lists, none longer than a season holds."""
     for name in LISTS:
         if name in data and not isinstance(data[name], list):
@@ -218,7 +235,7 @@ def _check_sizes(c: Checker, data: dict[str, Any]) -> None:
                         "file?")
     games = data.get("games")
     if isinstance(games, list):
-        events = [len(g["events"]) for g in games if isinstance(g, dict) and isinstance(g.get("events"), list)]
+        events = [len(evs) for g in games if isinstance(g, dict) and isinstance(evs := g.get("events"), list)]
         if events and max(events) > MAX_GAME_EVENTS:
             c.err("games", f"a game with {max(events):,} events is more than a game holds (at most "
                            f"{MAX_GAME_EVENTS:,})")
@@ -226,22 +243,28 @@ def _check_sizes(c: Checker, data: dict[str, Any]) -> None:
             c.err("games", f"{sum(events):,} events is more than a season holds (at most {MAX_EVENTS:,})")
 
 
-def _check_ids(c: Checker, data: dict[str, Any], name: str, kind: str) -> None:
+def _listed(data: JsonObject, name: str) -> list[JsonValue]:
+    """The list `name` of a file whose lists `_check_sizes` found lists (none where it is left out or null)."""
+    found = data.get(name) or []
+    return found if isinstance(found, list) else []
+
+
+def _check_ids(c: Checker, data: JsonObject, name: str, kind: str) -> None:
     seen: set[str] = set()
-    for i, obj in enumerate(data.get(name) or []):
-        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
-            if obj["id"] in seen:
-                c.err(f"{name}[{i}].id", f"{kind} id {obj['id']!r} appears twice")
-            seen.add(obj["id"])
+    for i, obj in enumerate(_listed(data, name)):
+        if isinstance(obj, dict) and isinstance(oid := obj.get("id"), str):
+            if oid in seen:
+                c.err(f"{name}[{i}].id", f"{kind} id {oid!r} appears twice")
+            seen.add(oid)
 
 
-def _check_structure(c: Checker, data: dict[str, Any]) -> list[Violation]:
+def _check_structure(c: Checker, data: JsonObject) -> list[Violation]:
     _check_top(c, data)
     _check_sizes(c, data)
     if c.errors:
         return c.errors
     for name, record in records.LIST_RECORDS.items():  # each object by its record's declaration
-        for i, obj in enumerate(data.get(name) or []):
+        for i, obj in enumerate(_listed(data, name)):
             where = f"{name}[{i}]"
             if c.keys(obj, record, where):
                 c.record(obj, record, where)
@@ -252,7 +275,7 @@ def _check_structure(c: Checker, data: dict[str, Any]) -> list[Violation]:
     return c.errors
 
 
-def _check_audit(c: Checker, audit: Any) -> None:
+def _check_audit(c: Checker, audit: JsonValue) -> None:
     """The audit trail an export writes: a list of {at, operator, action, subject, before, after}."""
     if audit is None:
         return
@@ -267,7 +290,7 @@ def _check_audit(c: Checker, audit: Any) -> None:
         c.record(entry, records.AuditEntry, where)  # no keys' check: an entry may carry more
 
 
-def game_officials(game: dict[str, Any]) -> dict[str, list[str]]:
+def game_officials(game: GameData) -> dict[str, list[str]]:
     """role -> names of a game's officials as `referees` and `officials` combine (docs/season-file.md): the
     referees of `referees` first, then those of `officials`; a name given twice for a role counts once."""
     out: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
@@ -284,62 +307,86 @@ def game_officials(game: dict[str, Any]) -> dict[str, list[str]]:
 NORMALISERS = {name: normaliser(record) for name, record in records.LIST_RECORDS.items()}
 
 
-def normalise(data: dict[str, Any]) -> dict[str, Any]:
+def _checked_list(data: Mapping[str, object], name: str) -> list[Mapping[str, object]]:
+    """The objects of a checked file's list `name` (none where it is left out or null)."""
+    # `check_structure` has refused a file whose list holds anything else, which no isinstance here re-proves
+    return cast("list[Mapping[str, object]]", data.get(name) or [])
+
+
+def normalise(data: Mapping[str, object]) -> SeasonData:
     """A checked season file in normalised form (what the database stores and export writes)."""
-    out: dict[str, Any] = {"format": FORMAT, "league": data["league"], "season": data["season"]}
+    out: dict[str, object] = {"format": FORMAT, "league": data["league"], "season": data["season"]}
     if data.get("rulebook"):
         out["rulebook"] = data["rulebook"]
     for name in LISTS:
         norm = NORMALISERS[name]
-        out[name] = [norm(o) for o in data.get(name) or []]
-    return out
+        out[name] = [norm(o) for o in _checked_list(data, name)]
+    # each list's objects as their record declares them, which `SeasonData` is generated from
+    return cast(SeasonData, out)
 
 
-def roster_key(o: dict[str, Any]) -> tuple[str, str, str]:
+class SeasonLists(TypedDict):
+    """Each list of a season (`LISTS`), by name: what `merge` writes (it gives every list; a change may leave the
+    season suspension decisions out, as the store's writes take them)."""
+
+    divisions: list[DivisionData]
+    teams: list[TeamData]
+    players: list[PlayerData]
+    roster: list[SigningData]
+    games: list[GameData]
+    appeals: list[AppealData]
+    payments: list[PaymentData]
+    season_suspension_decisions: NotRequired[list[SuspensionDecisionData]]
+
+
+Key = str | tuple[str, ...]  # what tells one object of a list from another
+_Row = TypeVar("_Row", DivisionData, TeamData, PlayerData, SigningData, GameData, AppealData, PaymentData,
+               SuspensionDecisionData)
+
+
+def roster_key(o: SigningData) -> tuple[str, str, str]:
     return (o["team"], o["player"], o.get("signed") or "")
 
 
-def appeal_key(o: dict[str, Any]) -> tuple[str, str, str]:
+def appeal_key(o: AppealData) -> tuple[str, str, str]:
     return (o["player"], o["game"], o["filed"])
 
 
-def payment_key(o: dict[str, Any]) -> str:
+def payment_key(o: Mapping[str, object]) -> str:
     return json.dumps(o, sort_keys=True)
 
 
-KEYS = {
-    "divisions": lambda o: o["id"], "teams": lambda o: o["id"], "players": lambda o: o["id"],
-    "games": lambda o: o["id"], "roster": roster_key, "appeals": appeal_key, "payments": payment_key,
-    "season_suspension_decisions": lambda o: (o["player"], o["game"]),
-}
+def decision_key(o: SuspensionDecisionData) -> tuple[str, str]:
+    return (o["player"], o["game"])
+
+
 KIND_NAMES = {"divisions": "division", "teams": "team", "players": "player", "games": "game",
               "roster": "roster signing", "appeals": "appeal", "payments": "payment",
               "season_suspension_decisions": "season suspension decision"}
 
 
-def merge(existing: dict[str, Any], incoming: dict[str, Any], replace: bool
-          ) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]], list[Violation]]:
-    """Merge a normalised file into the normalised season already stored.
+class _Merge:
+    """One list after another merged, with the conflicts found so far."""
 
-    Returns the merged season, the objects to write per list (new or replaced), and the conflicts: an
-    object whose id exists with different content, unless `replace`.
-    """
-    merged = {k: v for k, v in existing.items() if k not in LISTS}
-    changes: dict[str, list[dict[str, Any]]] = {name: [] for name in LISTS}
-    conflicts: list[Violation] = []
-    for name in LISTS:
-        key = KEYS[name]
-        rows = list(existing.get(name) or [])
+    def __init__(self, replace: bool) -> None:
+        self.replace = replace
+        self.conflicts: list[Violation] = []
+
+    def rows(self, name: str, existing: list[_Row] | None, incoming: list[_Row] | None,
+             key: Callable[[_Row], Key]) -> tuple[list[_Row], list[_Row]]:
+        """The list `name` merged, and the objects to write (new or replaced)."""
+        rows = list(existing or [])
+        changes: list[_Row] = []
         index = {key(o): i for i, o in enumerate(rows)}
-        for n, obj in enumerate(incoming.get(name) or []):
+        for n, obj in enumerate(incoming or []):
             k = key(obj)
             if k in index:
                 old = rows[index[k]]
                 if old == obj:
                     continue
-                if not replace:
+                if not self.replace:
                     label = k if isinstance(k, str) else " / ".join(x for x in k if x)
-                    conflicts.append(Violation(
+                    self.conflicts.append(Violation(
                         FILE, "block", f"{KIND_NAMES[name]} {label!r} already exists with different "
                         f"content; use --replace to overwrite it", "season file", f"{name}[{n}]"))
                     continue
@@ -347,6 +394,34 @@ def merge(existing: dict[str, Any], incoming: dict[str, Any], replace: bool
             else:
                 index[k] = len(rows)
                 rows.append(obj)
-            changes[name].append(obj)
-        merged[name] = rows
-    return merged, changes, conflicts
+            changes.append(obj)
+        return rows, changes
+
+
+def merge(existing: SeasonData, incoming: SeasonData, replace: bool
+          ) -> tuple[SeasonData, SeasonLists, list[Violation]]:
+    """Merge a normalised file into the normalised season already stored.
+
+    Returns the merged season, the objects to write per list (new or replaced), and the conflicts: an
+    object whose id exists with different content, unless `replace`.
+    """
+    m = _Merge(replace)  # each list in turn, in the file's order (`LISTS`)
+    divisions = m.rows("divisions", existing.get("divisions"), incoming.get("divisions"), lambda o: o["id"])
+    teams = m.rows("teams", existing.get("teams"), incoming.get("teams"), lambda o: o["id"])
+    players = m.rows("players", existing.get("players"), incoming.get("players"), lambda o: o["id"])
+    roster = m.rows("roster", existing.get("roster"), incoming.get("roster"), roster_key)
+    games = m.rows("games", existing.get("games"), incoming.get("games"), lambda o: o["id"])
+    appeals = m.rows("appeals", existing.get("appeals"), incoming.get("appeals"), appeal_key)
+    payments = m.rows("payments", existing.get("payments"), incoming.get("payments"), payment_key)
+    decisions = m.rows("season_suspension_decisions", existing.get("season_suspension_decisions"),
+                       incoming.get("season_suspension_decisions"), decision_key)
+    merged = existing.copy()  # its other keys as they are, its lists (after them) merged
+    for name in LIST_NAMES:
+        merged.pop(name, None)
+    merged.update(SeasonLists(
+        divisions=divisions[0], teams=teams[0], players=players[0], roster=roster[0], games=games[0],
+        appeals=appeals[0], payments=payments[0], season_suspension_decisions=decisions[0]))
+    changes = SeasonLists(divisions=divisions[1], teams=teams[1], players=players[1], roster=roster[1],
+                          games=games[1], appeals=appeals[1], payments=payments[1],
+                          season_suspension_decisions=decisions[1])
+    return merged, changes, m.conflicts

@@ -114,6 +114,7 @@ class Services:
         self._path: Path | None = None
         self.owner: str | None = None  # the window that owns the database when this process is its guest
         self.media: str | None = None  # why the database can only be read here (read-only media), if it can
+        self.exclusive = False  # the window: it owns the file and stores the game states it computed at its close
         self._seasons: list[Season] | None = None
         self.history = GameHistory()
         self.step = ChangeStep(self, self.history)
@@ -311,6 +312,7 @@ class Services:
         svc._path = path
         svc.owner = holder
         svc.media = media
+        svc.exclusive = exclusive
         log.info("database opened: %s, schema %s%s; libraries: %s", svc.database_label, stored_version(db),
                  " (read only: " + (holder or media or "") + ")" if svc.read_only else "", loaded_versions())
         return svc
@@ -337,9 +339,11 @@ class Services:
 
     def close(self) -> None:
         if not self.db.is_closed():
-            if not (isinstance(self.db, LeagueDatabase) and self.db.others_connected()):
-                self.store_computed_results()  # (another thread's connection left open would record the file
-            self.db.close()  # changed after this process closed it: then they are stored with its next write)
+            # the window stores what it computed (a command that only reads writes nothing); not while another
+            # thread's connection is open: it would leave the file changed after this process recorded it closed
+            if self.exclusive and not (isinstance(self.db, LeagueDatabase) and self.db.others_connected()):
+                self.store_computed_results()
+            self.db.close()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -348,7 +352,7 @@ class Services:
         """Store the final games' states computed since their seasons were read (issue 29.1), in one transaction;
         how many. A cache: a process that may not write stores nothing, and a failure costs only the time to
         compute them again."""
-        if self.read_only or not self._views:
+        if self.read_only or not self._views or not game_results.can_store():
             return 0
         pending: dict[int, tuple[str, bytes]] = {}
         for view in self._views.values():
@@ -441,8 +445,7 @@ class Services:
 
     def _load_view(self, s: Season) -> SeasonView:
         rows = store.RowIds()
-        # SeasonView.data is dict[str, Any] here until the season view is typed SeasonData (issue 28.1)
-        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)  # type: ignore[arg-type]
+        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
         view.stored = StoredStates(game_results.read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
         view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
                                        store.load_overrides(s))

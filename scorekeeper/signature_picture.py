@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import io
 import struct
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.naming import game_name
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import SeasonData
 from scorekeeper.signature_values import MAX_PNG_BYTES, PNG_MAGIC, ROLE_LABELS, decode_png, encode_png, png_problem
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def printable_png(png: bytes) -> bytes | None:
     return out.getvalue()
 
 
-def clean_file_pictures(incoming: dict[str, Any], existing: dict[str, Any]) -> list[Violation]:
+def clean_file_pictures(incoming: SeasonData, existing: SeasonData) -> list[Violation]:
     """Each signature picture of a checked, normalised season file (`incoming`) replaced by its clean PNG, in
     place; a picture the season already holds for that game (`existing`) is left as it is stored. A refusal for
     each picture that cannot be a signature's, saying which game, which role and signer, and why."""

@@ -8,9 +8,11 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime as dt
-from typing import Any
+from collections.abc import Sequence
 
+from scorekeeper.json_value import JsonObject
 from scorekeeper.records import Signature
+from scorekeeper.season_data import GameData, SignatureData
 from scorekeeper.season_file.plans import keys_of, plan_of, plans
 
 SIGNATURE_ROLES: tuple[str, ...] = plan_of(Signature)["role"].choices  # as the declaration has them
@@ -45,7 +47,7 @@ def encode_png(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def _is_time(text: Any) -> bool:
+def _is_time(text: object) -> bool:
     if not isinstance(text, str):
         return False
     try:
@@ -55,7 +57,7 @@ def _is_time(text: Any) -> bool:
     return True
 
 
-def _is_date(text: Any) -> bool:
+def _is_date(text: object) -> bool:
     if not isinstance(text, str):
         return False
     try:
@@ -65,7 +67,7 @@ def _is_date(text: Any) -> bool:
     return True
 
 
-def signature_problems(signatures: Any, where: str) -> list[tuple[str, str]]:
+def signature_problems(signatures: object, where: str) -> list[tuple[str, str]]:
     """(where, what) for each fault of a game's `signatures` (docs/season-file.md); unknown keys included."""
     if signatures is None:
         return []
@@ -105,16 +107,16 @@ def signature_problems(signatures: Any, where: str) -> list[tuple[str, str]]:
     return out
 
 
-def norm_signature(s: dict[str, Any]) -> dict[str, Any]:
+def norm_signature(s: JsonObject) -> JsonObject:
     """A signature's keys in the contract's order, nothing else."""
     return {k: s[k] for k in ORDER if s.get(k) is not None}
 
 
-def current(signatures: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+def current(signatures: Sequence[SignatureData] | None) -> list[SignatureData]:
     """The signatures that sign the game as it is (not those given before a correction)."""
     return [s for s in signatures or [] if not s.get("before_correction")]
 
 
-def referee_signed(game: dict[str, Any]) -> bool:
+def referee_signed(game: GameData) -> bool:
     """Whether the referee's signature locks the game as it is."""
     return any(s["role"] == "referee" for s in current(game.get("signatures")))

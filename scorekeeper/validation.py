@@ -3,8 +3,8 @@ overrode (recorded in the audit trail) kept as information. The judge of the one
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from scorekeeper.ids import GameId
 from scorekeeper.rules.appeals import check_appeals
@@ -40,10 +40,17 @@ def lineup_checks(view: SeasonView, gid: str) -> list[Violation]:
     return checks[key]
 
 
-def overrides_from_audit(entries: list[dict[str, Any]]) -> dict[str, str]:
-    """The block overrides recorded in an audit trail: key -> reason."""
-    return {e["subject"]: (e.get("after") or {}).get("reason", "") for e in entries
-            if e.get("action") == "override block" and isinstance(e.get("subject"), str)}
+def overrides_from_audit(entries: Sequence[Mapping[str, object]]) -> dict[str, str]:
+    """The block overrides recorded in an audit trail (its entries as a file gives them): key -> reason."""
+    return {subject: _reason(e) for e in entries
+            if e.get("action") == "override block" and isinstance(subject := e.get("subject"), str)}
+
+
+def _reason(entry: Mapping[str, object]) -> str:
+    """The reason an audit entry's `after` gives ('' where none)."""
+    after = entry.get("after") or {}
+    reason = after.get("reason", "") if isinstance(after, dict) else ""
+    return reason if isinstance(reason, str) else str(reason)
 
 
 def override_key(v: Violation) -> str:

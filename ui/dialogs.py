@@ -41,8 +41,10 @@ from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
-    from scorekeeper.results_records import SeasonSummary
+    from scorekeeper.results_records import FineRow, SeasonSummary
+    from scorekeeper.season_data import AppealData, PaymentData
     from scorekeeper.services import ImportReport, Services
+    from ui.dialog_answers import NewGame, NewSeason, PayableFine
 
 SEASON_FILES = "Season files (*.json);;All files (*)"
 DATABASES = "Scorekeeper databases (*.db *.sqlite);;All files (*)"
@@ -183,15 +185,16 @@ class NewSeasonDialog(QDialog):
         self.problem.hide()
         super().accept()
 
-    def answer(self) -> dict[str, Any] | None:
+    def answer(self) -> NewSeason | None:
         names = {key: field.text().strip() for key, field in self.fields().items()}
         if not all(names.values()):
             return None
-        return {**names, "coed": self.coed.isChecked(), "rulebook": self.rulebook.currentData()}
+        return {"league": names["league"], "season": names["season"], "division": names["division"],
+                "coed": self.coed.isChecked(), "rulebook": self.rulebook.currentData()}
 
 
 def ask_new_season(parent: QWidget | None, league: str = "Westridge Sponge Hockey League",
-                   rulebooks: Sequence[str] = ()) -> dict[str, Any] | None:
+                   rulebooks: Sequence[str] = ()) -> NewSeason | None:
     """{league, season, division, coed, rulebook} as typed (rulebook None: the default), or None when cancelled
     (a blank name is refused in the dialog, which stays open)."""
     dialog = NewSeasonDialog(parent, league, rulebooks)
@@ -295,8 +298,8 @@ class PaymentDialog(QDialog):
     BALANCE = "balance"
 
     def __init__(self, teams: Sequence[tuple[str, str]], today: str, parent: QWidget | None = None,
-                 fines: Sequence[dict[str, Any]] = (), team: str | None = None,
-                 fine: dict[str, Any] | None = None) -> None:
+                 fines: Sequence[PayableFine] = (), team: str | None = None,
+                 fine: FineRow | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Record a payment")
         self.fines = list(fines)
@@ -370,14 +373,14 @@ class PaymentDialog(QDialog):
             return
         super().accept()
 
-    def answer(self) -> dict[str, Any] | None:
+    def answer(self) -> PaymentData | None:
         text = self.amount.text().strip()
         if not text:
             return None
         amount = f"{float(text):.2f}"
         fine = self.toward.currentData()
-        payment: dict[str, Any] = {"payer": {"team": self.team.currentData()}, "amount": amount,
-                                   "date": self.date.text().strip()}
+        payment: PaymentData = {"payer": {"team": self.team.currentData()}, "amount": amount,
+                               "date": self.date.text().strip()}
         if isinstance(fine, dict):
             payment["payer"] = dict(fine["payer"])
             payment["fine"] = {"game": fine["game"], "rule": fine["rule"]}
@@ -387,8 +390,8 @@ class PaymentDialog(QDialog):
 
 
 def ask_payment(parent: QWidget | None, teams: Sequence[tuple[str, str]], today: str,
-                fines: Sequence[dict[str, Any]] = (), team: str | None = None,
-                fine: dict[str, Any] | None = None) -> dict[str, Any] | None:
+                fines: Sequence[PayableFine] = (), team: str | None = None,
+                fine: FineRow | None = None) -> PaymentData | None:
     """A payment dict as the season file writes it (with `fine` when it pays one fine), or None."""
     dialog = PaymentDialog(teams, today, parent, fines, team, fine)
     return dialog.answer() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
@@ -420,16 +423,16 @@ class AppealDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def answer(self, player: str, game: str) -> dict[str, Any]:
-        appeal: dict[str, Any] = {"player": player, "game": game, "filed": self.filed.text().strip(),
-                                  "form": self.form_number.text().strip(), "fee_paid": self.fee_paid.isChecked(),
-                                  "decision": self.decision.currentData()}
+    def answer(self, player: str, game: str) -> AppealData:
+        appeal: AppealData = {"player": player, "game": game, "filed": self.filed.text().strip(),
+                              "form": self.form_number.text().strip(), "fee_paid": self.fee_paid.isChecked(),
+                              "decision": self.decision.currentData()}
         if self.decided.text().strip():
             appeal["decided"] = self.decided.text().strip()
         return appeal
 
 
-def ask_appeal(parent: QWidget | None, who: str, player: str, game: str, today: str) -> dict[str, Any] | None:
+def ask_appeal(parent: QWidget | None, who: str, player: str, game: str, today: str) -> AppealData | None:
     """An appeal dict as the season file writes it, or None."""
     dialog = AppealDialog(who, today, parent)
     return dialog.answer(player, game) if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
@@ -476,20 +479,20 @@ class NewGameDialog(QDialog):
         form.addRow(buttons)
         self.setMinimumWidth(420)
 
-    def answer(self) -> dict[str, Any] | None:
+    def answer(self) -> NewGame | None:
         """{date, time, rink?, stage, home, away} as typed (the core judges them), or None with no team."""
         home, away = self.home.currentData(), self.away.currentData()
         if not home or not away:
             return None
-        game: dict[str, Any] = {"date": self.date.text().strip(), "time": self.time.text().strip(),
-                                "stage": self.stage.currentData(), "home": home, "away": away}
+        game: NewGame = {"date": self.date.text().strip(), "time": self.time.text().strip(),
+                         "stage": self.stage.currentData(), "home": home, "away": away}
         if self.rink.currentText().strip():
             game["rink"] = self.rink.currentText().strip()
         return game
 
 
 def ask_new_game(parent: QWidget | None, teams: Sequence[tuple[str, str]], rinks: Sequence[str],
-                 today: str) -> dict[str, Any] | None:
+                 today: str) -> NewGame | None:
     """A game to schedule as {date, time, rink?, stage, home, away}, or None."""
     dialog = NewGameDialog(teams, rinks, today, parent)
     return dialog.answer() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, overload
 
 from PySide6.QtCore import QEvent, QObject, QRect, QRegularExpression, QStringListModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QRegularExpressionValidator
@@ -29,6 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from ui.game_clock import fmt, parse_time
+
+if TYPE_CHECKING:
+    from scorekeeper.results_records import InfractionSearch
+    from scorekeeper.season_data import EventData
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ def is_typing(event: QKeyEvent) -> bool:
     return bool(text) and text.isprintable() and not (event.modifiers() & ~PLAIN_KEYS)
 
 
-def no_lookup(text: str) -> dict[str, Any]:
+def no_lookup(text: str) -> InfractionSearch:
     """The lookup of a form with no game: it finds nothing."""
     return {"codes": [], "did_you_mean": ""}
 
@@ -390,6 +394,12 @@ class EntryForm(QWidget):
         self._kind_changed()
 
     # -- reading -------------------------------------------------------------------------------------------
+    @overload
+    def _player(self, side: str, edit: QLineEdit, what: str, required: Literal[True] = True) -> str: ...
+
+    @overload
+    def _player(self, side: str, edit: QLineEdit, what: str, required: bool) -> str | None: ...
+
     def _player(self, side: str, edit: QLineEdit, what: str, required: bool = True) -> str | None:
         text = edit.text().strip()
         try:
@@ -429,11 +439,11 @@ class EntryForm(QWidget):
         if isinstance(field, QLineEdit):
             field.selectAll()
 
-    def build_event(self) -> dict[str, Any]:
+    def build_event(self) -> EventData:
         """The event the form describes, as the season file writes it; EntryError when it cannot be one."""
         kind = self.current_type()
         side = str(self.team.currentData() or "home")
-        event: dict[str, Any] = {"type": kind}
+        event: EventData = {"type": kind}
         if kind != "note":
             event["team"] = side
         if kind in TIMED:
@@ -450,7 +460,7 @@ class EntryForm(QWidget):
         return event
 
     # -- each kind's fields into the event (`build_event`) --------------------------------------------------
-    def _fill_goal(self, event: dict[str, Any], side: str) -> None:
+    def _fill_goal(self, event: EventData, side: str) -> None:
         event["scorer"] = self._player(side, self.number, "scorer")
         numbers = [n for n in re.split(r"[ ,]+", self.assists.text().strip()) if n]
         try:
@@ -459,7 +469,7 @@ class EntryForm(QWidget):
             exc.field = self.assists
             raise
 
-    def _fill_penalty(self, event: dict[str, Any], side: str) -> None:
+    def _fill_penalty(self, event: EventData, side: str) -> None:
         event["player"] = self._player(side, self.number, "offender", required=False)
         code = self.infraction_code()
         if not code:
@@ -475,7 +485,7 @@ class EntryForm(QWidget):
         if served is not None:
             event["served_by"] = served
 
-    def _fill_penalty_shot(self, event: dict[str, Any], side: str) -> None:
+    def _fill_penalty_shot(self, event: EventData, side: str) -> None:
         event["shooter"] = self._player(side, self.number, "shooter")
         event["scored"] = self.scored.isChecked()
         fouled = self._player("away" if side == "home" else "home", self.fouled_by, "offender", required=False)
@@ -485,29 +495,29 @@ class EntryForm(QWidget):
         if code:
             event["infraction"] = code
 
-    def _fill_awarded_goal(self, event: dict[str, Any], side: str) -> None:
+    def _fill_awarded_goal(self, event: EventData, side: str) -> None:
         if self.text.text().strip():
             event["reason"] = self.text.text().strip()
 
-    def _fill_goalie(self, event: dict[str, Any], side: str) -> None:
+    def _fill_goalie(self, event: EventData, side: str) -> None:
         event["action"] = self.action.currentData()
         if event["action"] == "in":
             event["player"] = self._player(side, self.number, "goalie")
 
-    def _fill_late(self, event: dict[str, Any], side: str) -> None:
+    def _fill_late(self, event: EventData, side: str) -> None:
         event["minutes"] = self.minutes.value()
 
-    def _fill_forfeit(self, event: dict[str, Any], side: str) -> None:
+    def _fill_forfeit(self, event: EventData, side: str) -> None:
         event["reason"] = self.reason.currentData()
 
-    def _fill_note(self, event: dict[str, Any], side: str) -> None:
+    def _fill_note(self, event: EventData, side: str) -> None:
         if not self.text.text().strip():
             raise EntryError("type the note")
         event["text"] = self.text.text().strip()
         if self.report.isChecked():
             event["report"] = True
 
-    _FILLS: ClassVar[dict[str, Callable[[EntryForm, dict[str, Any], str], None]]] = {
+    _FILLS: ClassVar[dict[str, Callable[[EntryForm, EventData, str], None]]] = {
         "goal": _fill_goal, "penalty": _fill_penalty, "penalty_shot": _fill_penalty_shot,
         "awarded_goal": _fill_awarded_goal, "goalie": _fill_goalie, "late": _fill_late, "forfeit": _fill_forfeit,
         "note": _fill_note,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEvent, QObject, QRect, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
-from ui.event_rows import RowWords, event_row
+from ui.event_rows import EventRow, RowWords, event_row
 from ui.focus_quiet_view import FocusQuietView
 from ui.live_keys import key_text
 from ui.models import EventsModel
@@ -56,7 +56,7 @@ class EventList(QObject):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.view)
-        self._rows_cache: dict[int, tuple[Mapping[str, Any], dict[str, Any], EventFigures | None]] = {}
+        self._rows_cache: dict[int, tuple[Mapping[str, Any], EventRow, EventFigures | None]] = {}
         """The rows by entry, while the names they show stay the same."""
         self.at_bottom = True
         """Whether the list shows its latest entry: a list made shorter (a banner, a smaller window) keeps it in
@@ -85,7 +85,7 @@ class EventList(QObject):
         self._rows_cache = {}
 
     def rows(self, events: Iterable[Mapping[str, Any]], figures: Mapping[int, EventFigures] | None,
-             words: RowWords) -> list[dict[str, Any]]:
+             words: RowWords) -> list[EventRow]:
         """The list's rows, in game order, each entry in full: who (the scorer, the penalised player by number and
         name), the assists, a goal's strength (EV, PP, SH, EN, PS), the infraction and its minutes (`figures`:
         what the game's computation says of each entry). A row already described for the same entry (the facade
@@ -108,7 +108,7 @@ class EventList(QObject):
         rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
         return rows
 
-    def show_all(self, rows: list[dict[str, Any]]) -> None:
+    def show_all(self, rows: list[EventRow]) -> None:
         """Every row afresh, the columns fitted to them, the latest play in sight."""
         self.model.set_rows(rows)
         fit_columns(self.view, padding=EVENT_PADDING)
@@ -117,7 +117,7 @@ class EventList(QObject):
             widen_columns(self.view, self.model, 0, len(rows) - 1, padding=EVENT_PADDING)
             self.view.scrollToBottom()  # the latest play in sight
 
-    def show_changed(self, rows: list[dict[str, Any]]) -> None:
+    def show_changed(self, rows: list[EventRow]) -> None:
         """Only the rows that differ redrawn; an entry added: its row in sight."""
         count = self.model.rowCount()
         rows_header = self.view.verticalHeader()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ui.entry_form import KINDS
 from ui.game_clock import period_name
@@ -87,7 +87,22 @@ def _team_name(team: str | None, names: Mapping[str, str]) -> str:
     return "Both" if team == "both" else names.get(team, "")
 
 
-def event_row(index: int, event: Mapping[str, Any], figure: EventFigures | None, words: RowWords) -> dict[str, Any]:
+class EventRow(TypedDict):
+    """An entry as the event list shows it."""
+
+    index: int  # its place in the game's log
+    period: int  # 0: untimed
+    elapsed: str
+    period_label: str
+    team_name: str
+    kind: str
+    details: str
+    more: str
+    strength: str
+    after_play: bool  # a shootout: listed after everything
+
+
+def event_row(index: int, event: Mapping[str, Any], figure: EventFigures | None, words: RowWords) -> EventRow:
     """One entry as the event list shows it (`figure`: what the game's computation says of it)."""
     kind = event["type"]
     describe = DESCRIBERS.get(kind)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -37,6 +37,7 @@ from ui.table_tab import TableTab
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
     from scorekeeper.screens import Consequence, GameScreen
+    from scorekeeper.season_data import EventData, GameData
     from ui.event_list import EventList
     from ui.lineups_page import LineupPanel
     from ui.print_preview import Document, PreviewDialog
@@ -293,7 +294,8 @@ class GameAtTheBoards(TableTab):
         if answer is None:
             return False
         game_id = self.svc.new_game_id(answer, season=season)
-        game = {"id": game_id, **answer, "status": "scheduled", "lineups": {"home": [], "away": []}, "events": []}
+        game = cast("GameData", {"id": game_id, **answer, "status": "scheduled", "lineups": {"home": [], "away": []},
+                                 "events": []})
         shown = self.showing_message()
 
         def show(text: str) -> None:
@@ -350,10 +352,10 @@ class GameAtTheBoards(TableTab):
         game_id, season, editing = self.game_id, self.season, self.entry.editing
         if editing is None:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.add_event(game_id, event, confirm, season=season)
+                return self.svc.add_event(game_id, cast("EventData", event), confirm, season=season)
         else:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.update_event(game_id, editing, event, confirm, season=season)
+                return self.svc.update_event(game_id, editing, cast("EventData", event), confirm, season=season)
         kind = next(k.label for k in KINDS if k.type == event["type"])
         refused: list[Any] = []
         if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}.",
@@ -365,7 +367,7 @@ class GameAtTheBoards(TableTab):
             self.entry.focus_refused(" ".join(v.message for v in refused), at_fault)
             return False
         if self.from_sheet.isChecked() and "period" in event:  # from the sheet: the next entry starts here
-            self.clock.set_position(int(event["period"]), parse_time(str(event["elapsed"])) or 0)
+            self.clock.set_position(int(event["period"] or 0), parse_time(str(event["elapsed"])) or 0)
         self.entry.clear()
         self.events_view.setFocus()
         return True

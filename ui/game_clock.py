@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QRegularExpressionValidator
@@ -42,6 +42,15 @@ def period_name(period: int, regulation: int = 2, word: str = "half") -> str:
         ordinal = f"{period}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(period, 'th')}"
         return f"{ordinal} {word}" if word else ordinal
     return "OT" if period == regulation + 1 else f"OT{period - regulation}"
+
+
+class ClockState(TypedDict, total=False):
+    """Where the clock is, as `GameClock.state()` writes it (and the settings keep it, as JSON, per game)."""
+
+    period: int
+    seconds: int
+    running: bool
+    saved: float  # when it was written (`time.time()`)
 
 
 class GameClock(QWidget):
@@ -187,11 +196,11 @@ class GameClock(QWidget):
         self.time.selectAll()
 
     # -- saving --------------------------------------------------------------------------------------------
-    def state(self) -> dict[str, Any]:
+    def state(self) -> ClockState:
         return {"period": self.period.value(), "seconds": self.seconds(), "running": self.running(),
                 "saved": time.time()}
 
-    def restore(self, state: dict[str, Any] | None) -> None:
+    def restore(self, state: ClockState | None) -> None:
         """Put the clock where `state()` left it; a clock that was running has run on since."""
         self.timer.stop()
         self._started = None

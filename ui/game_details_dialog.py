@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from PySide6.QtCore import QTime
 from PySide6.QtGui import QIntValidator
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from ui import dialogs
 
 if TYPE_CHECKING:
+    from scorekeeper.results_records import GoalieShots
+    from scorekeeper.season_data import GoalieShotsData
     from ui.game_at_the_boards import GameAtTheBoards
 
 NUMBER_LIMIT = 20  # the season file's limit of a game `number` (docs/season-file.md)
@@ -64,7 +66,7 @@ class GameDetailsDialog(QDialog):
             for i, line in enumerate(lines):
                 form.addRow(label if i == 0 else "", line)
         form.addRow("&Scorekeeper:", self.scorekeeper)
-        self._kept: list[dict[str, Any]] = []
+        self._kept: list[GoalieShotsData] = []
         self.goalie_shot_boxes = self._goalie_grid(details, form)
         self.curfew_box, self.curfew_time = self._curfew(details, form)
         note = QLabel("Each name is printed on the game sheet over a signature line. Leave a line blank for no one.",
@@ -133,13 +135,13 @@ class GameDetailsDialog(QDialog):
         goalies = list(details.get("goalies") or [])
         labels = list(details.get("period_labels") or [])
         boxes: dict[tuple[str, int], QLineEdit] = {}
-        entries = list(details.get("goalie_shots") or [])
+        entries: list[GoalieShots] = list(details.get("goalie_shots") or [])
         if not goalies or not labels:
             return boxes
         given = {(str(x["goalie"]), x.get("period")): int(x["shots"]) for x in entries}
         shown = {(str(g["player"]), n) for g in goalies for n in range(1, len(labels) + 1)}
         # an entry the grid has no box for (a whole game's, from a file) is kept as it is
-        self._kept = [dict(x) for x in entries if (str(x["goalie"]), x.get("period")) not in shown]
+        self._kept = [{**x} for x in entries if (str(x["goalie"]), x.get("period")) not in shown]
         names = {"home": details.get("home_name", "Home"), "away": details.get("away_name", "Away")}
         grid_box = QWidget(self)
         grid = QGridLayout(grid_box)
@@ -164,11 +166,13 @@ class GameDetailsDialog(QDialog):
         form.addRow(grid_box)
         return boxes
 
-    def goalie_shots(self) -> list[dict[str, Any]]:
+    def goalie_shots(self) -> list[GoalieShotsData]:
         """The goalie shots typed, goalie by goalie and period by period (blank boxes left out), then those the
         grid has no box for, as they were."""
-        return [*({"goalie": player, "period": period, "shots": int(box.text())}
-                  for (player, period), box in self.goalie_shot_boxes.items() if box.text().strip()), *self._kept]
+        typed: list[GoalieShotsData] = [{"goalie": player, "period": period, "shots": int(box.text())}
+                                        for (player, period), box in self.goalie_shot_boxes.items()
+                                        if box.text().strip()]
+        return [*typed, *self._kept]
 
     def _line(self, text: str, placeholder: str) -> QLineEdit:
         line = QLineEdit(text, self)
@@ -206,11 +210,19 @@ def edit_details(tab: GameAtTheBoards) -> bool:
     shown = html.escape(number or game_id)
     said = "" if curfew is None else f", curfew {curfew}" if curfew else ", no curfew"
     return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season,
-                                                              goalie_shots=shots, curfew=curfew),
+                                                              goalie_shots=cast("list[GoalieShotsData] | None", shots),
+                                                              curfew=curfew),
                      f"Game sheet details saved: game no. {shown}, {len(officials)} official(s){said}")
 
 
-def _schedule(tab: GameAtTheBoards, game_id: str) -> dict[str, Any]:
+class Schedule(TypedDict):
+    """A game's scheduled start and curfew as the details dialog shows them ('' : none)."""
+
+    time: str
+    curfew: str
+
+
+def _schedule(tab: GameAtTheBoards, game_id: str) -> Schedule:
     """The game's scheduled start and curfew ("time", "curfew": "" for none), as the tab shows them (else as the
     facade's game has them)."""
     shown = tab.game_shown

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from scorekeeper.results_records import LineupCandidate
 from ui.models import LineupModel
 from ui.table_tab import fit_columns, make_table_view
 
@@ -127,10 +128,17 @@ def lineups_page(parent: QWidget) -> tuple[LineupPanel, LineupPanel, QWidget]:
     return home, away, page
 
 
-def candidate_rows(candidates: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+class CandidateRow(LineupCandidate):
+    """A line-up candidate as the panel lists it."""
+
+    note: str  # the rule's message where the player is not ok ('' : none)
+    refused: bool  # the rulebook bars the player
+
+
+def candidate_rows(candidates: Iterable[LineupCandidate]) -> list[CandidateRow]:
     """The facade's line-up candidates as the panel lists them: a note with the rule where one is not ok, the
     refused marked, goalies first then by number."""
-    rows = []
+    rows: list[CandidateRow] = []
     for row in candidates:
         note = ""
         if row["status"] != "ok":
@@ -141,7 +149,7 @@ def candidate_rows(candidates: Iterable[Mapping[str, Any]]) -> list[dict[str, An
     return rows
 
 
-def fill_panel(panel: LineupPanel, candidates: Iterable[Mapping[str, Any]], title: str, side: str,
+def fill_panel(panel: LineupPanel, candidates: Iterable[LineupCandidate], title: str, side: str,
                keep: bool) -> None:
     """One side's candidates into its panel (`title`: the team's name). `keep`: its ticks not saved yet stay
     (saving the other side, or another PC's entry), with its last refusal."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -247,7 +247,7 @@ def save_eml(parent: QWidget | None, svc: Services, season: str | None, kind: st
     if not folder:
         return []
     written: list[Path] = []
-    rows: list[dict[str, Any]] = []
+    rows: list[DeliveryRow] = []
     for message in batch.messages:
         try:
             path = svc.save_eml(message, folder, settings)
@@ -265,6 +265,15 @@ def save_eml(parent: QWidget | None, svc: Services, season: str | None, kind: st
     return written
 
 
+class DeliveryRow(TypedDict):
+    """A message in the report of what was sent or saved."""
+
+    status: str  # 'Sent', 'Not sent', 'Saved', 'Not saved', 'Skipped' or 'Problem'
+    to: str
+    subject: str
+    detail: str  # the message id, the file, or what went wrong
+
+
 # -- the report ---------------------------------------------------------------------------------------------
 class DeliveryModel(RecordTableModel):
     columns = (
@@ -275,8 +284,8 @@ class DeliveryModel(RecordTableModel):
     )
 
 
-def delivery_rows(delivery: Delivery) -> list[dict[str, Any]]:
-    rows = [{"status": "Sent" if r.ok else "Not sent", "to": r.recipient, "subject": r.subject,
+def delivery_rows(delivery: Delivery) -> list[DeliveryRow]:
+    rows: list[DeliveryRow] = [{"status": "Sent" if r.ok else "Not sent", "to": r.recipient, "subject": r.subject,
              "detail": r.message_id if r.ok else r.error or ""} for r in delivery.results]
     rows += [{"status": "Skipped", "to": "", "subject": "", "detail": text} for text in delivery.skipped]
     rows += [{"status": "Problem", "to": "", "subject": "", "detail": text} for text in delivery.problems]
@@ -295,7 +304,7 @@ def summary(delivery: Delivery, what: str) -> str:
 
 
 class ReportDialog(QDialog):
-    def __init__(self, title: str, rows: list[dict[str, Any]], text: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, rows: list[DeliveryRow], text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.summary = QLabel(text, self)
@@ -312,7 +321,7 @@ class ReportDialog(QDialog):
         self.resize(900, 360)
 
 
-def show_report(parent: QWidget | None, title: str, rows: list[dict[str, Any]], text: str) -> None:
+def show_report(parent: QWidget | None, title: str, rows: list[DeliveryRow], text: str) -> None:
     dialogs.run_dialog(ReportDialog(title, rows, text, parent))
 
 

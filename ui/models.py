@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 
 from scorekeeper.results_records import Standings
+from scorekeeper.season_data import LineupEntryData
 from scorekeeper.services import standings_texts
 
 Row = Mapping[str, Any]
@@ -422,7 +423,7 @@ class StandingsModel(RecordTableModel):
             items.append(DivisionHeading(division_names.get(division_id, division_id)))
             for row in division["rows"]:
                 rows.append({**row, "team_name": team_names.get(row["team"], row["team"]),
-                             **{f"{key}_text": text for key, text in standings_texts(dict(row)).items()}})
+                             **{f"{key}_text": text for key, text in standings_texts(row).items()}})
                 items.append(None)
         self.beginResetModel()
         self._rows, self._items = rows, items
@@ -471,14 +472,14 @@ def _bold() -> QFont:
     return font
 
 
-def number(key: str, tooltip: str | None = None) -> dict[str, Any]:
-    """Keyword arguments of a right-aligned figure column that sorts as a number."""
+def figure(header: str, text: Callable[[Row], str], key: str, tooltip: str | None = None) -> Column:
+    """A right-aligned column of figures that sorts as a number (the row's `key`)."""
 
     def raw(row: Row) -> Any:
         value = row.get(key)
         return value if isinstance(value, int | float) else -1
 
-    return {"align": RIGHT, "tooltip": tooltip, "sort": raw}
+    return Column(header, text, RIGHT, tooltip, sort=raw)
 
 
 def _yes(key: str) -> Callable[[Row], str]:
@@ -621,26 +622,27 @@ class LineupModel(RecordTableModel):
         """Each player's (dressed, goalie) as ticked now."""
         return {str(row["player"]): (bool(row.get("dressed")), bool(row.get("goalie"))) for row in self._rows}
 
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> list[LineupEntryData]:
         """The line-up as the facade takes it: `[{player, goalie?}]`, goalies first."""
         dressed = [row for row in self._rows if row.get("dressed")]
         dressed.sort(key=lambda row: not row.get("goalie"))
-        return [{"player": row["player"], **({"goalie": True} if row.get("goalie") else {})} for row in dressed]
+        return [{"player": row["player"], "goalie": True} if row.get("goalie") else {"player": row["player"]}
+                for row in dressed]
 
 
 class RosterModel(RecordTableModel):
     """Rostered players with their season figures (rows joined by the Roster tab from the facade's lists)."""
 
     columns = (
-        Column("#", field("number"), **number("number", "Jersey number")),
+        figure("#", field("number"), "number", "Jersey number"),
         Column("Player", field("name")),  # as wide as the longest name: never cut short (Status takes the rest)
         Column("Team", field("team_name")),
         Column("Pos.", field("position"), tooltip="Skater or goalie"),
         Column("", field("gender"), CENTER, "Gender"),
-        Column("GP", field("gp"), **number("gp", "Games played (regular season)")),
-        Column("G", field("g"), **number("g", "Goals")),
-        Column("A", field("a"), **number("a", "Assists")),
-        Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
+        figure("GP", field("gp"), "gp", "Games played (regular season)"),
+        figure("G", field("g"), "g", "Goals"),
+        figure("A", field("a"), "a", "Assists"),
+        figure("PIM", field("pim"), "pim", "Penalty minutes"),
         Column("Susp.", field("suspension"), tooltip="Active suspension: its rule, and the games served of the "
                "games it lasts (0/5), or its kind"),
         Column("Fines", field("fines"), RIGHT, "Fines charged to the player (total)",
@@ -655,11 +657,11 @@ class PlayerStatsModel(RecordTableModel):
     columns = (
         Column("Player", field("name"), stretch=True),
         Column("Team", field("team_name")),
-        Column("GP", field("gp"), **number("gp", "Games played")),
-        Column("G", field("g"), **number("g", "Goals")),
-        Column("A", field("a"), **number("a", "Assists")),
-        Column("PTS", field("pts"), **number("pts", "Points")),
-        Column("PIM", field("pim"), **number("pim", "Penalty minutes")),
+        figure("GP", field("gp"), "gp", "Games played"),
+        figure("G", field("g"), "g", "Goals"),
+        figure("A", field("a"), "a", "Assists"),
+        figure("PTS", field("pts"), "pts", "Points"),
+        figure("PIM", field("pim"), "pim", "Penalty minutes"),
     )
 
 
@@ -684,19 +686,19 @@ class GoalieStatsModel(RecordTableModel):
     columns = (
         Column("Goalie", field("name"), stretch=True),
         Column("Team", field("team_name")),
-        Column("GP", field("gp"), **number("gp", "Games played")),
-        Column("W", field("w"), **number("w", "Wins")),
-        Column("L", field("l"), **number("l", "Losses")),
-        Column("T", field("t"), **number("t", "Ties")),
-        Column("OTL", field("otl"), **number("otl", "Overtime losses")),
-        Column("SOL", field("sol"), **number("sol", "Shootout losses")),
+        figure("GP", field("gp"), "gp", "Games played"),
+        figure("W", field("w"), "w", "Wins"),
+        figure("L", field("l"), "l", "Losses"),
+        figure("T", field("t"), "t", "Ties"),
+        figure("OTL", field("otl"), "otl", "Overtime losses"),
+        figure("SOL", field("sol"), "sol", "Shootout losses"),
         Column("MIN", field("min"), align=RIGHT, tooltip="Time in net", sort=_seconds),
-        Column("SA", field("sa"), **number("sa", "Shots against (games with shots recorded)")),
-        Column("SV", field("sv"), **number("sv", "Saves")),
-        Column("SV%", _fixed("sv_pct", 3), **number("sv_pct", "Save percentage")),
-        Column("GA", field("ga"), **number("ga", "Goals against")),
-        Column("GAA", _fixed("gaa", 2), **number("gaa", "Goals against per regulation game")),
-        Column("SO", field("so"), **number("so", "Shutouts")),
+        figure("SA", field("sa"), "sa", "Shots against (games with shots recorded)"),
+        figure("SV", field("sv"), "sv", "Saves"),
+        figure("SV%", _fixed("sv_pct", 3), "sv_pct", "Save percentage"),
+        figure("GA", field("ga"), "ga", "Goals against"),
+        figure("GAA", _fixed("gaa", 2), "gaa", "Goals against per regulation game"),
+        figure("SO", field("so"), "so", "Shutouts"),
     )
 
 
@@ -769,8 +771,8 @@ class EligibilityModel(RecordTableModel):
     columns = (
         Column("Player", field("name"), stretch=True),
         Column("Team", field("team_name")),
-        Column("Regular GP", field("regular_gp"), **number("regular_gp", "Regular-season games on this team")),
-        Column("Needed", field("required"), **number("required", "Games the rulebook requires")),
+        figure("Regular GP", field("regular_gp"), "regular_gp", "Regular-season games on this team"),
+        figure("Needed", field("required"), "required", "Games the rulebook requires"),
         Column("Playoffs", lambda row: "eligible" if row.get("playoff_eligible") else "not eligible"),
     )
 

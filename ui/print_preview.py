@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QRect, Qt, QTimer
 from PySide6.QtGui import (
@@ -484,7 +484,7 @@ def preview(parent: QWidget | None, document: Document, folder: str = "") -> Pre
 
 # -- batch: every team's statement --------------------------------------------------------------------------
 def print_every_statement(parent: QWidget | None, svc: Services, season: str | None,
-                          teams: list[dict[str, Any]]) -> list[str]:
+                          teams: list[dict[str, str]]) -> list[str]:
     """One print job per team's fine statement: the print dialog once, then a progress dialog that can be
     stopped; the titles printed."""
     if not teams:

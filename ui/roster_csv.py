@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, number
+from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, figure
 from ui.screen_fit import fit_dialog
 from ui.table_tab import fit_columns, make_table_view
 
@@ -51,7 +51,7 @@ class CsvRowsModel(RecordTableModel):
     """`Services.preview_roster_csv()` rows: the file's line, the verdict, the row's cells and the reasons."""
 
     columns = (
-        Column("Line", field("line"), **number("line", "Line of the file")),
+        figure("Line", field("line"), "line", "Line of the file"),
         Column("Verdict", lambda row: VERDICT_TEXT.get(str(row.get("verdict")),
                                                        str(row.get("verdict", "")).capitalize())),
         Column("Team", _cell("team")),

@@ -17,7 +17,7 @@ import html
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRegularExpression, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QRegularExpressionValidator
@@ -50,7 +50,9 @@ from ui.table_tab import TableTab, fit_columns, make_table_view, scrolling
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes, EntryResult
     from scorekeeper.results_records import TeamRow
+    from scorekeeper.season_data import DivisionData, PlayerData, TeamData
     from scorekeeper.services import Services
+    from ui.roster_rows import PlayerListRow, TeamFields
 
 
 class RosterFilter(QSortFilterProxyModel):
@@ -351,7 +353,7 @@ class RosterTab(TableTab):
         """The facade's roster rows (`Services.roster()`), team names added; players signed to no team after."""
         players = self.svc.players(season)  # the season's players, for those signed to no team
         team_names = {team["id"]: team["name"] for team in self.model.rows()}
-        rows: list[dict[str, Any]] = []
+        rows: list[PlayerListRow] = []
         signed = set()
         for row in self.svc.roster(season):
             signed.add(row["player"])
@@ -496,11 +498,12 @@ class RosterTab(TableTab):
             if index >= 0:
                 self.sign_player.setCurrentIndex(index)
 
-    def selected_row(self) -> dict[str, Any] | None:
+    def selected_row(self) -> PlayerListRow | None:
         index = self.roster_view.currentIndex()
         if not index.isValid():
             return None
-        return dict(self.players.row(self.proxy.mapToSource(index).row()))
+        # the Roster table's rows are `_fill_players`' (a model's rows are untyped)
+        return cast("PlayerListRow", dict(self.players.row(self.proxy.mapToSource(index).row())))
 
     # -- entries -------------------------------------------------------------------------------------------
     def add_player(self) -> bool:
@@ -509,7 +512,7 @@ class RosterTab(TableTab):
             self.messages.setText("<b>Type the player's first and last name.</b>")
             return False
         pid = self.svc.new_player_id(first, last, season=self.season)
-        player: dict[str, Any] = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
+        player: PlayerData = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
         if self.birthdate.text().strip():
             player["birthdate"] = self.birthdate.text().strip()
         if self.email.text().strip():
@@ -557,13 +560,19 @@ class RosterTab(TableTab):
         if not first or not last:
             self.messages.setText("<b>Type the player's first and last name.</b>")
             return False
-        player = {k: v for k, v in (self.svc.players(self.season).get(pid) or {"id": pid}).items() if k != "name"}
+        stored = self.svc.players(self.season).get(pid) or {"id": pid}
+        # the stored player, less the name the window shows (a key-filtered copy: mypy cannot follow it)
+        player = cast("PlayerData", {k: v for k, v in stored.items() if k != "name"})
         player.update({"first": first, "last": last, "gender": self.gender.currentData()})
-        for key, edit in (("birthdate", self.birthdate), ("email", self.email)):
-            if edit.text().strip():
-                player[key] = edit.text().strip()
-            else:
-                player.pop(key, None)
+        birthdate, email = self.birthdate.text().strip(), self.email.text().strip()
+        if birthdate:
+            player["birthdate"] = birthdate
+        else:
+            player.pop("birthdate", None)
+        if email:
+            player["email"] = email
+        else:
+            player.pop("email", None)
         if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
                           f"{first} {last} saved."):
             return False
@@ -578,13 +587,13 @@ class RosterTab(TableTab):
         self.player_title.setText("New player")
         self.save_player_button.setEnabled(False)
 
-    def _team_fields(self) -> dict[str, Any] | None:
+    def _team_fields(self) -> TeamFields | None:
         name = self.team_name.text().strip()
         division = self.team_division.currentData()
         if not name or not division:
             self.messages.setText("<b>Type the team's name and pick its division.</b>")
             return None
-        team: dict[str, Any] = {"name": name, "division": division}
+        team: TeamFields = {"name": name, "division": division}
         colour = self.team_colour.text().strip()
         if colour:
             team["colour"] = colour if colour.startswith("#") else f"#{colour}"
@@ -600,12 +609,12 @@ class RosterTab(TableTab):
         fields = self._team_fields()
         if fields is None:
             return False
-        team: dict[str, Any] = {"id": current["id"], **fields}
+        team: TeamData = {"id": current["id"], **fields}
         if self.team_captain.currentData():
             team["captain"] = self.team_captain.currentData()
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        return self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+        return self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
                           f"Team {fields['name']} saved.")
 
     def add_team(self) -> bool:
@@ -614,10 +623,10 @@ class RosterTab(TableTab):
         if fields is None or self.season is None:
             return False
         tid = self.svc.new_team_id(fields["name"], season=self.season)
-        team: dict[str, Any] = {"id": tid, **fields}
+        team: TeamData = {"id": tid, **fields}
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        if not self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
+        if not self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
                           f"Team {fields['name']} added; sign its players next."):
             return False
         self.select_team(tid)
@@ -687,7 +696,7 @@ class RosterTab(TableTab):
             self.messages.setText("<b>Type the division's name.</b>")
             return False
         did = self.svc.new_division_id(name, season=self.season)
-        division: dict[str, Any] = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
+        division: DivisionData = {"id": did, "name": name, "coed": self.division_coed.isChecked()}
         if self.division_tier.currentData() is not None:
             division["tier"] = self.division_tier.currentData()
         if not self.apply(lambda confirm: self.svc.save_division(division, confirm, season=self.season),
@@ -716,14 +725,15 @@ class RosterTab(TableTab):
 
     def release(self) -> bool:
         row = self.selected_row()
-        if row is None or not row.get("team") or row.get("status") != "active":
+        team = row.get("team") if row is not None else None
+        if row is None or not team or row.get("status") != "active":
             self.messages.setText("<b>Select an active player in the roster to release.</b>")
             return False
         date = dialogs.ask_date(self, "Release player", f"Release {row['name']} from {row['team_name']} on:",
                                 dt.date.today().isoformat())
         if not date:
             return False
-        return self.apply(lambda confirm: self.svc.release_player(row["team"], row["player"], date,
+        return self.apply(lambda confirm: self.svc.release_player(team, row["player"], date,
                                                                   season=self.season),
                           f"{row['name']} released from {row['team_name']} on {date}.")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QTabWidget, QVBoxLayout, QWidget
@@ -13,6 +13,7 @@ from ui.models import SORT_ROLE, InfractionsModel, RecordTableModel, RulesModel
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
+    from scorekeeper.results_records import InfractionEntry
     from scorekeeper.services import Services
 
 
@@ -22,11 +23,22 @@ def _minutes(row: Mapping[str, Any]) -> str:
     return " / ".join(str(minutes[c]) for c in row.get("classes", []) if minutes.get(c) is not None)
 
 
-def rulebook_rows(rules: Iterable[dict[str, Any]], infractions: Iterable[Mapping[str, Any]]
-                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+class InfractionRow(TypedDict):
+    """An infraction as the rulebook's table lists it."""
+
+    code: str
+    name: str  # with ' (co-ed)' where called in co-ed games only
+    classes: str  # its classes, ', ' between
+    minutes: str  # the minutes of each class, ' / ' between
+    section: str
+    rule: str
+
+
+def rulebook_rows(rules: Iterable[dict[str, str]], infractions: Iterable[InfractionEntry]
+                  ) -> tuple[list[dict[str, str]], list[InfractionRow]]:
     """The facade's rules (`Services.rules()`) and infractions (`Services.infractions()`) as table rows."""
     rule_rows = [{"id": r["id"], "section": r["section"], "title": r["title"]} for r in rules]
-    infraction_rows = [
+    infraction_rows: list[InfractionRow] = [
         {"code": i["code"], "name": i["name"] + (" (co-ed)" if i.get("coed_only") else ""),
          "classes": ", ".join(c.replace("_", " ") for c in i["classes"]), "minutes": _minutes(i),
          "section": i["section"], "rule": i["rule"]}

@@ -11,7 +11,7 @@ import datetime as dt
 import html
 from collections.abc import Callable, Generator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, cast
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.changes import Changes
+from scorekeeper.results_records import SuspensionRow
 from scorekeeper.services import NOTICE_RULE
 from ui import dialogs, operation
 from ui.chart import PointsChart, Series
@@ -49,12 +50,22 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
-    from scorekeeper.results_records import TeamRow
+    from scorekeeper.results_records import FineRow, TeamRow
+    from scorekeeper.season_data import AppealData
     from scorekeeper.services import Services
     from ui import print_preview
+    from ui.dialog_answers import PayableFine
 
 NOTICES, STATEMENTS = "notices", "statements"
 """The kinds of mail (`ui.mail_dialogs.NOTICES`, `STATEMENTS`): mail_dialogs is imported on first use."""
+
+
+class NamedSuspension(SuspensionRow):
+    """A suspension as the Suspensions table lists it: the facade's row, with its names (`SeasonTab._named`)."""
+
+    name: str  # the player's
+    team_name: NotRequired[str]
+    game_name: NotRequired[str]
 
 
 class SeasonTab(TableTab):
@@ -350,6 +361,7 @@ class SeasonTab(TableTab):
         self._proposal_buttons()
         return self.model.rowCount() > 0
 
+    # Any: any of the facade's table rows (standings, stats, suspensions, fines, eligibility, office list), named
     def _named(self, row: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(row)
         if "player" in row:
@@ -394,14 +406,15 @@ class SeasonTab(TableTab):
         fit_columns(self.stats_view)
         fit_columns(self.goalies_view, padding=8)
 
-    def selected_suspension(self) -> dict[str, Any] | None:
+    def selected_suspension(self) -> NamedSuspension | None:
         index = self.suspensions_view.currentIndex()
         if not index.isValid() or self.season is None:
             self.messages.setText("Select a suspension first.")
             return None
         proxy = self.suspensions_view.model()
         assert isinstance(proxy, QSortFilterProxyModel)
-        return dict(self.suspensions.row(proxy.mapToSource(index).row()))
+        # the Suspensions table's rows are the facade's, named (`_named`): a model's rows are untyped
+        return cast("NamedSuspension", dict(self.suspensions.row(proxy.mapToSource(index).row())))
 
     # -- printed records -----------------------------------------------------------------------------------
     def print_current(self) -> print_preview.PreviewDialog | None:
@@ -518,7 +531,8 @@ class SeasonTab(TableTab):
         appeal = dialogs.ask_appeal(self, row["name"], row["player"], row["game"], dt.date.today().isoformat())
         if appeal is None:
             return False
-        return self._apply(lambda confirm: self.svc.record_appeal(appeal, confirm, season=self.season),
+        return self._apply(lambda confirm: self.svc.record_appeal(cast("AppealData", appeal), confirm,
+                                                                  season=self.season),
                            f"Appeal of {row['name']} recorded ({appeal['decision']}).", self.messages)
 
     def lift_suspension(self) -> bool:
@@ -571,20 +585,23 @@ class SeasonTab(TableTab):
         if self.season is None:
             return False
         teams = sorted(self.team_names.items(), key=lambda item: item[1])
-        fines = [{**row, "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} ({row['rule']}), "
-                  f"{row['amount']}"}
-                 for row in self.fines.rows()]
+        # the Fines table's rows are the facade's fines with their names (`_named`): a model's rows are untyped
+        fines: list[PayableFine] = [
+            {**cast("FineRow", row), "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} "
+             f"({row['rule']}), {row['amount']}"}
+            for row in self.fines.rows()]
         index = self.fines_view.currentIndex()
         proxy = self.fines_view.model()
-        chosen = (dict(self.fines.row(proxy.mapToSource(index).row())) if index.isValid()
+        chosen = (cast("FineRow", dict(self.fines.row(proxy.mapToSource(index).row()))) if index.isValid()
                   and isinstance(proxy, QSortFilterProxyModel) else None)
         payment = dialogs.ask_payment(self, teams, dt.date.today().isoformat(), fines, self.selected_team(), chosen)
         if payment is None:
             return False
         payer = payment["payer"]
         name = self.player_name(payer["player"]) if "player" in payer else self.team_names.get(payer["team"], "")
-        if payment.get("fine"):
-            name += f" on the fine of game {self.game_names.get(payment['fine']['game'], payment['fine']['game'])}"
+        fine = payment.get("fine")
+        if fine:
+            name += f" on the fine of game {self.game_names.get(fine['game'], fine['game'])}"
         return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
                            f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
     from scorekeeper.results_records import SeasonEntry, SeasonSummary
+    from scorekeeper.season_data import DivisionData
     from scorekeeper.services import ImportReport, Services
     from ui.live_game_tab import LiveGameTab
     from ui.roster_tab import RosterTab
@@ -200,8 +201,8 @@ class WindowFiles(QMainWindow):
             self.svc.create_season(answer["league"], answer["season"], answer.get("rulebook"))
             result = None
             if answer.get("division"):
-                division = {"id": self.svc.new_division_id(answer["division"], season=answer["season"]),
-                            "name": answer["division"], "coed": answer["coed"]}
+                division: DivisionData = {"id": self.svc.new_division_id(answer["division"], season=answer["season"]),
+                                          "name": answer["division"], "coed": answer["coed"]}
                 result = self.svc.save_division(division, True, season=answer["season"])
         except ServiceError as exc:
             dialogs.tell(self, "Create a season", f"The season was not created.\n\n{exc}", error=True)

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from scorekeeper.commands.shared import EXIT_OK, named, print_json, readable_names, table
+from scorekeeper.results_records import GameResult
 
 
 def add_parser(sub: Any) -> None:
@@ -24,7 +25,7 @@ def run(svc: Any, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, str], game: str = "") -> None:
+def show_game(g: GameResult, names: dict[str, str], infractions: dict[str, str], game: str = "") -> None:
     """A game's sheet as text: the game by its name (`game`: its league number, else its id), teams, players and
     infractions by name (`infractions`: code -> name)."""
     sides = {"home": names.get(g["home"], g["home"]), "away": names.get(g["away"], g["away"])}
@@ -33,10 +34,10 @@ def show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, s
           f"{g['score']['away']} {sides['away']}")
     g = {**g, "goals": [{**named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["goals"]],
          "penalties": [{**named(x, names), "team": sides.get(x["team"], x["team"])} for x in g["penalties"]],
-         "ejections": [named(e, names) for e in g["ejections"]]}
+         "ejections": [named(e, names) for e in g["ejections"]]}  # the same record, teams and players by name
     if g["decision"]:
         pts = g["points"] or {}
-        print(f"Decision: {g['decision']}; winner: {sides.get(g['winner'], 'none')}; points: "
+        print(f"Decision: {g['decision']}; winner: {sides.get(g['winner'] or '', 'none')}; points: "
               f"{sides['home']} {pts.get('home')}, {sides['away']} {pts.get('away')}")
     print(f"By period: {sides['home']} {g['by_period']['home']}, {sides['away']} {g['by_period']['away']}")
     if g.get("shootout"):
@@ -48,7 +49,7 @@ def show_game(g: dict[str, Any], names: dict[str, str], infractions: dict[str, s
     _show_events(g, infractions)
 
 
-def _show_events(g: dict[str, Any], infractions: dict[str, str]) -> None:
+def _show_events(g: GameResult, infractions: dict[str, str]) -> None:
     """The game's goals, penalties, ejections and violations (teams and players already by name)."""
     if g["goals"]:
         print("\nGoals")

@@ -8,9 +8,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.results_records import GameDetails
 from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
@@ -40,9 +41,20 @@ def writes(args: argparse.Namespace) -> str | None:
     return "setting the game's officials" if _setting(args) else None
 
 
-def _shown(details: dict[str, Any]) -> dict[str, Any]:
+class Shown(TypedDict):
+    """A game's number and officials as the command shows them (`--json`)."""
+
+    game: str
+    number: str
+    referees: list[str]
+    linesmen: list[str]
+    scorekeeper: str | None
+
+
+def _shown(details: GameDetails) -> Shown:
     return {"game": details["id"], "number": details["number"] or details["id"], "referees": details["referees"],
-            "linesmen": details["linesmen"], "scorekeeper": (details["scorekeeper"] or [None])[0]}
+            "linesmen": details["linesmen"],
+            "scorekeeper": details["scorekeeper"][0] if details["scorekeeper"] else None}
 
 
 def _run(svc: Any, args: argparse.Namespace) -> int:
@@ -86,7 +98,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str] | None = N
         print(json.dumps(shown, ensure_ascii=False, indent=2))
         return EXIT_OK
     print(f"Game {shown['game']}: game no. {shown['number']}")
-    for label, key in (("Referees", "referees"), ("Linesmen", "linesmen")):
-        print(f"{label}: {', '.join(shown[key]) or '—'}")
+    for label, people in (("Referees", shown["referees"]), ("Linesmen", shown["linesmen"])):
+        print(f"{label}: {', '.join(people) or '—'}")
     print(f"Scorekeeper: {shown['scorekeeper'] or '— (the operator who finishes the game)'}")
     return EXIT_OK

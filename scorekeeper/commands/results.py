@@ -4,9 +4,9 @@ a readable table with teams, players and games by name)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, cast
 
-from scorekeeper.commands.shared import EXIT_OK, named, print_json, readable_names, show_list, table
+from scorekeeper.commands.shared import EXIT_OK, R, named, print_json, readable_names, show_list, table
 from scorekeeper.season.standings import readable, share_text
 
 
@@ -24,9 +24,16 @@ def add_parser(sub: Any) -> None:
     st.set_defaults(func=stats, writes=None)
 
 
-def games_named(rows: list[dict[str, Any]], games: dict[str, str]) -> list[dict[str, Any]]:
+def games_named(rows: list[R], games: dict[str, str]) -> list[R]:
     """`rows` with their `game` by name: the league's game number where set (the JSON keeps the id)."""
-    return [{**r, "game": games.get(r["game"], r["game"])} if isinstance(r.get("game"), str) else r for r in rows]
+    return [_game_named(r, games) for r in rows]
+
+
+def _game_named(row: R, games: dict[str, str]) -> R:
+    game = row.get("game")
+    if not isinstance(game, str):
+        return row
+    return cast(R, {**row, "game": games.get(game, game)})  # the same record: its game (text) by name
 
 
 def standings(svc: Any, args: argparse.Namespace) -> int:

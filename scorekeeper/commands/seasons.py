@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.results_records import SeasonSummary
 from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
@@ -78,7 +79,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
     return EXIT_OK
 
 
-def _show(seasons: list[dict[str, Any]]) -> None:
+def _show(seasons: list[SeasonSummary]) -> None:
     if not seasons:
         print("(no season)")
         return

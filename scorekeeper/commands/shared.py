@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+R = TypeVar("R", bound=Mapping[str, object])
 
 Handler = Callable[[Any, argparse.Namespace], int]
 """A command's handler: the open services (None for a command that needs no database) and the arguments."""
@@ -45,18 +46,20 @@ NAMED = ("team", "player", "division", "scorer", "served_by")
 """The columns of the readable tables that hold an id: printed by name (the JSON keeps the ids)."""
 
 
-def named(row: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """`row` with its teams, players and divisions by name ('Westridge Sharks', not 'westridge-sharks')."""
-    out = dict(row)
+def named(row: R, names: dict[str, str]) -> R:
+    """`row` with its teams, players and divisions by name ('Westridge Sharks', not 'westridge-sharks'): a record
+    of the same keys and types (an id and a name are both text)."""
+    out: dict[str, object] = dict(row)
     for key in NAMED:
-        if isinstance(out.get(key), str):
-            out[key] = names.get(out[key], out[key])
-    if isinstance(out.get("assists"), list):
-        out["assists"] = [names.get(a, a) for a in out["assists"]]
-    return out
+        if isinstance(value := out.get(key), str):
+            out[key] = names.get(value, value)
+    if isinstance(assists := out.get("assists"), list):
+        out["assists"] = [names.get(a, a) if isinstance(a, str) else a for a in assists]
+    return cast(R, out)  # the same record: only text values replaced by text
 
 
-def show_list(title: str, rows: list[dict[str, Any]], keys: list[str], names: dict[str, str] | None = None) -> None:
+def show_list(title: str, rows: Sequence[Mapping[str, object]], keys: list[str], names: dict[str, str] | None = None
+              ) -> None:
     print(title)
     if not rows:
         print("(none)")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.commands.shared import ask
+from scorekeeper.results_records import ProposedSuspension
 from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
@@ -74,7 +75,7 @@ def run(svc: Any, args: argparse.Namespace, ask: Callable[[str], str]) -> int:
     return EXIT_OK
 
 
-def _show(rows: list[dict[str, Any]]) -> None:
+def _show(rows: list[ProposedSuspension]) -> None:
     if not rows:
         print("(no suspension proposed)")
         return

@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.commands.shared import ask
+from scorekeeper.results_records import TeamRow
 from scorekeeper.rules.ids import OFFICE
 
 EXIT_OK, EXIT_REJECTED = 0, 1
@@ -131,7 +132,7 @@ def _add_division(svc: Any, args: argparse.Namespace) -> int:
     return _report(svc.save_division(division, True, season=args.season), f"{name} ({did}) added", args.json)
 
 
-def _print_teams(teams: list[dict[str, Any]]) -> None:
+def _print_teams(teams: list[TeamRow]) -> None:
     """The teams as a table: id, name, division, active players."""
     rows = [["ID", "NAME", "DIVISION", "PLAYERS"]] + [[t["id"], t["name"], t["division_name"], str(t["players"])]
                                                        for t in teams]

@@ -40,10 +40,16 @@ def read_results(season: Season, games: Mapping[int, str]) -> dict[str, tuple[st
     return out
 
 
+def can_store() -> bool:
+    """Whether states can be stored here: not where the seals cannot be kept (this PC lacks the database's
+    secret: a write would make a new one, which only the office's own first write should do)."""
+    return not sealed_database() or current_key() is not None
+
+
 def store_results(results: Mapping[int, tuple[str, bytes]]) -> None:
     """Store computed states (row id -> (key, state)), replacing what those games held; inside the caller's
     transaction."""
-    if not results:
+    if not results or not can_store():
         return
     ids = list(results)
     alive: set[int] = set()

@@ -10,11 +10,11 @@ not applied, so the state stays the one the rulebook allows.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from scorekeeper.engine.events import SIDES, Event, GameInput, other
 from scorekeeper.engine.penalty_clock import PenaltyClock, Served
-from scorekeeper.engine.state import Ejection, GameState, GoalRecord, PenaltyRecord, Shootout
+from scorekeeper.engine.state import Ejection, GameState, GoalRecord, PenaltyRecord, Reported, Shootout
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, period_label, period_length
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules import entry_data, mercy, overtime, results, scoring
@@ -209,8 +209,8 @@ class _Computation:
             strength = "EV" if mine == theirs else ("PP" if mine > theirs else "SH")
         if penalty_shot:
             empty_net = False
-        elif ev.get("empty_net") is not None:
-            empty_net = bool(ev.get("empty_net"))
+        elif ev.data.get("empty_net") is not None:
+            empty_net = bool(ev.data.get("empty_net"))
         else:
             empty_net = self.goalie_in[opp] is None and self.pulled_at.get(opp) != t
         self.score[side] += 1
@@ -228,8 +228,8 @@ class _Computation:
     def on_goal(self, ev: Event, side: str, t: int) -> bool:
         if self.game_over_block(ev, t):
             return False
-        scorer = ev.get("scorer")
-        assists = list(ev.get("assists") or [])
+        scorer = ev.data.get("scorer")
+        assists = list(ev.data.get("assists") or [])
         ok = self.check_dressed(ev, side, scorer, "scorer")
         for a in assists:
             ok = self.check_dressed(ev, side, a, "assist") and ok
@@ -244,21 +244,21 @@ class _Computation:
         return True
 
     def on_penalty_shot(self, ev: Event, side: str, t: int) -> bool:
-        shooter = ev.get("shooter")
-        if ev.get("scored") and self.game_over_block(ev, t):
+        shooter = ev.data.get("shooter")
+        if ev.data.get("scored") and self.game_over_block(ev, t):
             return False
         ok = self.check_dressed(ev, side, shooter, "shooter")
-        fouled_by = ev.get("fouled_by")
+        fouled_by = ev.data.get("fouled_by")
         if fouled_by is not None and self.g.dressed(other(side), fouled_by) is None:
             fouler, team = self.g.name(fouled_by), self.team_name(other(side))
             self.add(entry_data.fouler_not_dressed(self.book, fouler, team, fouled_by), ev)
             ok = False
-        problem = scoring.shot_infraction_problem(self.book, ev.get("infraction"))
+        problem = scoring.shot_infraction_problem(self.book, ev.data.get("infraction"))
         if problem is not None:
             ok = self.refuse(problem, ev)
         if not ok:
             return False
-        if ev.get("scored"):
+        if ev.data.get("scored"):
             self.add_goal(ev, side, t, shooter, [], penalty_shot=True)
         return True
 
@@ -286,12 +286,12 @@ class _Computation:
         return True
 
     def on_goalie(self, ev: Event, side: str, t: int) -> bool:
-        action = ev.get("action")
+        action = ev.data.get("action")
         if action == "pull":
             self.goalie_in[side] = None
             self.pulled_at[side] = t
             return True
-        player = ev.get("player")
+        player = ev.data.get("player")
         if player is None:
             player = next((d.player for d in self.g.lineups.get(side, []) if d.goalie), None)
             if player is None:
@@ -303,10 +303,10 @@ class _Computation:
         return True
 
     def on_penalty(self, ev: Event, side: str, t: int) -> bool:
-        call = read_call(self.book, ev.get("infraction"), ev.get("class"), self.g.coed)
+        call = read_call(self.book, ev.data.get("infraction"), ev.data.get("class"), self.g.coed)
         if isinstance(call, Violation):
             return self.refuse(call, ev)
-        player, served_by = ev.get("player"), ev.get("served_by")
+        player, served_by = ev.data.get("player"), ev.data.get("served_by")
         if not self.check_server(ev, side, t, player, served_by):
             return False
         post_game = self.over_t is not None or (t >= self.reg_end and self.decided_at_regulation(t))
@@ -414,12 +414,12 @@ class _Computation:
         return forfeit, called, None
 
     def pregame_late(self, ev: Event, lates: dict[str, float]) -> None:
-        side, minutes = ev.team, ev.get("minutes")
+        side, minutes = ev.team, ev.data.get("minutes")
         problem = results.late_entry_problem(self.book, side, minutes)
         if problem is not None:
             self.add(problem, ev)
             return
-        assert side is not None
+        assert side is not None and minutes is not None  # late_entry_problem refused any other
         lates[side] = max(lates.get(side, 0), float(minutes))
         self.applied.add(ev.seq)
 
@@ -434,7 +434,7 @@ class _Computation:
 
     def pregame_called(self, ev: Event) -> dict[str, int] | None:
         """A called game's points (None: refused)."""
-        points, said = results.called_points(self.book, ev.get("points") or {}, ev.get("reason"))
+        points, said = results.called_points(self.book, ev.data.get("points") or {}, ev.data.get("reason"))
         self.add(said, ev)
         if points is not None:
             self.applied.add(ev.seq)
@@ -449,7 +449,7 @@ class _Computation:
 
     def shootout_attempts_ok(self, ev: Event) -> bool:
         """A shootout's attempts (optional): shooters dressed for their side, and the winner scored more."""
-        attempts = ev.get("attempts") or []
+        attempts = ev.data.get("attempts") or []
         for n, a in enumerate(attempts, 1):
             if not self.check_dressed(ev, a["team"], a["shooter"], f"shootout shooter (attempt {n})"):
                 return False
@@ -473,7 +473,7 @@ class _Computation:
             return None
         self.applied.add(ev.seq)
         assert ev.team is not None
-        attempts = tuple((a["team"], a["shooter"], bool(a["scored"])) for a in ev.get("attempts") or [])
+        attempts = tuple((a["team"], a["shooter"], bool(a["scored"])) for a in ev.data.get("attempts") or [])
         return Shootout(ev.team, attempts)
 
     # -- result --------------------------------------------------------------------------------------
@@ -589,9 +589,9 @@ class _Computation:
                     pen.post_game = True
         self.late_misconducts(end_t)
 
-    def reported(self) -> list[dict[str, Any]]:
+    def reported(self) -> list[Reported]:
         """The penalties the referee reports to the league, with the reason."""
-        out = []
+        out: list[Reported] = []
         for p in self.penalties:
             reason = report_reason(self.book, p.cls, p.infraction, p.added_gm, p.seq in self.late)
             if reason:

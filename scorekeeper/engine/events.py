@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal, cast
+
+from scorekeeper.season_data import EventData
 
 SIDES = ("home", "away")
+Side = Literal["home", "away"]
+SIDE_KEYS: tuple[Side, Side] = ("home", "away")  # SIDES, typed as the keys of a game record
 TIMED_TYPES = ("goal", "penalty", "penalty_shot", "awarded_goal", "timeout", "goalie", "end")
 UNTIMED_TYPES = ("late", "forfeit", "called", "note", "shootout")  # a note may carry a time (issue 27)
 EVENT_TYPES = TIMED_TYPES + UNTIMED_TYPES
@@ -43,9 +47,11 @@ class Event:
     team: str | None = None
     period: int | None = None
     elapsed: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    # the event's other keys: its record without `type`, `team`, `period`, `elapsed` (none by default)
+    data: EventData = field(default_factory=lambda: cast(EventData, {}))
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
+        """One of the event's other keys by a name known at run time (`data` gives each its type)."""
         return self.data.get(key, default)
 
 

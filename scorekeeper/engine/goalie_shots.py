@@ -11,10 +11,11 @@ but has none has no shots known (None); a team none of whose goalies has an entr
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.events import other
 from scorekeeper.engine.goaltending import SIDES, GoalieLine, end_of_play, in_net, stints
+from scorekeeper.season_data import GoalieShotsData
 
 if TYPE_CHECKING:
     from scorekeeper.engine.events import GameInput
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
 
 
-def totals(goalie_shots: list[dict[str, Any]] | None) -> dict[str, int]:
+def totals(goalie_shots: list[GoalieShotsData] | None) -> dict[str, int]:
     """goalie -> his shots against over the game's entries."""
     out: dict[str, int] = {}
     for entry in goalie_shots or []:
@@ -30,7 +31,7 @@ def totals(goalie_shots: list[dict[str, Any]] | None) -> dict[str, int]:
     return out
 
 
-def apply(lines: dict[str, list[GoalieLine]], goalie_shots: list[dict[str, Any]] | None
+def apply(lines: dict[str, list[GoalieLine]], goalie_shots: list[GoalieShotsData] | None
           ) -> dict[str, list[GoalieLine]]:
     """The goalie lines with shots against and saves from `goalie_shots` (a side without entries unchanged)."""
     if not goalie_shots:
@@ -44,7 +45,7 @@ def apply(lines: dict[str, list[GoalieLine]], goalie_shots: list[dict[str, Any]]
             for side, side_lines in lines.items()}
 
 
-def by_period(game: GameInput, book: Rulebook, state: GameState, goalie_shots: list[dict[str, Any]] | None
+def by_period(game: GameInput, book: Rulebook, state: GameState, goalie_shots: list[GoalieShotsData] | None
               ) -> dict[str, list[tuple[int | None, int, int]]]:
     """goalie -> [(period or None, shots, saves)] in the order entered: saves are the entry's shots less the goals
     counted against him in that period (in the whole game for an entry without a period)."""

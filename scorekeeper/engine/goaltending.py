@@ -18,7 +18,7 @@ in net at the end of play. A game forfeited or called by hand credits no decisio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine.events import other
 from scorekeeper.engine.timefmt import game_time, period_start
@@ -88,10 +88,10 @@ def stints(game: GameInput, book: Rulebook, state: GameState, end: int) -> dict[
         now = current[side]
         if now is not None:
             out[side].append((now[0], now[1], t))
-        if e.get("action") == "pull":
+        if e.data.get("action") == "pull":
             current[side] = None
             continue
-        player = e.get("player") or _first_goalie(game, side)
+        player = e.data.get("player") or _first_goalie(game, side)
         current[side] = (player, t) if player else None
     for side in SIDES:
         now = current[side]
@@ -131,7 +131,7 @@ def _goals_against(state: GameState, side: str, side_stints: list[Stint], order:
     return against
 
 
-def _shots_against(game: GameInput, book: Rulebook, side_stints: list[Stint], recorded: list[Any], periods: int,
+def _shots_against(game: GameInput, book: Rulebook, side_stints: list[Stint], recorded: list[int], periods: int,
                    end: int, order: list[str]) -> dict[str, int | None]:
     """goalie -> the shots recorded against him (`recorded`: the other side's shots per period), None where not
     known: a period he shared with another goalie, or one whose shots were not recorded."""
@@ -155,7 +155,7 @@ def _shots_against(game: GameInput, book: Rulebook, side_stints: list[Stint], re
     return shots_of
 
 
-def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[str, Any] | None
+def goalie_lines(game: GameInput, book: Rulebook, state: GameState, shots: dict[str, list[int]] | None
                  ) -> dict[str, list[GoalieLine]]:
     """side -> the lines of the goalies who played for it, in the order they first went in."""
     end = end_of_play(game, book, state)

@@ -4,19 +4,35 @@ check of a declared on-ice group. The rules are read in `scorekeeper.rules.on_ic
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from scorekeeper.engine.computation import _Computation, compute_until
 from scorekeeper.engine.events import SIDES, GameInput
 from scorekeeper.engine.state import GameState
 from scorekeeper.engine.timefmt import fmt_mmss
+from scorekeeper.results_records import BoxEntry, LiveState, TeamOnIce, WaitingEntry
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules import entry_data, on_ice, overtime
 from scorekeeper.rules.violation import Violation
 
 
+class _Side(TypedDict):
+    """A side at the boards now, but for the icing (`TeamOnIce` once that is known)."""
+
+    players_on_ice: int
+    skaters: int
+    goalie: str | None
+    box: list[BoxEntry]
+    waiting: list[WaitingEntry]
+    males_max: int | None
+    females_max: int | None
+    males_serving: int
+    timeouts_left: int
+    injured_goalie_minutes: int
+
+
 def live_state(game: GameInput, book: Rulebook, t: int,
-               computed: tuple[_Computation, GameState] | None = None) -> dict[str, Any]:
+               computed: tuple[_Computation, GameState] | None = None) -> LiveState:
     """Everything the scorekeeper at the boards needs to see at game time `t` (seconds); `computed`: the game's
     computation at `t` when already at hand (`LiveGame.until`), else it is computed from the first event."""
     comp, state = computed if computed is not None else compute_until(game, book, t)
@@ -24,13 +40,13 @@ def live_state(game: GameInput, book: Rulebook, t: int,
     reg_end = book.regulation_seconds
     in_ot = t > reg_end
     period = book.clock.periods + 1 if in_ot else book.clock.periods
-    teams: dict[str, Any] = {}
+    sides: dict[str, _Side] = {}
     for side in SIDES:
         players = clock.on_ice(side, t)
         goalie = comp.goalie_in[side]
         skaters = players - (1 if goalie else 0)
         males_serving = 0
-        box = []
+        box: list[BoxEntry] = []
         for s in clock.running_for(side):
             d = game.dressed(side, s.server)
             if s.short_handed and d is not None and d.gender == "M":
@@ -40,12 +56,12 @@ def live_state(game: GameInput, book: Rulebook, t: int,
                         "ends": fmt_mmss(s.nominal_end), "remaining": fmt_mmss(max(0, s.nominal_end - t)),
                         "short_handed": s.short_handed, "releasable": s.releasable,
                         "offset": s.offset})
-        waiting = [{"player": s.offender, "assessed": fmt_mmss(s.assessed)}
+        waiting: list[WaitingEntry] = [{"player": s.offender, "assessed": fmt_mmss(s.assessed)}
                    for s in clock.pending if s.side == side]
         caps = on_ice.coed_caps(book, bool(goalie), in_ot, males_serving)
         backup = sum(1 for d in game.lineups.get(side, []) if d.goalie) >= 2
         used = state.timeouts[side]
-        teams[side] = {
+        sides[side] = {
             "players_on_ice": players, "skaters": skaters, "goalie": goalie, "box": box, "waiting": waiting,
             "males_max": min(caps.m, skaters) if game.coed else None,
             "females_max": min(caps.f, skaters) if game.coed else None,
@@ -56,10 +72,11 @@ def live_state(game: GameInput, book: Rulebook, t: int,
     score = state.score
     period_end = reg_end if not in_ot else comp_period_end(book, game.stage, t)
     stop_time = on_ice.stop_time(book, game.stage, t, period_end, in_ot)
-    players_on_ice = {s: teams[s]["players_on_ice"] for s in SIDES}
+    players_on_ice = {s: sides[s]["players_on_ice"] for s in SIDES}
     called = on_ice.icing(book, t, score, players_on_ice, in_ot, period_end)
-    for side in SIDES:  # against whom: a short-handed side may ice the puck where the rulebook says so
-        teams[side]["icing"] = on_ice.icing_against(book, side, called, players_on_ice)
+    # against whom: a short-handed side may ice the puck where the rulebook says so
+    teams: dict[str, TeamOnIce] = {
+        side: {**sides[side], "icing": on_ice.icing_against(book, side, called, players_on_ice)} for side in SIDES}
     icing = any(teams[side]["icing"] for side in SIDES)
     return {"t": fmt_mmss(t), "score": dict(score), "over": state.over, "stop_time": stop_time, "icing": icing,
             "strength": f"{teams['home']['players_on_ice']}-on-{teams['away']['players_on_ice']}",

@@ -8,12 +8,52 @@ events); `engine.live_game.LiveGame` keeps a game's computation open at the boar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from scorekeeper.engine.events import SIDES, GameInput
 from scorekeeper.engine.penalty_clock import Served
 from scorekeeper.engine.timefmt import fmt_mmss
+from scorekeeper.results_records import EjectionRecord, GamePenalty, ShootoutRecord
+from scorekeeper.results_records import GoalRecord as GoalJson
 from scorekeeper.rules.violation import Violation
+
+
+class Reported(TypedDict):
+    """A penalty on the referee's report to the league, with the reason (`player` None: a bench penalty)."""
+
+    player: str | None
+    team: str
+    infraction: str
+    reason: str
+    period: int
+    elapsed: str
+
+
+class GameJson(TypedDict):
+    """A game's state as `GameState.to_json` writes it: the facade's `GameResult` before its line-up checks and
+    curfew are added (`violations` as `Violation.to_json` writes them)."""
+
+    id: str
+    home: str
+    away: str
+    stage: str
+    status: str
+    date: str
+    time: str
+    score: dict[str, int]
+    by_period: dict[str, list[int]]
+    decision: str | None
+    winner: str | None
+    points: dict[str, int] | None
+    goals: list[GoalJson]
+    penalties: list[GamePenalty]
+    ejections: list[EjectionRecord]
+    timeouts: dict[str, int]
+    pim: dict[str, int]
+    report: list[Reported]
+    violations: list[dict[str, str]]
+    shootout: NotRequired[ShootoutRecord]
+    curfew: NotRequired[str]
 
 
 @dataclass
@@ -31,7 +71,7 @@ class GoalRecord:
     awarded: bool = False
     late: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GoalJson:
         return {"period": self.period, "elapsed": fmt_mmss(self.elapsed), "team": self.team,
                 "scorer": self.scorer, "assists": list(self.assists), "strength": self.strength,
                 "empty_net": self.empty_net, "penalty_shot": self.penalty_shot, "awarded": self.awarded}
@@ -48,7 +88,7 @@ class Shootout:
     def goals(self, side: str) -> int:
         return sum(1 for team, _, scored in self.attempts if team == side and scored)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ShootoutRecord:
         return {"winner": self.winner, "goals": {s: self.goals(s) for s in SIDES} if self.attempts else None,
                 "attempts": [{"team": t, "shooter": p, "scored": sc} for t, p, sc in self.attempts]}
 
@@ -107,7 +147,7 @@ class PenaltyRecord:
         """A goal ended it (a double minor's: its second part, or the first when the second never ran)."""
         return bool(self.parts and self.parts[-1].ended_by_goal)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GamePenalty:
         ends = self.ends
         return {"period": self.period, "elapsed": fmt_mmss(self.elapsed), "team": self.team,
                 "player": self.player, "served_by": self.served_by, "infraction": self.infraction,
@@ -124,7 +164,7 @@ class Ejection:
     t: int
     seq: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EjectionRecord:
         return {"player": self.player, "rule": self.rule}
 
 
@@ -147,7 +187,7 @@ class GameState:
     over: bool = False
     applied: set[int] = field(default_factory=set)  # seqs of events applied
     shootout: Shootout | None = None  # the shootout that decided the game (decision "shootout")
-    reported: list[dict[str, Any]] = field(default_factory=list)  # the penalties on the report to the league
+    reported: list[Reported] = field(default_factory=list)  # the penalties on the report to the league
 
     @property
     def final(self) -> bool:
@@ -163,9 +203,9 @@ class GameState:
     def blocks(self) -> list[Violation]:
         return [v for v in self.violations if v.blocks]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameJson:
         g = self.game
-        return {
+        out: GameJson = {
             "id": g.id, "home": g.home, "away": g.away, "stage": g.stage, "status": g.status,
             "date": g.date, "time": g.time,
             "score": dict(self.score), "by_period": {s: list(v) for s, v in self.by_period.items()},
@@ -178,10 +218,12 @@ class GameState:
             "pim": {s: self.pim(s) for s in SIDES},
             "report": self.report(),
             "violations": [v.to_json() for v in self.violations],
-            **({"shootout": self.shootout.to_json()} if self.shootout is not None else {}),
         }
+        if self.shootout is not None:  # the last key, where there is one
+            out["shootout"] = self.shootout.to_json()
+        return out
 
-    def report(self) -> list[dict[str, Any]]:
+    def report(self) -> list[Reported]:
         """What the referee reports to the league after the game (the rules in `rules.league_report`)."""
-        return [dict(r) for r in self.reported]
+        return [r.copy() for r in self.reported]
 

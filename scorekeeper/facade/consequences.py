@@ -5,34 +5,36 @@ part's, and each result carries `caused` — the game's consequences (an ejectio
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.engine.live import live_state
 from scorekeeper.engine.timefmt import game_time, parse_mmss
 from scorekeeper.facade.core import Core, Part, bound
-from scorekeeper.facade.games import Games
+from scorekeeper.facade.games import Games, team_name
 from scorekeeper.rules.consequences import game_consequences, newly_caused, two_men_down
 from scorekeeper.screens import Consequence
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import EventData
 
 
-def side_two_down(view: SeasonView, game_id: str, event: dict[str, Any] | None) -> tuple[Consequence, ...]:
+def side_two_down(view: SeasonView, game_id: str, event: EventData | None) -> tuple[Consequence, ...]:
     """The penalised side two men down at the time of `event` (a timed penalty), as the game stands in `view`."""
-    if (event is None or event.get("type") != "penalty" or event.get("team") not in ("home", "away")
-            or not isinstance(event.get("period"), int) or not isinstance(event.get("elapsed"), str)):
+    if event is None or event.get("type") != "penalty":
+        return ()
+    penalised, period, elapsed = event.get("team"), event.get("period"), event.get("elapsed")
+    if penalised not in ("home", "away") or not isinstance(period, int) or not isinstance(elapsed, str):
         return ()
     gin = view.game_input(game_id)
     try:
-        t = game_time(view.book, gin.stage, event["period"], parse_mmss(event["elapsed"]))
+        t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
     except (ValueError, KeyError):
         return ()
     open_game = view.live_game(game_id)
     at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
-    side = str(event["team"])
-    team = str(view.teams.get(view.games[game_id][side], {}).get("name", view.games[game_id][side]))
-    down = two_men_down(view.book, side, team, live_state(gin, view.book, t, at_t)["teams"][side],
-                        event["period"], event["elapsed"])
+    side = str(penalised)
+    game = view.games[game_id]
+    team = team_name(view, game["home"] if side == "home" else game["away"])
+    down = two_men_down(view.book, side, team, live_state(gin, view.book, t, at_t)["teams"][side], period, elapsed)
     return () if down is None else (down,)
 
 
@@ -44,12 +46,12 @@ class EntryConsequences(Part):
         super().__init__(core)
         self.entries = entries
 
-    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+    def add_event(self, game_id: str, event: EventData, confirm: bool = False,
                   season: str | None = None) -> EntryResult:
         """`Games.add_event`, with what the entry caused."""
         return self._told(game_id, season, event, lambda: self.entries.add_event(game_id, event, confirm, season))
 
-    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+    def update_event(self, game_id: str, index: int, event: EventData, confirm: bool = False,
                      season: str | None = None) -> EntryResult:
         """`Games.update_event`, with what the changed entry caused."""
         return self._told(game_id, season, event,
@@ -60,7 +62,7 @@ class EntryConsequences(Part):
         """`Games.delete_event` (a deletion may still cause something: a later penalty counted afresh)."""
         return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season))
 
-    def _told(self, game_id: str, season: str | None, event: dict[str, Any] | None,
+    def _told(self, game_id: str, season: str | None, event: EventData | None,
               write: Callable[[], EntryResult]) -> EntryResult:
         view = self.core.view(season)
         if game_id not in view.games:

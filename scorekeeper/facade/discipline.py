@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db.models import Fine, Game, Player, Suspension, Team
@@ -16,19 +17,24 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.records import Money
 from scorekeeper.rules.office_records import LIFT_RULE, NOTICE_RULE, WAIVE_RULE
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import AppealData, AuditEntryData, PaymentData
+
+if TYPE_CHECKING:
+    from scorekeeper.season_data import AppealData, PaymentData
 
 
-def payment_audit(payment: dict[str, Any], reason: str = "") -> AuditRecord:
+def payment_audit(payment: PaymentData, reason: str = "") -> AuditRecord:
     """The audit entry of a payment, whatever records it (the window, a season file: `reason` says which file):
     the payer (and the fine it pays) as subject, the amount and date after (issue 26)."""
     fine = payment.get("fine")
     subject = json.dumps(payment.get("payer")) + (f" for the fine of game {fine.get('game')}, {fine.get('rule')}"
                                                   if isinstance(fine, dict) else "")
-    after = {k: payment[k] for k in ("amount", "date", "memo") if payment.get(k) is not None}
+    fields: Mapping[str, object] = payment
+    after = {k: fields[k] for k in ("amount", "date", "memo") if fields.get(k) is not None}
     return AuditRecord("payment", subject, None, {**after, **({"reason": reason} if reason else {})})
 
 
-def payment_audits(payments: list[dict[str, Any]], trail: list[dict[str, Any]], reason: str) -> list[AuditRecord]:
+def payment_audits(payments: list[PaymentData], trail: list[AuditEntryData], reason: str) -> list[AuditRecord]:
     """The entries that audit the payments a season file brings: one each, except where the file's own trail
     (kept as history) already records that payment (payer, fine, amount, date, memo), so that an export
     imported into an empty database exports the same file again."""
@@ -50,13 +56,13 @@ class Discipline(Part):
         super().__init__(core)
         self.step = step
 
-    def record_appeal(self, appeal: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def record_appeal(self, appeal: AppealData, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Record an appeal. Upholding one (or changing an upheld one) lifts a suspension and waives its fines:
         an office action, like `lift_suspension` (issue 14)."""
         key = (appeal.get("player"), appeal.get("game"), appeal.get("filed"))
-        stored: dict[str, Any] = next((a for a in self.core.view(season).data.get("appeals", [])
-                                       if (a["player"], a["game"], a["filed"]) == key), {})
-        decision, was = appeal.get("decision", "pending"), stored.get("decision", "pending")
+        stored: AppealData | None = next((a for a in self.core.view(season).data.get("appeals", [])
+                                          if (a["player"], a["game"], a["filed"]) == key), None)
+        decision, was = appeal.get("decision", "pending"), stored.get("decision", "pending") if stored else "pending"
         if decision != was and "upheld" in (decision, was):
             refused = office_needed(self.core, "recording an upheld appeal (it lifts the suspension and waives its "
                                     "fines)" if decision == "upheld" else "changing an upheld appeal")
@@ -65,7 +71,7 @@ class Discipline(Part):
         return self.step.propose(Proposal({"appeals": [appeal]}, games=[], audit=AuditRecord(
             "appeal", f"{appeal.get('player')}/{appeal.get('game')}")), confirm=confirm, season=season)
 
-    def record_payment(self, payment: dict[str, Any], season: str | None = None) -> EntryResult:
+    def record_payment(self, payment: PaymentData, season: str | None = None) -> EntryResult:
         """Record a payment toward a team's balance, or against one fine (`fine`: its game and rule; the payer is
         the fine's, player or team). A fine that is not owed (none such, or waived) is a ServiceError."""
         fine = payment.get("fine")
@@ -78,7 +84,8 @@ class Discipline(Part):
                 raise ServiceError(f"{view.name_of(str(payer))} owes no fine under {fine.get('rule')} for game "
                                    f"{view.game_name(str(fine.get('game')))} (none such, or waived); record the "
                                    "payment toward the balance instead")
-        return self.step.propose(Proposal({"payments": [payment]}, games=[], audit=payment_audit(payment)),
+        return self.step.propose(Proposal({"payments": [payment]}, games=[],
+                                          audit=payment_audit(payment)),
                                  confirm=True, season=season)
 
     def _rows(self, season: str | None, player: str, game: str) -> tuple[Any, Any, Any]:

@@ -4,13 +4,14 @@ undo and redo, and the live state at the boards (who may be on the ice now)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import MutableMapping
 from dataclasses import replace
-from typing import Any, cast
+from typing import cast
 
 from peewee import DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import store
+from scorekeeper.db import season_write, store
 from scorekeeper.db.models import Game
 from scorekeeper.engine.live import check_on_ice, live_state
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, parse_mmss, period_label
@@ -20,13 +21,23 @@ from scorekeeper.facade.history import GameHistory, Step
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.facade.signed import mark_before_correction, signed_before_correction
 from scorekeeper.naming import game_name
-from scorekeeper.results_records import DressedGoalie, GameDetails, LiveState
+from scorekeeper.results_records import DressedGoalie, GameDetails, GoalieShots, LiveState
 from scorekeeper.rules import results
 from scorekeeper.rules.final_games import reopen_needs_reason, undo_overtaken
 from scorekeeper.rules.ids import FILE
 from scorekeeper.rules.office_role import needs_office
 from scorekeeper.rules.violation import Violation
-from scorekeeper.seasonfile import LISTS, NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
+from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import (
+    EventData,
+    GameData,
+    GoalieShotsData,
+    LineupEntryData,
+    LineupsData,
+    OfficialData,
+    SignatureData,
+)
+from scorekeeper.seasonfile import NUMBER_LIMIT, OFFICIAL_ROLES, TIME_RE, game_officials
 from scorekeeper.signature_values import ROLE_LABELS
 
 
@@ -37,26 +48,26 @@ def office_needed(core: Core, what: str) -> EntryResult | None:
     return EntryResult(False, [needs_office(what)])
 
 
-def _put_details(game: dict[str, Any], game_id: str, number: str | None, officials: list[dict[str, str]],
-                 goalie_shots: list[dict[str, Any]] | None) -> list[Violation]:
+def _put_details(game: GameData, game_id: str, number: str | None, officials: list[dict[str, str]],
+                 goalie_shots: list[GoalieShotsData] | None) -> list[Violation]:
     """Put a game sheet's details on `game` as the season file has them (see `Games.set_game_details`); returns
     those a game sheet cannot hold (then `game` is not to be written)."""
     if goalie_shots is not None:
         game.pop("goalie_shots", None)
         if goalie_shots:
-            game["goalie_shots"] = [dict(x) for x in goalie_shots]
+            game["goalie_shots"] = [{**x} for x in goalie_shots]
     game.pop("referees", None)
     game.pop("number", None)
     game.pop("officials", None)
     if number is not None and number.strip() and number.strip() != game_id:
         game["number"] = number.strip()
-    people = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
-              for o in officials]
+    people: list[OfficialData] = [{"name": " ".join(str(o.get("name", "")).split()), "role": str(o.get("role", ""))}
+                                  for o in officials]
     people = [o for o in people if o["name"]]
     wrong = [Violation(FILE, "block", f"{o['name']} has no role a game sheet knows ({o['role']!r}; one of "
                        f"{', '.join(OFFICIAL_ROLES)})", "season file", f"game {game_id}")
              for o in people if o["role"] not in OFFICIAL_ROLES]
-    if len(game.get("number", "")) > NUMBER_LIMIT:
+    if len(game.get("number") or "") > NUMBER_LIMIT:
         wrong.append(Violation(FILE, "block", f"the game number {game['number']!r} is longer than "
                                f"{NUMBER_LIMIT} characters", "season file", f"game {game_id}"))
     if people and not wrong:
@@ -64,7 +75,7 @@ def _put_details(game: dict[str, Any], game_id: str, number: str | None, officia
     return wrong
 
 
-def put_curfew(game: dict[str, Any], game_id: str, curfew: str | None) -> list[Violation]:
+def put_curfew(game: GameData, game_id: str, curfew: str | None) -> list[Violation]:
     """Put the game's curfew ("HH:MM", 24-hour like its `time`) on `game` right after its `time`, as the season
     file has it: "" clears it, None leaves it as it is; returns the refusal of one that is not HH:MM (then `game` is
     not to be written)."""
@@ -74,21 +85,41 @@ def put_curfew(game: dict[str, Any], game_id: str, curfew: str | None) -> list[V
     if given and not TIME_RE.match(given):
         return [Violation(FILE, "block", f"the curfew must be a time HH:MM, 24-hour like the game's start (got "
                           f"{curfew!r})", "season file", f"game {game_id}")]
-    items = [(k, v) for k, v in game.items() if k != "curfew"]
-    game.clear()
+    fields = cast(MutableMapping[str, object], game)  # its own keys and values put back, in its order
+    items = [(k, v) for k, v in fields.items() if k != "curfew"]
+    fields.clear()
     for key, value in items:
-        game[key] = value
+        fields[key] = value
         if key == "time" and given:
-            game["curfew"] = given
+            fields["curfew"] = given
     return []
 
 
-def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, Any] | None
-                ) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
+def _status(game: GameData | None, absent: str) -> str:
+    """A game's status (`absent`: there is no game, or it has none set)."""
+    return game.get("status", absent) if game is not None else absent
+
+
+def _lineups(game: GameData | None) -> LineupsData | None:
+    return game.get("lineups") if game is not None else None
+
+
+def team_name(view: SeasonView, team: str) -> str:
+    """A team's name (its id where the season has no such team)."""
+    t = view.teams.get(team)
+    return str(t.get("name", team)) if t else team
+
+
+def _signatures(game: GameData | None) -> list[SignatureData]:
+    return (game.get("signatures") if game is not None else None) or []
+
+
+def _final_step(name: str, current: GameData | None, previous: GameData | None
+                ) -> tuple[str, dict[str, str], dict[str, str]] | None:
     """The audit entry (action, before, after) of an undo or redo that finishes, reopens or changes a final
     game (DATA-5: Reopen's rule); None for any other step."""
-    was = (current or {}).get("status") == "final"
-    becomes = (previous or {}).get("status") == "final"
+    was = _status(current, "") == "final"
+    becomes = _status(previous, "") == "final"
     if not (was or becomes) or previous == current:
         return None
     signed = _signature_step(current, previous)
@@ -99,19 +130,19 @@ def _final_step(name: str, current: dict[str, Any] | None, previous: dict[str, A
 
     if was and not becomes:
         return ("reopen game", {"status": "final", "reason": reason("undo of finish", "redo of reopen")},
-                {"status": (previous or {}).get("status", "removed")})
+                {"status": _status(previous, "removed")})
     if becomes and not was:
-        return ("finish game", {"status": (current or {}).get("status", "none"),
+        return ("finish game", {"status": _status(current, "none"),
                                 "reason": reason("undo of reopen", "redo of finish")}, {"status": "final"})
     changed = f"{name} of a change of a final game"
     return ("replace final game", {"status": "final", "reason": reason(changed, changed)}, {"status": "final"})
 
 
-def _signature_step(current: dict[str, Any] | None, previous: dict[str, Any] | None) -> str:
+def _signature_step(current: GameData | None, previous: GameData | None) -> str:
     """What a step between `current` and `previous` does to the game's signatures, said for a person ("the
     signature of the referee", "the signatures of the captain (home) and the referee"); empty: none changed."""
-    now = {(s.get("role"), s.get("signed_at")) for s in (current or {}).get("signatures") or []}
-    then = {(s.get("role"), s.get("signed_at")) for s in (previous or {}).get("signatures") or []}
+    now = {(s.get("role"), s.get("signed_at")) for s in _signatures(current)}
+    then = {(s.get("role"), s.get("signed_at")) for s in _signatures(previous)}
     roles = sorted({ROLE_LABELS.get(str(role), str(role)).lower() for role, _ in now ^ then})
     if not roles:
         return ""
@@ -129,12 +160,13 @@ class Games(Part):
         self.step = step
         self.history = history
 
-    def game_dict(self, game_id: str, season: str | None, copy_it: bool = True) -> dict[str, Any]:
+    def game_dict(self, game_id: str, season: str | None, copy_it: bool = True) -> GameData:
         """A game of the season as the view holds it: a copy to change, or (`copy_it=False`) the view's own."""
         view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        return copy.deepcopy(view.games[game_id]) if copy_it else view.games[game_id]
+        game = view.games[game_id]
+        return copy.deepcopy(game) if copy_it else game
 
     # -- events ----------------------------------------------------------------------------------------------
     def prepare_entries(self, game_id: str, season: str | None = None) -> None:
@@ -144,7 +176,7 @@ class Games(Part):
         if rows is not None and game_id in rows.games:
             store.warm_entry_pages(rows.games[game_id][0])
 
-    def validate_event(self, game_id: str, event: dict[str, Any], season: str | None = None) -> list[Violation]:
+    def validate_event(self, game_id: str, event: EventData, season: str | None = None) -> list[Violation]:
         """The violations adding `event` would cause, without writing anything."""
         game = self.game_dict(game_id, season, copy_it=False)
         if game.get("status") != "final":
@@ -153,7 +185,7 @@ class Games(Part):
         game["events"].append(event)
         return self.step.propose(Proposal({"games": [game]}), confirm=True, season=season, dry_run=True).violations
 
-    def add_event(self, game_id: str, event: dict[str, Any], confirm: bool = False,
+    def add_event(self, game_id: str, event: EventData, confirm: bool = False,
                   season: str | None = None, _retried: bool = False) -> EntryResult:
         """Add an entry at the end of a game's log (the boards' path): checked by the same rules as any change,
         written as one row in one transaction."""
@@ -166,7 +198,7 @@ class Games(Part):
             return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season, retry=retry)
         return self.step.append(game, event, confirm=confirm, season=season, retry=retry)
 
-    def update_event(self, game_id: str, index: int, event: dict[str, Any], confirm: bool = False,
+    def update_event(self, game_id: str, index: int, event: EventData, confirm: bool = False,
                      season: str | None = None) -> EntryResult:
         game = self.game_dict(game_id, season)
         self._check_index(game, index)
@@ -184,19 +216,20 @@ class Games(Part):
             "delete event", f"{game_id}/event {index + 1}", before)), confirm=confirm, season=season)
 
     @staticmethod
-    def _check_index(game: dict[str, Any], index: int) -> None:
+    def _check_index(game: GameData, index: int) -> None:
         if not 0 <= index < len(game["events"]):
             raise ServiceError(f"game {game['id']} has no event {index + 1}")
 
     # -- line-ups and the game itself ------------------------------------------------------------------------
-    def set_lineup(self, game_id: str, side: str, entries: list[dict[str, Any]], confirm: bool = False,
+    def set_lineup(self, game_id: str, side: str, entries: list[LineupEntryData], confirm: bool = False,
                    season: str | None = None, override: str = "", office_later: bool = False) -> EntryResult:
         """Dress a side. `override` (the office role and a reason) accepts line-up blocks, audited.
         `office_later` (the boards): warnings that are the office's business (a captain's e-mail due, a proposal
         to confirm; `office_list`) need no confirm: the line-up is saved with them, and only the others are asked
         about."""
         game = self.game_dict(game_id, season)
-        game.setdefault("lineups", {})[side] = entries
+        lineups = cast(MutableMapping[str, object], game.setdefault("lineups", {}))
+        lineups[side] = entries  # the side as given: one the season file does not know is refused by its check
         proposal = Proposal({"games": [game]}, override=override)
         result = self.step.propose(proposal, confirm=confirm, season=season)
         if office_later and result.needs_confirmation and not result.blocks:
@@ -206,7 +239,7 @@ class Games(Part):
             result = self.step.propose(proposal, confirm=True, season=season)
         return result
 
-    def save_game(self, game: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def save_game(self, game: GameData, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or replace a game (not a final one)."""
         return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season)
 
@@ -219,24 +252,25 @@ class Games(Part):
         none; issue 28.6)."""
         game = self.game_dict(game_id, season, copy_it=False)
         view = self.core.view(season)
-        teams = view.teams
         people = game_officials(game)
+        lineups: LineupsData = game.get("lineups") or {}
         goalies: list[DressedGoalie] = [{"player": x["player"], "name": view.player_name(x["player"]), "side": side}
-                   for side in ("home", "away") for x in (game.get("lineups") or {}).get(side, []) if x.get("goalie")]
-        periods = max([view.book.clock.periods, *(int(e["period"]) for e in game.get("events", [])
-                                                  if isinstance(e.get("period"), int))])
-        return {"id": game_id, "home_name": str(teams.get(game["home"], {}).get("name", game["home"])),
-                "away_name": str(teams.get(game["away"], {}).get("name", game["away"])),
+                   for side, dressed in (("home", lineups.get("home", [])), ("away", lineups.get("away", [])))
+                   for x in dressed if x.get("goalie")]
+        periods = max([view.book.clock.periods, *(int(p) for e in game.get("events", [])
+                                                  if isinstance(p := e.get("period"), int))])
+        return {"id": game_id, "home_name": team_name(view, game["home"]), "away_name": team_name(view, game["away"]),
                 "number": str(game.get("number") or ""), "referees": people["referee"],
                 "linesmen": people["linesman"], "scorekeeper": people["scorekeeper"],
                 "operator": self.core.operator, "final": game.get("status") == "final",
                 "signed": game.get("status") == "final" and bool(game.get("signatures")),
                 "goalies": goalies, "periods": periods,
                 "period_labels": [period_label(view.book, n) for n in range(1, periods + 1)],
-                "goalie_shots": list(game.get("goalie_shots") or []), "curfew": str(game.get("curfew") or "")}
+                "goalie_shots": cast(list[GoalieShots], list(game.get("goalie_shots") or [])),  # no None period kept
+                "curfew": str(game.get("curfew") or "")}
 
     def set_game_details(self, game_id: str, number: str | None, officials: list[dict[str, str]],
-                         season: str | None = None, goalie_shots: list[dict[str, Any]] | None = None,
+                         season: str | None = None, goalie_shots: list[GoalieShotsData] | None = None,
                          curfew: str | None = None) -> EntryResult:
         """The game sheet's details: the league's game `number` (None or blank: the id) and the `officials`
         ({"name", "role"}, every referee among them: `referees` is folded in). Paperwork that changes no
@@ -274,8 +308,8 @@ class Games(Part):
             view = self.core.view(season)
             book, stage = view.book, str(game.get("stage", "regular"))
             period, elapsed = int(ended[0]), fmt_mmss(parse_mmss(ended[1]))
-            timed = [(int(e["period"]), fmt_mmss(parse_mmss(e["elapsed"]))) for e in game.get("events", [])
-                     if e.get("period") and e.get("elapsed")]
+            timed = [(int(p), fmt_mmss(parse_mmss(t))) for e in game.get("events", [])
+                     if (p := e.get("period")) and (t := e.get("elapsed"))]
             at = max([(period, elapsed), *timed], key=lambda pe: game_time(book, stage, pe[0], parse_mmss(pe[1])))
             period, elapsed = at  # a clock behind the last entry: play ran at least to that entry
             state = view.state(game_id)
@@ -368,10 +402,10 @@ class Games(Part):
             if previous is None:
                 Game.delete().where(Game.id == row_id).execute()
                 return (0, -1)
-            empty: dict[str, list[dict[str, Any]]] = {n: [] for n in LISTS}
-            # the undo history's games: dict[str, Any] until it is typed (issue 28.1)
-            return store.write_changes(s, cast(store.Changes, {**empty, "games": [previous]}),
-                                       cast(store.OldGames, {game_id: current}))[game_id]
+            written = {"divisions": [], "teams": [], "players": [], "roster": [], "games": [previous], "appeals": [],
+                       "payments": [], "season_suspension_decisions": []}
+            return store.write_changes(s, cast(season_write.Changes, written),
+                                       cast(season_write.OldGames, {game_id: current}))[game_id]
 
         try:
             after = self.step.commit(s, write, [AuditRecord(audit[0], game_id, audit[1], audit[2])] if audit else [])
@@ -386,12 +420,13 @@ class Games(Part):
             source[game_id][-1] = (source[game_id][-1][0], *after)
         target.setdefault(game_id, []).append((current, *after))
         self.core.forget(s.id)
-        teams = current or previous or {}
+        teams = current or previous
+        assert teams is not None  # a step with no game before nor after is refused as overtaken
         return EntryResult(True, [], False, Changes.of(
             s.name, games=[game_id], teams=[teams["home"], teams["away"]],
             tables=["games", *(["audit"] if audit is not None else []),
-                    *(["lineups"] if (current or {}).get("lineups") != (previous or {}).get("lineups") else [])],
-            finals_touched=any((g or {}).get("status") == "final" for g in (current, previous))))
+                    *(["lineups"] if _lineups(current) != _lineups(previous) else [])],
+            finals_touched=any(_status(g, "") == "final" for g in (current, previous))))
 
     # -- the live state at the boards ------------------------------------------------------------------------
     def live(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> LiveState:

@@ -8,9 +8,10 @@ or a write around the lists).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-Step = tuple[dict[str, Any] | None, int, int]
+from scorekeeper.season_data import GameData
+
+Step = tuple[GameData | None, int, int]
 
 
 @dataclass
@@ -20,7 +21,7 @@ class GameHistory:
     undo: dict[str, list[Step]] = field(default_factory=dict)
     redo: dict[str, list[Step]] = field(default_factory=dict)
 
-    def done(self, game_id: str, before: dict[str, Any] | None, row: tuple[int, int]) -> None:
+    def done(self, game_id: str, before: GameData | None, row: tuple[int, int]) -> None:
         """An entry changed the game: what it was before goes on the undo list; the redo list is spent."""
         self.undo.setdefault(game_id, []).append((before, *row))
         self.redo.pop(game_id, None)

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from peewee import Database, DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import store
+from scorekeeper.db import game_results, season_write, store
 from scorekeeper.db.models import Season
+from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
@@ -32,7 +33,7 @@ from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import EventData
+from scorekeeper.season_data import EventData, GameData, LineupsData, SeasonData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
 from scorekeeper.validation import override_key, validate_season
 
@@ -40,6 +41,8 @@ log = logging.getLogger("scorekeeper.write")
 
 T = TypeVar("T")
 Retry = Callable[[], EntryResult]
+OldGames = dict[str, GameData | None]
+"""The games a change writes as they were, by id (None: a new game)."""
 
 
 def violation_key(v: Violation) -> tuple[str, str, str]:
@@ -87,7 +90,7 @@ class Proposal:
     the blocks it adds (audited); `audit`: the entry that records the change; `unwritten`: how the database's
     refusal is cited (None: as an entry's)."""
 
-    changes: dict[str, list[dict[str, Any]]]
+    changes: ListChanges
     games: list[str] | None = None
     allow_final: bool = False
     override: str = ""
@@ -106,21 +109,22 @@ class Refused:
     where: str = ""
 
 
-def event_players(event: dict[str, Any]) -> set[str]:
+def event_players(event: EventData) -> set[str]:
     """The players an event names (scorer and assists, the penalised, the shooter, who served...)."""
-    named = {event[k] for k in store.PLAYER_FIELDS if isinstance(event.get(k), str)}
+    named = {v for k in store.PLAYER_FIELDS if isinstance(v := event.get(k), str)}
     return named | {a for a in event.get("assists") or [] if isinstance(a, str)}
 
 
-def game_players(game: dict[str, Any] | None) -> set[str]:
+def game_players(game: GameData | None) -> set[str]:
     """Every player a game names: those dressed and those its events name."""
     if game is None:
         return set()
-    dressed = {x["player"] for side in (game.get("lineups") or {}).values() for x in side}
+    lineups: LineupsData = game.get("lineups") or {}
+    dressed = {x["player"] for x in [*lineups.get("home", []), *lineups.get("away", [])]}
     return dressed.union(*(event_players(e) for e in game.get("events", [])))
 
 
-def touched_players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]) -> list[str]:
+def touched_players(incoming: ListChanges, old_games: OldGames) -> list[str]:
     """The players a change touches: those written, signed, appealing or paying, and every player of a game
     that changed (its result reaches their figures)."""
     named = [*(p["id"] for p in incoming["players"]), *(r["player"] for r in incoming["roster"]),
@@ -132,7 +136,7 @@ def touched_players(incoming: dict[str, Any], old_games: dict[str, dict[str, Any
     return named
 
 
-def _teams(incoming: dict[str, Any]) -> list[str]:
+def _teams(incoming: ListChanges) -> list[str]:
     return sorted({t for g in incoming["games"] for t in (g["home"], g["away"])}
                   | {r["team"] for r in incoming["roster"]} | {t["id"] for t in incoming["teams"]})
 
@@ -147,9 +151,9 @@ def archived_refusal(season: str) -> str:
 class _Judged:
     """A proposed change judged acceptable: what it writes, the season with it, and what it adds."""
 
-    incoming: dict[str, Any]
-    old_games: dict[str, dict[str, Any] | None]
-    written: dict[str, list[dict[str, Any]]]
+    incoming: SeasonData
+    old_games: OldGames
+    written: season_write.Changes
     candidate: SeasonView
     finals: bool
     new: list[Violation] = field(default_factory=list)
@@ -159,18 +163,26 @@ class _Judged:
     def changes_of(self, season: str) -> Changes:
         """What the change wrote, for the window to refresh."""
         incoming, old_games = self.incoming, self.old_games
-        tables = [name for name in LISTS if self.written[name]]
-        if any((old_games[g["id"]] or {}).get("lineups") != g.get("lineups") for g in incoming["games"]):
+        written: Mapping[str, object] = self.written
+        tables = [name for name in LISTS if written.get(name)]
+        if any(_lineups(old_games[g["id"]]) != g.get("lineups") for g in incoming["games"]):
             tables.append("lineups")
         return Changes.of(season, games=[g["id"] for g in incoming["games"]], teams=_teams(incoming),
                           players=touched_players(incoming, old_games),
                           tables=[*tables, *(["audit"] if self.audits else [])], finals_touched=self.finals)
 
 
-def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[str, dict[str, Any] | None]
-                  ) -> Violation | None:
+def _lineups(game: GameData | None) -> LineupsData | None:
+    return game.get("lineups") if game else None
+
+
+def _status(game: GameData | None) -> str | None:
+    return game.get("status") if game else None
+
+
+def _locked_final(view: SeasonView, incoming: SeasonData, old_games: OldGames) -> Violation | None:
     """DATA-5: the first final game the change alters (without a reopen), if any."""
-    for g in incoming["games"]:
+    for g in incoming.get("games", []):
         old = old_games[g["id"]]
         if old is not None and old.get("status") == "final" and old != g:
             return final_locked(view.book, view.game_name(g["id"]), g["id"])
@@ -180,8 +192,9 @@ def _locked_final(view: SeasonView, incoming: dict[str, Any], old_games: dict[st
 def _firm_problems(judged: _Judged) -> list[Violation]:
     """What is never stored and never overridden (issue 26): a signature on an unfinished game, a wrong
     payment."""
+    stored = cast(season_write.OldGames, judged.old_games)  # the store's form of the games as they were
     return [*(v for g in judged.written["games"] for v in unfinished_signatures(f"game {g['id']}", g,
-                                                                              judged.old_games.get(g["id"]))),
+                                                                              stored.get(g["id"]))),
             *payment_problems(judged.candidate, [("payment", p) for p in judged.written["payments"]])]
 
 
@@ -214,21 +227,23 @@ def _override(judged: _Judged, office_unlocked: bool) -> EntryResult | None:
 def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, dry_run: bool) -> _Judged | EntryResult:
     """A proposed change judged against the season as it is: the refusal, or what to write (`core`: whether the
     office is unlocked, asked only of an override)."""
+    given: Mapping[str, object] = proposal.changes
     partial = {"format": FORMAT, "league": view.data["league"], "season": view.data["season"],
-               **{name: proposal.changes.get(name, []) for name in LISTS}}
+               **{name: given.get(name, []) for name in LISTS}}
     problems = check_structure(partial)
     if problems:
         return EntryResult(False, problems)
-    incoming = normalise(partial)
-    old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
+    normal = normalise(partial)
+    incoming = cast(SeasonData, normal)
+    old_games = {g["id"]: cast("GameData | None", view.games.get(g["id"])) for g in incoming["games"]}
     locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
     if locked is not None:
         return EntryResult(False, [locked])
-    merged, written, _ = merge(view.data, incoming, replace=True)
-    season_level = any(written[name] for name in LISTS if name != "games")
+    merged, written, _ = merge(view.data, normal, replace=True)
+    lists_written: Mapping[str, object] = written
+    season_level = any(lists_written.get(name) for name in LISTS if name != "games")
     candidate = view.with_changes(merged, {g["id"] for g in incoming["games"]}, season_level)
-    finals = any(g.get("status") == "final" or (old_games[g["id"]] or {}).get("status") == "final"
-                 for g in incoming["games"])
+    finals = any(g.get("status") == "final" or _status(old_games[g["id"]]) == "final" for g in incoming["games"])
     judged = _Judged(incoming, old_games, written, candidate, finals)
     firm = _firm_problems(judged)
     if firm:  # issue 26: never stored, never overridden
@@ -321,8 +336,11 @@ class ChangeStep:
             for gid, old in old_games.items():
                 if old is not None:
                     self.check_revision(view, gid)
-            # the merged lists and old games: dict[str, Any] here until their producers are typed (issue 28.1)
-            return store.write_changes(s, cast(store.Changes, judged.written), cast(store.OldGames, old_games))
+            revisions = store.write_changes(s, judged.written, cast(season_write.OldGames, old_games))
+            # the written games' states the judging computed, stored with them (issue 29.1)
+            game_results.store_results(judged.candidate.stored.take_pending(
+                lambda gid: revisions[gid][0] if gid in revisions else None))
+            return revisions
 
         try:
             revisions = self.commit(s, write, judged.audits)
@@ -347,7 +365,7 @@ class ChangeStep:
         return EntryResult(True, judged.new, False, judged.changes_of(s.name))
 
     # -- the entry at the boards -----------------------------------------------------------------------------
-    def append(self, old: dict[str, Any], event: dict[str, Any], *, confirm: bool, season: str | None,
+    def append(self, old: GameData, event: EventData, *, confirm: bool, season: str | None,
                retry: Retry | None, dry_run: bool = False) -> EntryResult:
         """`propose` for one event appended to a game that is not final: only that game can change, and its
         line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written."""
@@ -357,7 +375,7 @@ class ChangeStep:
         problems = check_event(event, f"game {gid} event {seq + 1}")
         if problems:
             return EntryResult(False, problems)
-        entry = norm_event(event)
+        entry = norm_event(event)  # checked above: an event of one kind
         candidate = view.with_events({**old, "events": [*old.get("events", []), entry]})
         new = added_violations(view, candidate, [gid], False)
         refused = refusal(new, confirm=confirm, dry_run=dry_run)
@@ -367,14 +385,13 @@ class ChangeStep:
         if rows is None or gid not in rows.games:
             return self.conflict(view, gid, retry)
         row_id, revision = rows.games[gid]
-        stored = cast(EventData, entry)  # norm_event's answer: dict[str, Any] until it is typed (issue 28.1)
-        ref = store.main_player(stored)
+        ref = store.main_player(entry)
 
         def write() -> int:
             player = rows.players.get(ref) if ref else None
             if ref and player is None:
                 player = store.player_row(s, ref)
-            return store.append_event(gid, row_id, revision, seq, stored, player)
+            return store.append_event(gid, row_id, revision, seq, entry, player)
 
         try:
             rows.games[gid] = (row_id, self.commit(s, write))
@@ -385,4 +402,5 @@ class ChangeStep:
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
         return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        players=sorted(event_players(entry)), tables=["games"]))
+                                                        players=sorted(event_players(cast(EventData, entry))),
+                                                        tables=["games"]))

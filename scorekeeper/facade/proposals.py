@@ -16,9 +16,10 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.results_records import OfficeListItem, ProposedSuspension
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.office_list import office_items
-from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, DECISIONS_KEY, PROPOSED, decision_of, proposal_state
+from scorekeeper.rules.proposals import CONFIRMED, DECISIONS, PROPOSED, decision_of, proposal_state
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import SuspensionDecisionData
 
 
 @bound
@@ -38,7 +39,7 @@ class SuspensionProposals(Part):
             state = proposal_state(view, s)
             if state is None:
                 continue
-            d = decision_of(view, s.player, s.game) or {}
+            d: SuspensionDecisionData | dict[str, str] = decision_of(view, s.player, s.game) or {}
             out.append({"player": s.player, "name": view.player_name(s.player), "team": s.team, "game": s.game,
                         "date": s.date, "rule": s.row.rule, "kind": s.kind, "state": state,
                         "decided": d.get("decided"), "by": d.get("by"), "note": d.get("note")})
@@ -85,11 +86,14 @@ class SuspensionProposals(Part):
             raise ServiceError(f"the decision on {view.player_name(player)}'s suspension cannot be dated {when}, "
                                f"before game {view.game_name(s.game)} of {s.date} that proposed it")
         by = (self.core.operator or "").strip()
-        record = {"player": player, "game": s.game, "decision": decision, "decided": when,
-                  **({"by": by} if by else {}), **({"note": note.strip()} if note.strip() else {})}
+        record: SuspensionDecisionData = {"player": player, "game": s.game, "decision": decision, "decided": when}
+        if by:
+            record["by"] = by
+        if note.strip():
+            record["note"] = note.strip()
         later = [gid for gid, g in view.games.items() if g["date"] >= when]
         return self.step.propose(Proposal(
-            {DECISIONS_KEY: [record]}, games=later, audit=AuditRecord(
+            {"season_suspension_decisions": [record]}, games=later, audit=AuditRecord(
                 f"season suspension {decision}", f"{player}/{s.game}", {"status": PROPOSED, "rule": s.row.rule},
                 record)), confirm=True, season=season)
 
@@ -107,7 +111,7 @@ class SuspensionProposals(Part):
         waiting = [s for s in mine if proposal_state(view, s) == PROPOSED]
         if not waiting:
             s = mine[-1]
-            d = decision_of(view, s.player, s.game) or {}
+            d: SuspensionDecisionData | dict[str, str] = decision_of(view, s.player, s.game) or {}
             raise ServiceError(f"the suspension proposed for {name} in game {view.game_name(s.game)} was "
                                f"{d.get('decision')} on {d.get('decided')}; a confirmed one is lifted by the office, "
                                "not decided again")

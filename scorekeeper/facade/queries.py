@@ -23,7 +23,9 @@ from scorekeeper.results_records import (
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.suspensions import carried_rows
+from scorekeeper.season.sides import lineup_of, team_on
 from scorekeeper.season.view import active_on
+from scorekeeper.season_data import PlayerData
 
 
 @bound
@@ -51,14 +53,14 @@ class Queries(Part):
         """Everyone who could dress for `side` in this game, and whether the rulebook lets them (and why not)."""
         view = self.core.view(season)
         g = view.games[game_id]
-        team = g[side]
-        dressed = {x["player"]: x for x in g.get("lineups", {}).get(side, [])}
+        team = team_on(g, side)
+        dressed = {x["player"]: x for x in lineup_of(g, side)}
         out: list[LineupCandidate] = []
         for r in view.roster_by_team.get(team, []):
             if not active_on(r, g["date"]):
                 continue
             pid = r["player"]
-            p = view.players.get(pid, {})
+            p: PlayerData | dict[str, str] = view.players.get(pid, {})
             goalie = bool(dressed[pid].get("goalie")) if pid in dressed else r.get("position") == "goalie"
             status = player_status(view, game_id, side, pid, goalie)
             rule, message = status.rule, ""
@@ -96,7 +98,7 @@ class Queries(Part):
         for team, signings in view.roster_by_team.items():
             for r in signings:
                 pid = r["player"]
-                p = view.players.get(pid, {})
+                p: PlayerData | dict[str, str] = view.players.get(pid, {})
                 st: SkaterStats | None = stats.get((pid, team))
                 sus = active.get(pid)
                 rows.append({"team": team, "player": pid, "number": r["number"],
@@ -140,7 +142,7 @@ class Queries(Part):
             if st.points is None:
                 continue
             for side in SIDES:
-                team = g[side]
+                team = team_on(g, side)
                 previous = out[team][-1] if out.get(team) else 0
                 out.setdefault(team, []).append(previous + st.points[side])
         return out

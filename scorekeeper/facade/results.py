@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from scorekeeper.db import store
 from scorekeeper.facade.core import Part, bound
@@ -26,9 +26,11 @@ from scorekeeper.results_records import (
 from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.eligibility import eligibility
+from scorekeeper.season.records import SeasonOutput
 from scorekeeper.season.standings import standings
 from scorekeeper.season.stats import player_stats
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import DivisionData
 from scorekeeper.validation import apply_overrides, lineup_checks
 
 
@@ -37,7 +39,7 @@ class Results(Part):
     """Season-wide results and the window's lists, read-only."""
 
     @staticmethod
-    def once(view: SeasonView, key: str, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def once(view: SeasonView, key: str, compute: Callable[[], SeasonOutput]) -> SeasonOutput:
         """A season-wide result computed once per state of the season (a new entry makes a new view)."""
         outputs = view.derived.outputs
         if key not in outputs:
@@ -61,8 +63,8 @@ class Results(Part):
         out = view.state(game_id).to_json()
         out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
             "violations"]
-        if view.games[game_id].get("curfew"):  # only where the league gave one (issue 28.6)
-            out["curfew"] = view.games[game_id]["curfew"]
+        if curfew := view.games[game_id].get("curfew"):  # only where the league gave one (issue 28.6)
+            out["curfew"] = curfew
         return cast(GameResult, out)
 
     def eligibility(self, season: str | None = None) -> Eligibility:
@@ -92,12 +94,12 @@ class Results(Part):
         view = self.core.view(season)
         out: list[TeamRow] = []
         for t in view.teams.values():
-            div = view.divisions.get(t["division"], {})
+            div: DivisionData | dict[str, str] = view.divisions.get(t["division"], {})
             active = [r for r in view.roster_by_team.get(t["id"], []) if not r.get("released")]
             out.append({"id": t["id"], "name": t["name"], "division": t["division"],
                         "division_name": div.get("name", t["division"]), "colour": t.get("colour"),
                         "captain": t.get("captain"),
-                        "captain_name": view.player_name(t["captain"]) if t.get("captain") else None,
+                        "captain_name": view.player_name(cap) if (cap := t.get("captain")) else None,
                         "captain_email": t.get("captain_email"), "players": len(active)})
         return out
 

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import cast
 
 from peewee import DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import team_rows
+from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused, added_violations, refusal
@@ -27,9 +29,10 @@ from scorekeeper.rules.roster import (
 )
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import DivisionData, GameData, PlayerData, SeasonData, SigningData, TeamData
 
 
-def roster_changes(rows: list[CsvRow]) -> dict[str, list[dict[str, Any]]]:
+def roster_changes(rows: list[CsvRow]) -> ListChanges:
     """The season-file change of the roster CSV's rows: their players and signings."""
     players = {r.player["id"]: r.player for r in rows if r.player is not None}
     return {"players": list(players.values()), "roster": [r.signing for r in rows if r.signing is not None]}
@@ -43,15 +46,15 @@ class Rosters(Part):
         super().__init__(core)
         self.step = step
 
-    def _season_change(self, changes: dict[str, list[dict[str, Any]]], confirm: bool, season: str | None,
+    def _season_change(self, changes: ListChanges, confirm: bool, season: str | None,
                        audit: AuditRecord | None = None, unwritten: Refused | None = None) -> EntryResult:
         return self.step.propose(Proposal(changes, games=[], audit=audit, unwritten=unwritten), confirm=confirm,
                                  season=season)
 
-    def save_player(self, player: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def save_player(self, player: PlayerData, confirm: bool = False, season: str | None = None) -> EntryResult:
         return self._season_change({"players": [player]}, confirm, season)
 
-    def save_team(self, team: dict[str, Any], confirm: bool = False, season: str | None = None) -> EntryResult:
+    def save_team(self, team: TeamData, confirm: bool = False, season: str | None = None) -> EntryResult:
         """Create or change a team ({id, name, division, colour?, captain?, captain_email?}); a name another team
         of the division already has (case and spaces not counting) is refused, naming that team."""
         clash = self._name_clash(team, season)
@@ -65,7 +68,7 @@ class Rosters(Part):
             "team renamed", str(team["id"]), {"name": stored["name"]}, {"name": team["name"]})
             if renamed and stored is not None else None, team_refused(what, str(team.get("id"))))
 
-    def _name_clash(self, team: dict[str, Any], season: str | None) -> EntryResult | None:
+    def _name_clash(self, team: TeamData, season: str | None) -> EntryResult | None:
         view = self.core.view(season)
         name, division = team.get("name"), team.get("division")
         if not isinstance(name, str) or not isinstance(division, str):
@@ -102,7 +105,7 @@ class Rosters(Part):
         """Give a team another name (unique within its division); audited."""
         view = self.core.view(season)
         tid = self.find_team(team, season)
-        old = view.teams[tid]
+        old = cast(TeamData, view.teams[tid])
         name = " ".join(name.split())
         if not name:
             raise ServiceError("type the team's new name")
@@ -126,7 +129,7 @@ class Rosters(Part):
         s = self.core.season_row(season)
         view = self.core.view(s.name)
         src, tgt = self.find_team(source, s.name), self.find_team(target, s.name)
-        a, b = view.teams[src], view.teams[tgt]
+        a, b = cast(TeamData, view.teams[src]), cast(TeamData, view.teams[tgt])
         if src == tgt:
             raise ServiceError(f"{a['name']} cannot be merged into itself")
         if a["division"] != b["division"]:
@@ -143,8 +146,8 @@ class Rosters(Part):
                 "a team cannot play itself, so they are not merged; delete or correct those games first", TEAM_SECTION,
                 f"team {src}")])
         moved = [g["id"] for g in view.games.values() if src in (g["home"], g["away"])]
-        candidate = SeasonView(merged_season(view.data, src, tgt), view.book, office=view.office,
-                               carry_over=view.carry_over.kept())
+        merged = merged_season(view.data, src, tgt)
+        candidate = SeasonView(merged, view.book, office=view.office, carry_over=view.carry_over.kept())
         games = [gid for gid, g in candidate.games.items() if tgt in (g["home"], g["away"])]
         new = added_violations(view, candidate, games, True)
         refused = refusal(new, confirm=confirm)
@@ -187,7 +190,7 @@ class Rosters(Part):
         self.core.forget(s.id)
         return EntryResult(True, [], False, Changes.of(s.name, teams=[tid], tables=["teams", "audit"]))
 
-    def save_division(self, division: dict[str, Any], confirm: bool = False,
+    def save_division(self, division: DivisionData, confirm: bool = False,
                       season: str | None = None) -> EntryResult:
         """Create or change a division ({id, name, coed, tier?}); a name another division of the season already
         has (case and spaces not counting) is refused, naming that division (TEAM)."""
@@ -204,12 +207,14 @@ class Rosters(Part):
 
     def sign_player(self, team: str, player: str, number: int, position: str = "skater",
                     signed: str | None = None, confirm: bool = False, season: str | None = None) -> EntryResult:
-        entry = {"team": team, "player": player, "number": number, "position": position, "signed": signed}
-        return self._season_change({"roster": [{k: v for k, v in entry.items() if v is not None}]}, confirm, season)
+        entry: SigningData = {"team": team, "player": player, "number": number, "position": position}
+        if signed is not None:
+            entry["signed"] = signed
+        return self._season_change({"roster": [entry]}, confirm, season)
 
     def release_player(self, team: str, player: str, released: str, season: str | None = None) -> EntryResult:
         view = self.core.view(season)
-        signing = view.signing(team, player)
+        signing = cast("SigningData | None", view.signing(team, player))
         if signing is None:
             raise ServiceError(f"{view.player_name(player)} is not signed to {view.name_of(team)}")
         return self._season_change({"roster": [{**signing, "released": released}]}, True, season)
@@ -219,7 +224,7 @@ class Rosters(Part):
                            choices: dict[int, str] | None = None) -> list[RosterCsvRow]:
         """Every row of a roster CSV with its verdict (imported, warning, already on the roster, refused) and
         why; nothing written. `choices`: the player a row (by its line) means where players share its name."""
-        return [cast(RosterCsvRow, r.to_json()) for r in self.judge_roster_csv(path, season, choices)]
+        return [r.to_json() for r in self.judge_roster_csv(path, season, choices)]
 
     def import_roster_csv(self, path: str, confirm: bool = True, season: str | None = None,
                           choices: dict[int, str] | None = None) -> EntryResult:
@@ -255,26 +260,40 @@ def team_refused(what: str, team: str) -> Refused:
     return Refused(what, TEAM_RULE, TEAM_SECTION, f"team {team}")
 
 
-def _division_name(view: SeasonView, team: dict[str, Any]) -> str:
-    return str((view.divisions.get(team["division"]) or {}).get("name") or team["division"])
+def _division_name(view: SeasonView, team: TeamData) -> str:
+    division = view.divisions.get(team["division"])
+    return str((division.get("name") if division else None) or team["division"])
 
 
 def _team_label(view: SeasonView, tid: str) -> str:
-    team = view.teams[tid]
+    team = cast(TeamData, view.teams[tid])
     return f"{team['name']} ({tid}, {_division_name(view, team)})"
 
 
-def merged_season(data: dict[str, Any], source: str, target: str) -> dict[str, Any]:
+def merged_season(data: SeasonData, source: str, target: str) -> SeasonData:
     """The season with `source` merged into `target`, as `db.team_rows.merge_team_rows` writes it."""
-    teams = {t["id"]: t for t in data["teams"]}
+    teams: dict[str, Mapping[str, object]] = {t["id"]: t for t in data["teams"]}
     src = teams[source]
     gaps = {k: src[k] for k in team_rows.GAPS if k in src and k not in teams[target]}
 
-    def moved(obj: dict[str, Any], *keys: str) -> dict[str, Any]:
-        return {**obj, **{k: target for k in keys if obj.get(k) == source}}
+    def moved(game: GameData) -> GameData:
+        out: GameData = {**game}
+        if game.get("home") == source:
+            out["home"] = target
+        if game.get("away") == source:
+            out["away"] = target
+        return out
+
+    def payer(p: dict[str, str]) -> dict[str, str]:
+        return {**p, "team": target} if p.get("team") == source else {**p}
 
     return {**data,
-            "teams": [{**t, **gaps} if t["id"] == target else t for t in data["teams"] if t["id"] != source],
-            "roster": [moved(r, "team") for r in data["roster"]],
-            "games": [moved(g, "home", "away") for g in data["games"]],
-            "payments": [{**p, "payer": moved(p["payer"], "team")} for p in data.get("payments", [])]}
+            "teams": [moved_team(t, gaps) if t["id"] == target else t for t in data["teams"] if t["id"] != source],
+            "roster": [{**r, "team": target} if r.get("team") == source else {**r} for r in data["roster"]],
+            "games": [moved(g) for g in data["games"]],
+            "payments": [{**p, "payer": payer(p["payer"])} for p in data.get("payments", [])]}
+
+
+def moved_team(team: TeamData, gaps: dict[str, object]) -> TeamData:
+    """The merged team, with what it lacked taken from the other (`team_rows.GAPS`: its colour, captain...)."""
+    return cast(TeamData, {**team, **gaps})  # the team's keys, and some of the others' of the same declaration

@@ -15,9 +15,10 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.results_records import GameRow
+from scorekeeper.results_records import GameRow, LiveState
 from scorekeeper.rules.consequences import game_consequences
 from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
+from scorekeeper.season.sides import team_on
 from scorekeeper.season.view import SeasonView
 
 
@@ -28,11 +29,20 @@ def game_row(view: SeasonView, game_id: str) -> GameRow:
     curfew = {"curfew": g["curfew"]} if g.get("curfew") else {}  # only where the league gave one (issue 28.6)
     return cast(GameRow, {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
                           "date": g["date"], "time": g["time"], **curfew, "home": g["home"], "away": g["away"],
-                          "home_name": view.teams.get(g["home"], {}).get("name", g["home"]),
-                          "away_name": view.teams.get(g["away"], {}).get("name", g["away"]),
+                          "home_name": _team_name(view, g["home"]), "away_name": _team_name(view, g["away"]),
                           "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
                           "score": dict(st.score) if g.get("status", "final") == "final" or g.get("events") else None,
                           "decision": st.decision, "status_text": status_text(g)})
+
+
+def _team_name(view: SeasonView, team: str) -> str:
+    t = view.teams.get(team)
+    return t.get("name", team) if t else team
+
+
+def _team_colour(view: SeasonView, team: str) -> str | None:
+    t = view.teams.get(team)
+    return t.get("colour") if t else None
 
 
 def _frozen(value: Any) -> Any:
@@ -48,7 +58,7 @@ def _frozen(value: Any) -> Any:
     return frozen(value)
 
 
-def status_text(game: Mapping[str, Any]) -> str:
+def status_text(game: Mapping[str, object]) -> str:
     """The game's status as people read it: 'Final', 'In progress' (not final, something recorded), 'Scheduled'."""
     if game.get("status", "final") == "final":
         return "Final"
@@ -109,15 +119,15 @@ class Screens(Part):
         g = view.games[game_id]
         status = str(g.get("status", "final"))
         gin = view.game_input(game_id)
-        names = {side: str(view.teams.get(g[side], {}).get("name", g[side])) for side in ("home", "away")}
-        live: dict[str, Any] | None = None
+        names = {side: str(_team_name(view, team_on(g, side))) for side in ("home", "away")}
+        live: LiveState | None = None
         error = ""
         state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:
             t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
-            live = live_state(gin, view.book, t, at_t)
+            live = cast(LiveState, live_state(gin, view.book, t, at_t))
         except (ValueError, KeyError) as exc:
             error = str(exc)
         score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)
@@ -129,8 +139,8 @@ class Screens(Part):
             live=None if live is None else _frozen(live), live_error=error, row=_frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
             consequences=game_consequences(view, game_id), figures=event_figures(state),
-            colours=MappingProxyType({side: str(view.teams.get(g[side], {}).get("colour"))
-                                      for side in ("home", "away") if view.teams.get(g[side], {}).get("colour")}),
+            colours=MappingProxyType({side: str(_team_colour(view, team_on(g, side)))
+                                      for side in ("home", "away") if _team_colour(view, team_on(g, side))}),
             shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))
 
     def players(self, season: str | None = None) -> Mapping[str, Mapping[str, Any]]:
@@ -156,7 +166,7 @@ class Screens(Part):
     def new_division_id(self, name: str, season: str | None = None) -> str:
         return free_id(slug(name), self.core.view(season).divisions)
 
-    def new_game_id(self, game: Mapping[str, Any], season: str | None = None) -> str:
+    def new_game_id(self, game: Mapping[str, object], season: str | None = None) -> str:
         """A free id for a new game ({date, time, home, away}): the season's numbering continued (g001, g002...)
         or, where it numbers no games, g-YYYYMMDD-HHMM-home-away."""
         return next_game_id(self.core.view(season).games, game)

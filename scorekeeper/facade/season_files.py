@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from peewee import DatabaseError
 
 from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
-from scorekeeper.db import store
-from scorekeeper.db.models import Season
+from scorekeeper.db import game_results, season_write, store
+from scorekeeper.db.models import Game, Season
+from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.discipline import payment_audits
 from scorekeeper.facade.errors import ServiceError
@@ -23,6 +25,7 @@ from scorekeeper.facade.pipeline import ChangeStep, added_violations, archived_r
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.import_guard import Guarded, import_guards
 from scorekeeper.import_refusals import data_refusals
+from scorekeeper.json_value import JsonObject
 from scorekeeper.jsontext import readable
 from scorekeeper.results_records import Fines, Suspensions
 from scorekeeper.rulebook import Rulebook, RulebookError
@@ -33,13 +36,13 @@ from scorekeeper.rules.office_role import import_needs_office
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, OfficeRecords
 from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import AuditEntryData, SeasonData
+from scorekeeper.season_data import AuditEntryData, GameData, SeasonData
 from scorekeeper.seasonfile import LISTS, SeasonFileError, check_structure, merge, normalise, read_season_file
 from scorekeeper.signature_picture import clean_file_pictures
 from scorekeeper.validation import apply_overrides, override_key, overrides_from_audit
 
 
-def _is_time(value: Any) -> bool:
+def _is_time(value: object) -> bool:
     """An audit entry's `at`: an ISO date and time."""
     if not isinstance(value, str):
         return False
@@ -50,8 +53,8 @@ def _is_time(value: Any) -> bool:
     return True
 
 
-def _is_audit(audit: Any) -> bool:
-    """A file's audit trail: a list of entries, each with its `at` and `action`."""
+def _is_audit(audit: object) -> TypeGuard[list[AuditEntryData]]:
+    """A file's audit trail: a list of entries, each with its `at` and `action` (its other keys kept as history)."""
     return isinstance(audit, list) and all(isinstance(a, dict) and _is_time(a.get("at"))
                                            and isinstance(a.get("action"), str) for a in audit)
 
@@ -64,7 +67,7 @@ class _Refused(Exception):
         self.report = report
 
 
-def _refused(incoming: dict[str, Any], message: str, where: str) -> _Refused:
+def _refused(incoming: SeasonData, message: str, where: str) -> _Refused:
     """The file refused as a whole (rule FILE), at `where`."""
     return _Refused(ImportReport(False, incoming["season"], [Violation(FILE, "block", message, "season file",
                                                                        where)]))
@@ -74,14 +77,14 @@ def _refused(incoming: dict[str, Any], message: str, where: str) -> _Refused:
 class _Plan:
     """A season file read against the season as stored: what the import would write."""
 
-    incoming: dict[str, Any]
+    incoming: SeasonData
     season: Season | None
     book: Rulebook
     new_book: bool
-    existing: dict[str, Any]
-    merged: dict[str, Any]
-    changes: dict[str, list[dict[str, Any]]]
-    audit: list[dict[str, Any]]
+    existing: SeasonData
+    merged: SeasonData
+    changes: season_write.Changes
+    audit: list[AuditEntryData]
     local_overrides: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -93,16 +96,19 @@ class _Plan:
 def _changes_of(plan: _Plan, written: dict[str, int], guarded: bool) -> Changes:
     """What a written import changed, for the window to refresh."""
     changes = plan.changes
-    old_games = {g["id"]: g for g in plan.existing.get("games", [])}
+    lists: Mapping[str, object] = changes
+    old_games: dict[str, GameData] = {g["id"]: g for g in plan.existing.get("games", [])}
     return Changes.of(
         plan.incoming["season"], games=[g["id"] for g in changes["games"]],
         teams=[*(t["id"] for t in changes["teams"]), *(r["team"] for r in changes["roster"]),
                *(t for g in changes["games"] for t in (g["home"], g["away"]))],
-        players=touched_players(changes, {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
-        tables=[*(n for n in LISTS if changes[n]),
+        players=touched_players(cast(ListChanges, changes),
+                                {g["id"]: old_games.get(g["id"]) for g in changes["games"]}),
+        tables=[*(n for n in LISTS if lists[n]),
                 *(["audit"] if written.get("audit") or guarded or changes["payments"] else [])],
         finals_touched=any(g.get("status", "final") == "final"
-                           or old_games.get(g["id"], {}).get("status") == "final" for g in changes["games"]))
+                           or (old := old_games.get(g["id"])) is not None and old.get("status") == "final"
+                           for g in changes["games"]))
 
 
 @bound
@@ -121,7 +127,7 @@ class SeasonFiles(Part):
             return ImportReport(False, violations=[Violation(FILE, "block", str(exc), "season file")])
         return self.import_data(data, replace=replace, source=str(path), shape_read=True)
 
-    def import_data(self, data: dict[str, Any], replace: bool = False, source: str = "",
+    def import_data(self, data: JsonObject, replace: bool = False, source: str = "",
                     shape_read: bool = False) -> ImportReport:
         """Load a season file's content: the whole file or nothing. What the office password guards (a final game
         reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
@@ -141,16 +147,17 @@ class SeasonFiles(Part):
             report.ok = False
             report.violations = [*violations, *(import_needs_office(g.what, g.subject) for g in guarded)]
             return report
-        written = {name: len(rows) for name, rows in plan.changes.items()}
+        lists: Mapping[str, object] = plan.changes
+        written = {name: len(rows) for name, rows in lists.items() if isinstance(rows, list)}  # each list's count
         report.written = written
         if not (any(written.values()) or plan.audit):
             return report
 
         def write() -> Season:
             target = plan.season if plan.season is not None else self._new_season(plan)
-            # the merged lists and the file's audit trail: dict[str, Any] until their producers are typed (28.1)
-            store.write_changes(target, cast(store.Changes, plan.changes))
-            written["audit"] = store.merge_audit(target, cast("list[AuditEntryData]", plan.audit))
+            store.write_changes(target, plan.changes)
+            _store_states(target, view)  # the imported games' states, computed by the judging (issue 29.1)
+            written["audit"] = store.merge_audit(target, plan.audit)
             self._audit(target, guarded, plan, reason)
             return target
 
@@ -167,17 +174,18 @@ class SeasonFiles(Part):
         return report
 
     # -- the steps of an import ------------------------------------------------------------------------------
-    def _plan(self, data: dict[str, Any], replace: bool, shape_read: bool) -> _Plan:
+    def _plan(self, data: JsonObject, replace: bool, shape_read: bool) -> _Plan:
         """The file read against the season as stored: its shape, its rulebook, its pictures, what it changes and
         its audit trail's shape (else `_Refused`)."""
         problems = check_structure(data, shape_read)
         if problems:
             raise _Refused(ImportReport(False, str(data.get("season", "")), problems))
-        incoming = normalise(data)
+        incoming = cast(SeasonData, normalise(data))
         season = store.find_season(incoming["league"], incoming["season"])
         if season is not None and season.archived:
             raise _refused(incoming, archived_refusal(season.name), "season")
-        book, new_book, existing = self._book_and_existing(incoming, season, data.get("rulebook_text"))
+        text = data.get("rulebook_text")  # checked: a text, or none
+        book, new_book, existing = self._book_and_existing(incoming, season, text if isinstance(text, str) else None)
         pictures = clean_file_pictures(incoming, existing)  # issue 26.3: each new picture decoded, re-encoded
         if pictures:
             raise _Refused(ImportReport(False, incoming["season"], pictures))
@@ -190,8 +198,8 @@ class SeasonFiles(Part):
                            "audit")
         return _Plan(incoming, season, book, new_book, existing, merged, changes, audit)
 
-    def _book_and_existing(self, incoming: dict[str, Any], season: Season | None, text: str | None
-                           ) -> tuple[Rulebook, bool, dict[str, Any]]:
+    def _book_and_existing(self, incoming: SeasonData, season: Season | None, text: str | None
+                           ) -> tuple[Rulebook, bool, SeasonData]:
         """The rulebook the season is played under, whether the import loads it, and the season as stored (an
         empty one for a new season)."""
         if season is not None:
@@ -199,14 +207,15 @@ class SeasonFiles(Part):
             conflict = self.books.text_conflict(season.rulebook.name, text, held=season.rulebook.text) if text else ""
             if conflict:
                 raise _refused(incoming, conflict, "rulebook_text")
-            # the season as stored is SeasonData; this plan's `existing` is dict[str, Any] until typed (28.1)
-            return book, False, store.load_season_dict(season)  # type: ignore[return-value]
+            return book, False, store.load_season_dict(season)
         try:
             book, new_book = self.books.book_for_file(incoming.get("rulebook"), text)
         except RulebookError as exc:
             raise _refused(incoming, str(exc), "rulebook_text" if text else "rulebook") from None
-        existing = {"format": incoming["format"], "league": incoming["league"], "season": incoming["season"],
-                    "rulebook": book.id, **{name: [] for name in LISTS}}
+        existing: SeasonData = {"format": incoming["format"], "league": incoming["league"],
+                                "season": incoming["season"], "rulebook": book.id, "divisions": [], "teams": [],
+                                "players": [], "roster": [], "games": [], "appeals": [], "payments": [],
+                                "season_suspension_decisions": []}  # every list of the file (seasonfile.LISTS)
         return book, new_book, existing
 
     def _view(self, plan: _Plan) -> SeasonView:
@@ -240,7 +249,7 @@ class SeasonFiles(Part):
                 {**plan.local_overrides, **{override_key(v): offered[override_key(v)] for v in overridable}})
             violations = apply_overrides(view, violations)
         if not any(v.blocks for v in violations):  # issue 26: data, never an office act; never overridden
-            violations += data_refusals(plan.incoming, changes, plan.existing, view)
+            violations += data_refusals(plan.incoming, cast(ListChanges, changes), plan.existing, view)
         return violations, overridable, offered
 
     def _guarded(self, plan: _Plan, view: SeasonView, overridable: list[Violation], offered: dict[str, str],
@@ -248,7 +257,8 @@ class SeasonFiles(Part):
         """Each change of the import the office password guards."""
         season = plan.season
         before = self.discipline_now(season) if season is not None and any(plan.changes.values()) else None
-        guarded = import_guards(plan.existing, view, plan.changes, overridable, offered, reason, before)
+        guarded = import_guards(plan.existing, view, cast(ListChanges, plan.changes), overridable, offered, reason,
+                                before)
         if plan.new_book:  # the rulebook the file carries is loaded with it: what `rulebook load` does
             guarded.append(Guarded(f"loads the rulebook {plan.book.id!r} it carries", "load rulebook", plan.book.id,
                                    None, plan.book.name))
@@ -264,7 +274,7 @@ class SeasonFiles(Part):
         payment (as the window audits one, issue 26)."""
         for g in guarded:
             self.core.record_audit(target, g.action, g.subject, before=g.before, after=g.after)
-        for a in payment_audits(plan.changes["payments"], plan.audit, reason):
+        for a in payment_audits(cast(ListChanges, plan.changes)["payments"], plan.audit, reason):
             self.core.record_audit(target, a.action, a.subject, before=a.before, after=a.after)
 
     def discipline_now(self, season: Season) -> tuple[Suspensions, Fines]:
@@ -288,9 +298,9 @@ class SeasonFiles(Part):
     def export(self, season: str | None = None) -> SeasonData:
         """The season file of a season, with a `computed` key holding every computed output."""
         s = self.core.season_row(season)
-        data = store.load_season_dict(s)
+        data = cast(SeasonData, store.load_season_dict(s))
         data["rulebook_text"] = s.rulebook.text  # the file carries its rulebook: another database imports it
-        data["audit"] = store.load_audit(s)
+        data["audit"] = cast(list[AuditEntryData], store.load_audit(s))
         data["computed"] = {
             "standings": self.core.standings(s.name), "stats": {st: self.core.stats(s.name, st) for st in
                                                            ("regular", "playoff")},
@@ -299,3 +309,11 @@ class SeasonFiles(Part):
             "eligibility": self.core.eligibility(s.name),
         }
         return data
+
+
+def _store_states(season: Season, view: SeasonView) -> None:
+    """Store the final games' states `view` computed, under their rows in `season` (inside the write)."""
+    if view.stored.pending:
+        rows: Any = Game.select(Game.ext_id, Game.id).where(Game.season == season).tuples()
+        by_id = dict(rows)
+        game_results.store_results(view.stored.take_pending(by_id.get))

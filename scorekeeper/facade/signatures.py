@@ -16,6 +16,7 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal
 from scorekeeper.naming import game_name
 from scorekeeper.results_records import SignatureEntry
 from scorekeeper.rules.signing import signature_refused
+from scorekeeper.season_data import SignatureData
 from scorekeeper.signature_picture import PictureError, clean_png
 from scorekeeper.signature_values import (
     NAME_LIMIT,
@@ -50,7 +51,7 @@ class Signatures(Part):
         (`before_correction`: the date of the reopen that followed it, "" when it signs the game as it is)."""
         game = self.games.game_dict(game_id, season, copy_it=False)
         return [{"role": s["role"], "label": ROLE_LABELS[s["role"]], "name": s["name"], "signed_at": s["signed_at"],
-                 "before_correction": s.get("before_correction", ""), "png": decode_png(s["png_base64"]) or b""}
+                 "before_correction": s.get("before_correction") or "", "png": decode_png(s["png_base64"]) or b""}
                 for s in game.get("signatures") or []]
 
     def sign_game(self, game_id: str, role: str, name: str, png: bytes, confirm: bool = False,
@@ -82,7 +83,7 @@ class Signatures(Part):
             if refused is not None:
                 return refused
             signatures.remove(earlier)
-        entry = {"role": role, "name": name, "signed_at": signed_at_now(), "png_base64": encode_png(png)}
+        entry: SignatureData = {"role": role, "name": name, "signed_at": signed_at_now(), "png_base64": encode_png(png)}
         game["signatures"] = [*signatures, entry]
         before = copy.deepcopy({k: v for k, v in earlier.items() if k != "png_base64"}) if earlier else None
         after = {"role": role, "name": name, "signed_at": entry["signed_at"], "bytes": len(png)}

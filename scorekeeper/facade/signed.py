@@ -4,10 +4,10 @@ the reopen's date, and the audit trail says so."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from scorekeeper.db.models import GameSignature
 from scorekeeper.facade.pipeline import AuditRecord
+from scorekeeper.season_data import GameData
 from scorekeeper.signature_values import current
 
 
@@ -16,7 +16,7 @@ def correction_line(date: str) -> str:
     return f"signed before the correction of {date}"
 
 
-def signed_before_correction(game: dict[str, Any], today: dt.date | None = None) -> tuple[str, AuditRecord] | None:
+def signed_before_correction(game: GameData, today: dt.date | None = None) -> tuple[str, AuditRecord] | None:
     """The reopen's date and its audit entry for a game with signatures that sign it as it is; None without."""
     signed = current(game.get("signatures"))
     if not signed:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.email_address import address_problem, sender_problem, shown
 from scorekeeper.mail.settings import MailError, MailSettings
@@ -82,7 +82,7 @@ def _safe(text: str) -> str:
 
 
 def _team_name(view: SeasonView, team: str) -> str:
-    return str(view.teams.get(team, {}).get("name", team))
+    return str(t.get("name", team) if (t := view.teams.get(team)) else team)
 
 
 def _jersey(view: SeasonView, team: str, player: str, date: str | None) -> int | None:
@@ -92,9 +92,9 @@ def _jersey(view: SeasonView, team: str, player: str, date: str | None) -> int |
 
 def _captain(view: SeasonView, team: str) -> tuple[str, str]:
     """(name, e-mail) of the team's captain; '' where the season file has none."""
-    t = view.teams.get(team, {})
-    cap = t.get("captain")
-    return (view.player_name(cap) if cap else ""), str(t.get("captain_email") or "").strip()
+    t = view.teams.get(team)
+    cap = t.get("captain") if t else None
+    return (view.player_name(cap) if cap else ""), str((t.get("captain_email") if t else None) or "").strip()
 
 
 def _no_address(view: SeasonView, team: str, tname: str, email: str) -> str | None:
@@ -237,7 +237,7 @@ def _verdict_lines(view: SeasonView, s: SuspensionVerdict, pens: list[GamePenalt
                    who: str, in_game: str) -> list[str]:
     """One suspension in the notice's words: what, for how long and why; games served and left, the fine, the
     review, the status and the appeal; a blank line after."""
-    offence = offence_name(view, s.rule, cast("list[dict[str, Any]]", pens))  # the rules' own dicts
+    offence = offence_name(view, s.rule, pens)
     section = view.book.section(s.rule) or "fines table"
     verb = "is proposed for a suspension" if s.status in ("proposed", "declined") else "is suspended"
     lines = [f"{who} {verb} for {_length(s)} for {offence.lower()} {in_game} ({s.rule}, rulebook {section})."]
@@ -399,11 +399,11 @@ def fine_statement_messages(svc: ReportSource, settings: MailSettings | None = N
         if mine:
             lines.append("Fines:")
             for f in mine:
-                g = view.games.get(f["game"], {})
+                g = view.games.get(f["game"])
                 who = (f"team fine (re {view.player_name(f['player'])})" if "team" in f["payer"]
                        else view.player_name(f.get("player") or next(iter(f["payer"].values()))))
                 ref = view.book.rules.get(f["rule"])
-                lines.append(f"  {g.get('date', '')} game {view.game_name(f['game'])}: {who}, "
+                lines.append(f"  {g.get('date', '') if g else ''} game {view.game_name(f['game'])}: {who}, "
                              f"{ref.title if ref else f['rule']} ({f['rule']}): {_money(_cents(f['amount']))}")
             lines.append("")
         else:

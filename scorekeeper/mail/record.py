@@ -12,15 +12,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from scorekeeper.atomic import write_atomically
+from scorekeeper.json_value import JsonObject
 from scorekeeper.mail.compose import H_GAME, H_KIND, H_PLAYER, H_SEASON, H_TEAM, KIND_NOTICE, Batch
 from scorekeeper.mail.settings import MailSettings
 from scorekeeper.mail.transport import Progress, SendResult, send
 
 if TYPE_CHECKING:
     from scorekeeper.mail.source import MailSource
+
+
+class SentEntry(TypedDict):
+    """A delivered message as the sent-mail log records it."""
+
+    kind: str  # the kind of mail (a suspension notice, a fine statement)
+    season: str
+    team: str
+    player: str | None  # a notice's player (None: not a notice)
+    game: str | None  # a notice's game
+    recipient: str
+    message_id: str
+    sent: str  # when, 'YYYY-MM-DDTHH:MM:SS'
 
 
 def log_path(svc: MailSource) -> Path:
@@ -34,8 +48,9 @@ def log_path(svc: MailSource) -> Path:
     return Path(user_data_dir("scorekeeper", appauthor=False)) / f"mail-log-{digest}.json"
 
 
-def load_log(svc: MailSource) -> list[dict[str, Any]]:
-    """Every message recorded as sent, oldest first (empty when none, or the log cannot be read)."""
+def load_log(svc: MailSource) -> list[JsonObject]:
+    """Every message recorded as sent, oldest first (empty when none, or the log cannot be read): each as the
+    log's JSON has it (a `SentEntry` as written, not checked on reading)."""
     try:
         data = json.loads(log_path(svc).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
@@ -43,19 +58,19 @@ def load_log(svc: MailSource) -> list[dict[str, Any]]:
     return [e for e in data.get("sent", []) if isinstance(e, dict)] if isinstance(data, dict) else []
 
 
-def statements_sent(svc: MailSource, season: str | None = None) -> dict[str, list[dict[str, Any]]]:
+def statements_sent(svc: MailSource, season: str | None = None) -> dict[str, list[JsonObject]]:
     """Team id -> the fine statements e-mailed to it (time, recipient, message id), oldest first."""
     name = svc.view(season).name
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[JsonObject]] = {}
     for e in load_log(svc):
         if e.get("kind") == "fine-statement" and e.get("season") == name and e.get("team"):
             out.setdefault(str(e["team"]), []).append(e)
     return out
 
 
-def _append_log(svc: MailSource, entries: list[dict[str, Any]]) -> None:
+def _append_log(svc: MailSource, entries: list[SentEntry]) -> None:
     path = log_path(svc)
-    data = {"format": "scorekeeper.mail-log/1", "sent": load_log(svc) + entries}
+    data = {"format": "scorekeeper.mail-log/1", "sent": [*load_log(svc), *entries]}
     write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", make_folder=True)
 
 
@@ -68,14 +83,14 @@ def record_sent(svc: MailSource, messages: Sequence[EmailMessage], results: Sequ
 
     when = sent or dt.datetime.now().replace(microsecond=0).isoformat()
     problems: list[str] = []
-    entries: list[dict[str, Any]] = []
+    entries: list[SentEntry] = []
     for msg, res in zip(messages, results, strict=True):
         if not res.ok:
             continue
         kind = str(msg.get(H_KIND, ""))
-        entry = {"kind": kind, "season": str(msg.get(H_SEASON, "")), "team": str(msg.get(H_TEAM, "")),
-                 "player": str(msg.get(H_PLAYER, "")) or None, "game": str(msg.get(H_GAME, "")) or None,
-                 "recipient": res.recipient, "message_id": res.message_id, "sent": when}
+        entry: SentEntry = {"kind": kind, "season": str(msg.get(H_SEASON, "")), "team": str(msg.get(H_TEAM, "")),
+                            "player": str(msg.get(H_PLAYER, "")) or None, "game": str(msg.get(H_GAME, "")) or None,
+                            "recipient": res.recipient, "message_id": res.message_id, "sent": when}
         entries.append(entry)
         if kind == KIND_NOTICE and entry["player"] and entry["game"]:
             try:

@@ -90,7 +90,7 @@ def load_settings(path: str | Path | None = None) -> MailSettings:
     if not isinstance(raw, dict):
         raise MailError(f"the mail settings file {p} is not a JSON object: save the settings again")
     known = {f.name: f.type for f in fields(MailSettings)}
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {}  # Any: each value checked against its MailSettings field (text, port, timeout)
     for key, value in raw.items():
         if key not in known:
             continue  # a newer version's setting: ignored, kept on the next save only if we know it

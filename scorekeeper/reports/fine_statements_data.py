@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.season_lookup import dressed_in, labelled, league_name, player_name, rule_section, team_name
 from scorekeeper.reports.wording import ReportError, cents, issued_on, printed_name, suspension_text
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.fines import payments_applied
+from scorekeeper.season_data import PaymentData
 
 if TYPE_CHECKING:
     from scorekeeper.reports.source import ReportSource
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
     from scorekeeper.rulebook.model import DisciplineRow
     from scorekeeper.season.records import SuspensionVerdict
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import TeamData
 
-Payment = tuple[dict[str, Any], str, int, tuple[str, str, str] | None]
+Payment = tuple[PaymentData, str, int, tuple[str, str, str] | None]
 """A part of a payment as the ledger applies it: (payment, team it goes to, cents, the fine it paid or None)."""
 
 
@@ -99,7 +101,7 @@ def _ledger(svc: ReportSource, view: SeasonView, season: str | None) -> _Ledger:
     ledger = svc.fines(season)
     out = _Ledger(svc, season, view, ledger, [], suspension_verdicts(view))
     # A player's payment goes to the statements carrying the player's fines (as the ledger counts it).
-    out.parts = payments_applied(view, cast("list[dict[str, Any]]", ledger["fines"]))  # the rules' own dicts
+    out.parts = payments_applied(view, ledger["fines"])
     for p, _, part, fine in out.parts:
         if fine is not None:
             out.on_fines.setdefault(fine, []).append((str(p.get("date", "")), part))
@@ -111,20 +113,20 @@ def _fine_line(led: _Ledger, tid: str, f: FineRow) -> FineLine:
     """One fine on the team's statement: the game, who, the offence, the suspension, the amount and payments."""
     view = led.view
     book = view.book
-    g = view.games.get(f["game"], {})
+    g = view.games.get(f["game"])
     gj = led.game_json(f["game"])
     pens = [p for p in gj["penalties"] if p["player"] == f["player"]]
-    side = "home" if g.get("home") == tid else "away"
-    opp = team_name(view, g.get("away" if side == "home" else "home", ""))
+    side = "home" if (g.get("home") if g else None) == tid else "away"
+    opp = team_name(view, (g.get("away", "") if side == "home" else g.get("home", "")) if g else "")
     number = dressed_in(view, g).get(f["player"], ("", None, {}))[1] if g else None
     player_label = labelled(view, number, f["player"])
     payer = "team" if "team" in f["payer"] else "player"
     susp = next((s for s in led.susp_rows if s.player == f["player"] and s.game == f["game"]
                  and s.rule == f["rule"]), None)
     return FineLine(
-        date=str(g.get("date", "")), game=f"{view.game_name(f['game'])} vs {opp}",
+        date=str(g.get("date", "")) if g else "", game=f"{view.game_name(f['game'])} vs {opp}",
         who=player_label if payer == "player" else f"Team fine (re {player_label})", payer=payer,
-        infraction=offence_text(book, f["rule"], cast("list[dict[str, Any]]", pens)), rule=f["rule"],
+        infraction=offence_text(book, f["rule"], pens), rule=f["rule"],
         section=rule_section(book, f["rule"]),
         suspension=suspension_text(susp) if susp else "—", amount_cents=cents(f["amount"]),
         fine_row=row.fine_row if (row := led.rows_of.get((f["player"], f["game"], f["rule"]))) else "",
@@ -144,13 +146,14 @@ def _payments(led: _Ledger, tid: str) -> list[PaymentLine]:
     return out
 
 
-def _statement(led: _Ledger, tid: str, t: dict[str, Any], totals: dict[str, FineTotals]) -> FineStatement:
+def _statement(led: _Ledger, tid: str, t: TeamData, totals: dict[str, FineTotals]) -> FineStatement:
     """The team's statement: its fines in game order, subtotals, payments, and the ledger's totals."""
     view = led.view
     order = {gid: i for i, gid in enumerate(view.games)}
     captain = t.get("captain")
+    d = view.divisions.get(t["division"])
     st = FineStatement(number=printed_name(view.statement_number(tid)), team_id=tid, team=printed_name(str(t["name"])),
-                       division=printed_name(str(view.divisions.get(t["division"], {}).get("name", t["division"]))),
+                       division=printed_name(str(d.get("name", t["division"]) if d else t["division"])),
                        captain=player_name(view, captain) if captain else "",
                        captain_email=str(t.get("captain_email") or ""))
     rows = sorted((f for f in led.ledger["fines"] if f["team"] == tid), key=lambda f: order.get(f["game"], 0))

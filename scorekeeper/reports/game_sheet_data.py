@@ -5,7 +5,7 @@ fines), the notes and reports to the league, the officials and the result in wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.goaltending import goalie_lines
@@ -46,6 +46,7 @@ from scorekeeper.reports.wording import (
 from scorekeeper.rules.discipline import offence_text, sanctions, suspension_verdicts
 from scorekeeper.rules.eligibility import player_status
 from scorekeeper.rules.league_report import REPORT_RULE
+from scorekeeper.season.sides import lineup_of, team_on
 from scorekeeper.season.view import active_on
 from scorekeeper.seasonfile import game_officials as officials_of
 
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.records import SuspensionVerdict
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import DivisionData, GameData, LineupEntryData, TeamData
 
 
 @dataclass
@@ -65,9 +67,9 @@ class _Game:
     view: SeasonView
     book: Rulebook
     game_id: str
-    g: dict[str, Any]
+    g: GameData
     state: GameResult
-    dressed: dict[str, tuple[str, int | None, dict[str, Any]]]
+    dressed: dict[str, tuple[str, int | None, LineupEntryData]]
 
     def who(self, pid: str | None) -> str:
         """'#12 Name' of a player of the game ('' for none)."""
@@ -76,7 +78,7 @@ class _Game:
         return labelled(self.view, self.dressed[pid][1] if pid in self.dressed else None, pid)
 
     def team_of(self, side: str) -> str:
-        return team_name(self.view, self.g[side])
+        return team_name(self.view, team_on(self.g, side))
 
     def side_of(self, pid: str) -> str:
         """The side the player dressed for (home for one who did not)."""
@@ -99,7 +101,7 @@ def _opened(svc: ReportSource, game_id: str, season: str | None) -> _Game:
     return _Game(view, view.book, game_id, g, state, dressed_in(view, g))
 
 
-def _scorekeeper(svc: ReportSource, game: dict[str, Any], season: str | None) -> str:
+def _scorekeeper(svc: ReportSource, game: GameData, season: str | None) -> str:
     """The scorekeeper: an official so named, else the operator of the game's last finish in the audit trail,
     else (a game not final yet) the operator at the desk now."""
     named = officials_of(game)["scorekeeper"]
@@ -133,17 +135,17 @@ def _lineup(game: _Game, side: str, stats: dict[str, list[int]], ejected: set[st
     """The side's dressed players, goalies first, then by number and name."""
     g = game.g
     lineup = [SheetPlayer(game.dressed[x["player"]][1], player_name(game.view, x["player"]), bool(x.get("goalie")),
-                          bool(x.get("captain")) or game.view.teams.get(g[side], {}).get("captain") == x["player"],
+                          bool(x.get("captain")) or _captain(game.view, team_on(g, side)) == x["player"],
                           goals=stats[x["player"]][0], assists=stats[x["player"]][1],
                           pim=stats[x["player"]][2], ejected=x["player"] in ejected)
-              for x in g.get("lineups", {}).get(side, [])]
+              for x in lineup_of(g, side)]
     lineup.sort(key=lambda p: (not p.goalie, p.number if p.number is not None else 999, p.name))
     return lineup
 
 
 def _timeouts(game: _Game, side: str) -> list[str]:
     """The side's timeouts, '2nd 17:40', in the order of the game."""
-    return [f"{period_label(game.book, e['period'], short=True)} {e['elapsed']}"
+    return [f"{period_label(game.book, e['period'] or 0, short=True)} {e['elapsed']}"
             for e in sorted((e for e in game.g.get("events", []) if e["type"] == "timeout" and e["team"] == side),
                             key=lambda e: (e["period"], e["elapsed"]))]
 
@@ -188,14 +190,20 @@ def _goalies(game: _Game) -> dict[str, list[SheetGoalie]]:
             for side in SIDES}
 
 
-def _absentees(view: SeasonView, game: dict[str, Any], side: str) -> list[SheetAbsent]:
+def _captain(view: SeasonView, team: str) -> str | None:
+    t = view.teams.get(team)
+    return t.get("captain") if t else None
+
+
+def _absentees(view: SeasonView, game: GameData, side: str) -> list[SheetAbsent]:
     """The side's players under suspension at this game who did not dress, with 'game k of n' (as the players'
     status for the game has it): this team's suspensions first, then those carried over from the season before."""
-    team = game[side]
+    team = team_on(game, side)
     at = view.order_of(game["id"])
-    dressed = {x["player"] for x in game.get("lineups", {}).get(side, [])}
+    dressed = {x["player"] for x in lineup_of(game, side)}
     out = []
-    suspended = [s.player for s in sanctions(view) if s.team == team and s.order < at and s.player not in dressed]
+    suspended: list[str] = [s.player for s in sanctions(view)
+                            if s.team == team and s.order < at and s.player not in dressed]
     for pid in dict.fromkeys(suspended):
         for sus in player_status(view, game["id"], side, pid, goalie=False).suspensions:
             s = sus.sanction
@@ -313,7 +321,7 @@ def _action(game: _Game, pid: str, rule: str, pens: list[GamePenalty], susp: Sus
             fines: list[FineRow], ejected_for: set[tuple[str, str]]) -> SheetAction:
     """A player's line of what the game caused under `rule`: the offence, the suspension, the fines."""
     book = game.book
-    parts = [offence_text(book, rule, cast("list[dict[str, Any]]", pens))]
+    parts = [offence_text(book, rule, pens)]
     if (pid, rule) in ejected_for:
         parts[0] = f"Ejected ({parts[0].lower()})"
     if susp is not None:
@@ -395,7 +403,8 @@ def game_sheet_data(svc: ReportSource, game_id: str, season: str | None = None) 
     penalties = _sheet_penalties(game)
     actions = _sheet_actions(svc, game, season)
     notes, reports = _notes_and_reports(game)
-    div = view.divisions.get(view.teams.get(g["home"], {}).get("division", ""), {})
+    home: TeamData | dict[str, str] = view.teams.get(g["home"], {})
+    div: DivisionData | dict[str, str] = view.divisions.get(home.get("division", ""), {})
     officials = officials_of(g)
     return GameSheetData(
         league=league_name(view), season=view.name, game_id=game_id, division=printed_name(str(div.get("name", ""))),

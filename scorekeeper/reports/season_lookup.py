@@ -3,19 +3,21 @@ dressed, the rulebook's sections, titles and infraction names, and the game misc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.wording import printed_name
+from scorekeeper.season.sides import lineup_of, team_on
 
 if TYPE_CHECKING:
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import GameData, LineupEntryData
 
 SIDES = ("home", "away")
 
 
 def team_name(view: SeasonView, team: str) -> str:
-    return printed_name(str(view.teams.get(team, {}).get("name", team)))
+    return printed_name(str(t.get("name", team) if (t := view.teams.get(team)) else team))
 
 
 def player_name(view: SeasonView, player: str) -> str:
@@ -31,7 +33,7 @@ def roster_number(view: SeasonView, team: str, player: str, date: str | None = N
     for r in view.data.get("roster", []):
         if r["team"] != team or r["player"] != player:
             continue
-        if date is None or ((r.get("signed") or "") <= date and (not r.get("released") or r["released"] > date)):
+        if date is None or ((r.get("signed") or "") <= date and (not (out := r.get("released")) or out > date)):
             found = r.get("number")
     return found
 
@@ -40,20 +42,20 @@ def roster_numbers(view: SeasonView, teams: set[str], date: str) -> dict[tuple[s
     """(team, player) -> number on `date` for `teams`, in one pass over the roster (as `roster_number`)."""
     out: dict[tuple[str, str], int | None] = {}
     for r in view.data.get("roster", []):
-        if r["team"] in teams and (r.get("signed") or "") <= date and (not r.get("released") or r["released"] > date):
+        if r["team"] in teams and (r.get("signed") or "") <= date and (not (gone := r.get("released")) or gone > date):
             out[(r["team"], r["player"])] = r.get("number")
     return out
 
 
-def dressed_in(view: SeasonView, game: dict[str, Any]) -> dict[str, tuple[str, int | None, dict[str, Any]]]:
+def dressed_in(view: SeasonView, game: GameData) -> dict[str, tuple[str, int | None, LineupEntryData]]:
     """player -> (side, number, line-up entry) for a game."""
     out = {}
-    numbers = roster_numbers(view, {game[side] for side in SIDES}, game["date"])
+    numbers = roster_numbers(view, {team_on(game, side) for side in SIDES}, game["date"])
     for side in SIDES:
-        for x in game.get("lineups", {}).get(side, []):
+        for x in lineup_of(game, side):
             number = x.get("number")
             if number is None:
-                number = numbers.get((game[side], x["player"]))
+                number = numbers.get((team_on(game, side), x["player"]))
             out[x["player"]] = (side, number, x)
     return out
 

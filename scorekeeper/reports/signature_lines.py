@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,7 +42,7 @@ UNREADABLE = "(signature picture unreadable)"  # printed for a stored picture th
 SHEET_LABELS = {"referee": "Referee", "linesman": "Linesman"}  # the roles that have lines of their own
 
 
-def sheet_signatures(signatures: list[dict[str, object]] | None) -> list[SheetSignature]:
+def sheet_signatures(signatures: Sequence[Mapping[str, object]] | None) -> list[SheetSignature]:
     """A game's signatures (the season file's form) as the sheet takes them."""
     out = []
     for s in signatures or []:

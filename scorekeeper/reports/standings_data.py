@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.reports.season_lookup import league_name, player_name, team_name
 from scorekeeper.reports.wording import issued_on, printed_name
@@ -96,10 +96,11 @@ def standings_data(svc: ReportSource, date: str | dt.date | None = None, season:
     out = StandingsData(league_name(view), view.name, issued_on(date), max(finals) if finals else "")
     out.rules_note = standings_note(view.book)
     for div in table["divisions"]:
-        name = printed_name(str(view.divisions.get(div["division"], {}).get("name", div["division"])))
+        d = view.divisions.get(div["division"])
+        name = printed_name(str(d.get("name", div["division"]) if d else div["division"]))
         rows = [StandingsRow(r["rank"], team_name(view, r["team"]), r["gp"], r["w"], r["l"], r["t"], r["otw"],
                              r["otl"], r["pts"], r["gf"], r["ga"], r["diff"], r["pim"], r.get("sow"), r.get("sol"),
-                             readable(cast("dict[str, Any]", r)))  # the season's own reading of a row
+                             readable(r))  # the season's own reading of a row
                 for r in div["rows"]]
         out.divisions.append(StandingsDivision(name, rows))
     played = [r for r in stats if r["gp"] > 0]

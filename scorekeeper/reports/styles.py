@@ -6,7 +6,7 @@ accents print on any printer. ReportLab is imported here, so only the builders i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -53,8 +53,20 @@ def register_fonts() -> None:
     _registered = True
 
 
-def _style(name: str, **kw: Any) -> ParagraphStyle:
-    base: dict[str, Any] = {"fontName": FONT, "fontSize": 8, "leading": 10, "textColor": INK}
+class StyleArgs(TypedDict, total=False):
+    """The paragraph style's attributes the records set (ReportLab's `ParagraphStyle` keywords)."""
+
+    fontName: str
+    fontSize: float
+    leading: float
+    textColor: colors.Color
+    alignment: int
+    spaceBefore: float
+    spaceAfter: float
+
+
+def _style(name: str, **kw: Unpack[StyleArgs]) -> ParagraphStyle:
+    base: StyleArgs = {"fontName": FONT, "fontSize": 8, "leading": 10, "textColor": INK}
     base.update(kw)
     return ParagraphStyle(name, **base)
 

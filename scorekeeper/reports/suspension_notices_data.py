@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from scorekeeper.reports.season_lookup import (
     added_game_misconducts,
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import FineRow, GamePenalty, GameResult
     from scorekeeper.season.records import Sanction, SuspensionVerdict
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import GameData, TeamData
 
 
 @dataclass
@@ -79,7 +80,7 @@ class SuspensionNoticesData:
     appeal_channels: tuple[str, ...] = ("official_form",)  # how an appeal may be filed (the rulebook's)
 
 
-def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[dict[str, Any]]:
+def _team_games_after(view: SeasonView, team: str, game_id: str) -> list[GameData]:
     ids = list(view.games)
     at = ids.index(game_id)
     return [g for g in list(view.games.values())[at + 1:] if team in (g["home"], g["away"])]
@@ -129,7 +130,7 @@ def _notice(view: SeasonView, s: SuspensionVerdict, gj: GameResult, fines: list[
     book = view.book
     player, tid = s.player, s.team
     g = view.games[s.game]
-    t = view.teams.get(tid, {})
+    t: TeamData | dict[str, str] = view.teams.get(tid, {})
     side = "home" if g["home"] == tid else "away"
     pens, pen_lines = _penalties(view, gj, s.game, player)
     number = dressed_in(view, g).get(player, ("", None, {}))[1]
@@ -141,7 +142,7 @@ def _notice(view: SeasonView, s: SuspensionVerdict, gj: GameResult, fines: list[
         captain_email=str(t.get("captain_email") or ""), game=view.game_name(s.game), game_date=g["date"],
         game_time=g["time"], opponent=team_name(view, g["away" if side == "home" else "home"]),
         rink=printed_name(str(g.get("rink") or ""), 80),
-        offence=offence_text(book, s.rule, cast("list[dict[str, Any]]", pens)),
+        offence=offence_text(book, s.rule, pens),
         penalties=pen_lines,
         rule=s.rule, rule_title=rule_title(book, s.rule), section=rule_section(book, s.rule),
         kind=s.kind, games=s.games, served=int(s.served), left=s.left, status=s.status,

@@ -417,7 +417,7 @@ class NumberedCanvas(Canvas):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._sk_pages: list[dict[str, Any]] = []
+        self._sk_pages: list[dict[str, Any]] = []  # Any: a ReportLab canvas's own attributes, saved per page
 
     def showPage(self) -> None:  # noqa: N802 - ReportLab's name
         self._sk_pages.append(dict(self.__dict__))

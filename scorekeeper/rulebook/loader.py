@@ -5,12 +5,13 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.inputfile import RULEBOOK_LIMIT, InputFileError, read_bounded
+from scorekeeper.json_value import JsonObject
 from scorekeeper.resources import resource_path
 from scorekeeper.rulebook import schema
 from scorekeeper.rulebook.model import (
@@ -66,22 +67,25 @@ def _unknown_key_reason(name: str, allowed: tuple[str, ...]) -> str:
     return f"is not a key Scorekeeper knows ({hint}this table's keys are {', '.join(allowed)})"
 
 
+Got = Mapping[str, object]  # a record's values read so far, by field name, which a `Derived` default is worked out from
+
+
 class _Reader:
     """Typed access to a TOML table that remembers its path and its declaration (`schema`): each read takes the
     key's type, range, choices and default from there, and `done` refuses a key not declared."""
 
-    def __init__(self, data: Any, path: str, origin: str, schema_path: str = "", on: bool = True,
-                 absent: bool = False, book: dict[str, Any] | None = None) -> None:
+    def __init__(self, data: object, path: str, origin: str, schema_path: str = "", on: bool = True,
+                 absent: bool = False, book: JsonObject | None = None) -> None:
         if not isinstance(data, dict):
             raise RulebookError(f"{origin}: key '{path}': must be a table")
-        self.data: dict[str, Any] = data
+        self.data: JsonObject = data
         self.path = path
         self.origin = origin
         self.schema = schema_path
         self.on = on  # False: the table's rule is off (`enabled = false`): its keys fall back to their `off` value
         self.absent = absent  # True: the file leaves the table out: its keys read as their `absent` value
         self.used: set[str] = set()
-        self.book: dict[str, Any] = self.data if book is None else book  # the whole file, for `Derived` rules
+        self.book: JsonObject = self.data if book is None else book  # the whole file, for `Derived` rules
         self.done()  # a key not declared is refused first: a typo of a required key is named as a typo
 
     def _key(self, key: str) -> str:
@@ -98,7 +102,7 @@ class _Reader:
             return default
         return self.data[key]
 
-    def _spec(self, key: str, kind: str, got: dict[str, Any] | None) -> tuple[schema.Key, Any]:
+    def _spec(self, key: str, kind: str, got: Got | None) -> tuple[schema.Key, Any]:
         """The key's declaration and the default to read it with (`...`: required); `got`: the values of the
         record read so far, which a `Derived` default is worked out from."""
         spec = schema.key(schema.child_path(self.schema, key))
@@ -114,7 +118,7 @@ class _Reader:
             default = spec.absent
         return spec, default
 
-    def num(self, key: str, got: dict[str, Any] | None = None) -> Any:
+    def num(self, key: str, got: Got | None = None) -> Any:
         spec, default = self._spec(key, schema.NUMBER, got)
         value = self._get(key, default)
         if value is None and default is None:
@@ -125,14 +129,14 @@ class _Reader:
             raise self.fail(key, f"must be between {spec.lo} and {spec.hi} (got {value})")
         return value
 
-    def yes(self, key: str, got: dict[str, Any] | None = None) -> bool:
+    def yes(self, key: str, got: Got | None = None) -> bool:
         _, default = self._spec(key, schema.YES_NO, got)
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false (got {value!r})")
         return value
 
-    def txt(self, key: str, got: dict[str, Any] | None = None) -> Any:
+    def txt(self, key: str, got: Got | None = None) -> Any:
         spec, default = self._spec(key, schema.TEXT, got)
         value = self._get(key, default)
         if value is None and default is None:
@@ -170,7 +174,7 @@ class _Reader:
             raise self.fail(key, f"must be a number of games, 'season' or 'indefinite' (got {value!r})")
         return value
 
-    def read(self, key: str, got: dict[str, Any] | None = None) -> Any:
+    def read(self, key: str, got: Got | None = None) -> Any:
         """The value of `key` (a dotted path reads it in a sub-table), read as its declared kind says."""
         head, dot, rest = key.partition(".")
         if dot:
@@ -286,7 +290,7 @@ def _fill(record: type[_T], table: _Reader, **given: Any) -> _T:
     """A record of the model read from `table` by key name: each field not `given` is the schema key of its name
     (or of the `key` in its metadata), read as the schema declares it (a `Derived` default worked out from the
     fields before it)."""
-    values: dict[str, Any] = dict(given)
+    values: dict[str, object] = dict(given)
     for f in fields(record):
         if f.name not in values:
             values[f.name] = table.read(f.metadata.get("key", f.name), values)

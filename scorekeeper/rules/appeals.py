@@ -43,7 +43,7 @@ def check_appeals(view: SeasonFacts) -> list[Violation]:
         if not a.get("fee_paid"):
             out.append(Violation("APPEAL-1", "block", f"{who}'s appeal: the ${cents_to_money(book.appeal_fee_cents)} "
                                  "form fee, paid at the canteen, is not recorded", book.section("APPEAL-1"), where))
-        if a.get("decided") and a["decided"] < a["filed"]:
+        if (decided := a.get("decided")) and decided < a["filed"]:
             out.append(Violation("APPEAL-1", "block", f"{who}'s appeal is decided before it was filed",
                                  book.section("APPEAL-1"), where))
     return out

@@ -11,11 +11,12 @@ for people, with the rule and section.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TypedDict
 
-from scorekeeper.engine.state import GameState, PenaltyRecord
+from scorekeeper.engine.state import GameState, PenaltyRecord, Reported
 from scorekeeper.engine.timefmt import fmt_mmss
+from scorekeeper.results_records import TeamOnIce
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.discipline import game_sanctions, lifted, offence_text
 from scorekeeper.rules.ejections import (
@@ -34,6 +35,14 @@ from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.screens import EJECTION, FINE, REPORT, SUSPENSION, TWO_DOWN, Consequence
 from scorekeeper.season.records import Sanction
 from scorekeeper.seasonfile import cents_to_money
+
+
+class _At(TypedDict, total=False):
+    """When a sanction was set off (none: its penalty is not known), as `Consequence` takes it."""
+
+    period: int
+    elapsed: str
+
 
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
 
@@ -143,7 +152,7 @@ def _sanction(view: SeasonFacts, state: GameState, s: Sanction, side: str) -> li
     what = offence_text(book, row.rule, [{"infraction": p.infraction, "class": p.cls} for p in mine])
     first = next((p for p in mine if book.infractions.get(p.infraction) is not None
                   and (book.infractions[p.infraction].rule == row.rule)), mine[-1] if mine else None)
-    at: dict[str, Any] = {"period": first.period, "elapsed": fmt_mmss(first.elapsed)} if first else {}
+    at: _At = {"period": first.period, "elapsed": fmt_mmss(first.elapsed)} if first else {}
     who = _who(state, side, s.player)
     out = []
     decision = proposal_state(view, s)  # PEN-GM-2: a row with `confirm` proposes; the office decides
@@ -166,7 +175,7 @@ def _sanction(view: SeasonFacts, state: GameState, s: Sanction, side: str) -> li
     return out
 
 
-def _reported(book: Rulebook, state: GameState, row: Mapping[str, Any]) -> Consequence:
+def _reported(book: Rulebook, state: GameState, row: Reported) -> Consequence:
     late = row.get("reason") == "late misconduct"
     rule = LATE_MISCONDUCT_RULE if late else REPORT_RULE
     inf = book.infractions.get(str(row.get("infraction")))
@@ -178,7 +187,7 @@ def _reported(book: Rulebook, state: GameState, row: Mapping[str, Any]) -> Conse
                        row.get("period"), str(row.get("elapsed") or ""))
 
 
-def two_men_down(book: Rulebook, side: str, team: str, live_side: Mapping[str, Any], period: int | None = None,
+def two_men_down(book: Rulebook, side: str, team: str, live_side: TeamOnIce, period: int | None = None,
                  elapsed: str = "") -> Consequence | None:
     """The side (`team`: its name) two or more short-handed penalties down at this moment (`live_side`: the
     live state's side), or None: how many it plays with, until when, and that a further penalty waits (ICE-4)."""

@@ -4,17 +4,18 @@ and game the rules proposed no suspension for is refused, naming it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.proposals import proposes
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import SuspensionDecisionData
 
 DECISION_RULE = "PEN-GM-2"
 
 
-def unanswered(view: SeasonFacts, decisions: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
+def unanswered(view: SeasonFacts, decisions: Sequence[tuple[str, SuspensionDecisionData]]) -> list[Violation]:
     """A block for each of the `decisions` ((where, decision)) that answers no proposal of `view`."""
     if not decisions:
         return []

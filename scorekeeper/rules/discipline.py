@@ -9,16 +9,20 @@ row). An N-game suspension is served by the team's next N final games in date or
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from scorekeeper.engine.events import SIDE_KEYS
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.results_records import Suspensions
 from scorekeeper.rules.ejections import REPEAT_TRIGGER
 from scorekeeper.rules.proposals import CONFIRMED, proposal_state, serving_from
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.suspensions import carried_all, person_key, team_games, team_games_served
 from scorekeeper.season.records import Carried, Sanction, SuspensionVerdict
+from scorekeeper.season.sides import lineup_of
+from scorekeeper.season_data import AppealData, GameData
 
 if TYPE_CHECKING:
     from scorekeeper.engine.state import GameState
@@ -80,7 +84,7 @@ class _Ledger:
         self.season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
         self.covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
 
-    def add_game(self, order: int, g: dict[str, Any], state: GameState) -> None:
+    def add_game(self, order: int, g: GameData, state: GameState) -> None:
         """The sanctions of the final game `g` (at place `order`), its state `state`."""
         triggers, incidents = self._triggers(state)
         for player, found in triggers.items():
@@ -117,7 +121,7 @@ class _Ledger:
                 incidents[pen.player] = incidents.get(pen.player, 0) + 1
         return triggers, incidents
 
-    def _rows(self, player: str, found: list[tuple[str, str]], team: str, g: dict[str, Any], order: int) -> None:
+    def _rows(self, player: str, found: list[tuple[str, str]], team: str, g: GameData, order: int) -> None:
         """The rows the player's triggers in game `g` set off, less those a repeat's row replaces; a per-game fine
         counts the games dressed not fined yet (FINE-11)."""
         book = self.book
@@ -156,8 +160,8 @@ def _games_dressed(view: SeasonFacts, provisional: str | None = None) -> Callabl
             for order, g in enumerate(view.games.values()):
                 if g.get("status", "final") != "final" and g["id"] != provisional:
                     continue
-                for side in ("home", "away"):
-                    for p in dict.fromkeys(x["player"] for x in g.get("lineups", {}).get(side, [])):
+                for side in SIDE_KEYS:
+                    for p in dict.fromkeys(x["player"] for x in lineup_of(g, side)):
                         places.setdefault((p, g[side]), []).append(order)
         return bisect_right(places.get((player, team), []), upto)
 
@@ -189,17 +193,17 @@ def lifted(view: SeasonFacts, s: Sanction, on: str | None = None) -> bool:
     return when is not None and (on is None or when <= on)
 
 
-def appeal_of(view: SeasonFacts, player: str, game: str) -> dict[str, Any] | None:
+def appeal_of(view: SeasonFacts, player: str, game: str) -> AppealData | None:
     """The appeal of the suspension `player` got in `game`, if one is filed (the first, where more are)."""
     if view.derived.appeals is None:
-        found: dict[tuple[str, str], dict[str, Any]] = {}
+        found: dict[tuple[str, str], AppealData] = {}
         for a in view.data.get("appeals", []):
             found.setdefault((a["player"], a["game"]), a)
         view.derived.appeals = MappingProxyType(found)
     return view.derived.appeals.get((player, game))
 
 
-def suspensions(view: SeasonFacts) -> dict[str, Any]:
+def suspensions(view: SeasonFacts) -> Suspensions:
     """The contract's suspensions JSON."""
     return {"season": view.name, "suspensions": [v.to_json() for v in suspension_verdicts(view)]}
 
@@ -274,26 +278,27 @@ def _notices_due(view: SeasonFacts) -> Mapping[tuple[str, int], tuple[Sanction, 
     return view.derived.notices_due
 
 
-def offence_name(view: SeasonFacts, rule: str, penalties: list[dict[str, Any]]) -> str:
-    """The offence behind a sanction, for a notice: the infraction names of `penalties` under `rule`, else the
-    rule's title."""
+def offence_name(view: SeasonFacts, rule: str, penalties: Sequence[Mapping[str, object]]) -> str:
+    """The offence behind a sanction, for a notice: the infraction names of `penalties` (each with its
+    `infraction` code) under `rule`, else the rule's title."""
     book = view.book
-    names = [book.infractions[p["infraction"]].name for p in penalties
-             if p["infraction"] in book.infractions and book.infractions[p["infraction"]].rule == rule]
+    codes = [str(p["infraction"]) for p in penalties]
+    names = [book.infractions[c].name for c in codes if c in book.infractions and book.infractions[c].rule == rule]
     if names:
         return ", ".join(dict.fromkeys(names))
     ref = book.rules.get(rule)
     return ref.title if ref else rule
 
 
-def offence_text(book: Rulebook, rule: str, penalties: list[dict[str, Any]]) -> str:
+def offence_text(book: Rulebook, rule: str, penalties: Sequence[Mapping[str, object]]) -> str:
     """What set off a discipline row, for the printed records: the infraction ('Fighting'), or the row's title
-    with its penalties."""
-    hits = [p for p in penalties if (inf := book.infractions.get(p["infraction"])) is not None and inf.rule == rule]
+    with its penalties (each with its `infraction` code and `class`)."""
+    hits = [p for p in penalties
+            if (inf := book.infractions.get(str(p["infraction"]))) is not None and inf.rule == rule]
     triggers = {row.trigger for row in book.discipline if row.rule == rule}
     if not hits:
         hits = [p for p in penalties if p["class"] in _trigger_classes(book, triggers)]
-    names = list(dict.fromkeys(_infraction_name(book, p["infraction"]) for p in hits))
+    names = list(dict.fromkeys(_infraction_name(book, str(p["infraction"])) for p in hits))
     if triggers & set(COUNTED_TRIGGERS) or not names:
         ref = book.rules.get(rule)
         title = ref.title if ref else rule

@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from scorekeeper.engine.events import SIDES
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.results_records import Eligibility, EligibilityRow
 from scorekeeper.rules.coed import division1_cap
 from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
 from scorekeeper.rules.proposals import bars, pending
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
 from scorekeeper.season.records import Sanction
+from scorekeeper.season.sides import lineup_of, team_on
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,8 @@ def appearances(view: SeasonFacts, stage: str) -> dict[tuple[str, str], int]:
         if view.state(g["id"]).forfeited:
             continue
         for side in SIDES:
-            for x in g.get("lineups", {}).get(side, []):
-                key = (x["player"], g[side])
+            for x in lineup_of(g, side):
+                key = (x["player"], team_on(g, side))
                 counts[key] = counts.get(key, 0) + 1
     return counts
 
@@ -104,11 +105,11 @@ def games_played(view: SeasonFacts) -> Mapping[tuple[str, str], int]:
     return view.derived.games_played
 
 
-def eligibility(view: SeasonFacts) -> dict[str, Any]:
+def eligibility(view: SeasonFacts) -> Eligibility:
     """The contract's eligibility JSON for every rostered player."""
     need = view.book.eligibility.playoff_min_games
     counts = games_played(view)
-    players = []
+    players: list[EligibilityRow] = []
     seen: set[tuple[str, str]] = set()
     for team, signings in view.roster_by_team.items():
         for s in signings:
@@ -169,15 +170,20 @@ def proposals_pending(view: SeasonFacts, player: str, game_id: str, team: str | 
             and applies_in(view, offence_stage(view, s), game)]
 
 
+def _appeal_pending(view: SeasonFacts, s: Sanction) -> bool:
+    """An appeal of the suspension is filed and not decided yet."""
+    appeal = appeal_of(view, s.player, s.game)
+    return appeal is not None and appeal.get("decision") == "pending"
+
+
 def player_status(view: SeasonFacts, game_id: str, side: str, player: str,
                   goalie: bool | None = None) -> PlayerStatus:
     """The player's status for `side`'s team in game `game_id`. `goalie`: dressed (or to dress) in goal; None:
     as the line-up has it, else as the roster signs the player."""
     g = view.games[game_id]
-    team = g[side]
+    team = team_on(g, side)
     suspended = tuple(
-        Suspended(s, count, describe(view, s, count), (appeal_of(view, s.player, s.game) or {}).get("decision")
-                  == "pending")
+        Suspended(s, count, describe(view, s, count), _appeal_pending(view, s))
         for s, count in suspensions_in_force(view, player, game_id, team))
     playoff = None
     if g.get("stage") == "playoff":
@@ -185,7 +191,7 @@ def player_status(view: SeasonFacts, game_id: str, side: str, player: str,
         need = view.book.eligibility.playoff_min_games
         playoff = (gp, need) if gp < need else None
     if goalie is None:
-        entry = next((x for x in g.get("lineups", {}).get(side, []) if x["player"] == player), None)
+        entry = next((x for x in lineup_of(g, side) if x["player"] == player), None)
         if entry is not None:
             goalie = bool(entry.get("goalie"))
         else:

@@ -3,19 +3,25 @@ those waived by the office or by an upheld appeal (APPEAL-1), and every payment 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from scorekeeper.results_records import FineRow, Fines, FineTotals
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.proposals import DECLINED, PROPOSED, proposal_state
 from scorekeeper.rules.roster import active_on
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Sanction
+from scorekeeper.season_data import PaymentData
 from scorekeeper.seasonfile import cents_to_money, money_to_cents
 
+AppliedPayment = tuple[PaymentData, str, int, tuple[str, str, str] | None]
+"""A payment's part on a statement: (payment, team, cents, the fine (payer id, game, rule) it paid if it named it)."""
 
-def fines(view: SeasonFacts) -> dict[str, Any]:
+
+def fines(view: SeasonFacts) -> Fines:
     """The contract's fines JSON: every fine, and each team's statement totals."""
-    out = []
+    out: list[FineRow] = []
     owed: dict[str, int] = {t: 0 for t in view.teams}
     appeals = {(a["player"], a["game"]): a for a in view.data.get("appeals", [])}
     for s in sanctions(view):
@@ -28,7 +34,7 @@ def fines(view: SeasonFacts) -> dict[str, Any]:
         cents = fine_cents(s)
         if cents <= 0:
             continue
-        payer = {"team": s.team} if row.payer == "team" else {"player": s.player}
+        payer: dict[str, str] = {"team": s.team} if row.payer == "team" else {"player": s.player}
         if waived(view, s):
             continue  # waived by the office (audited)
         out.append({"payer": payer, "team": s.team, "amount": cents_to_money(cents), "rule": row.rule,
@@ -37,8 +43,9 @@ def fines(view: SeasonFacts) -> dict[str, Any]:
     paid: dict[str, int] = {t: 0 for t in view.teams}
     for _, team, cents in payment_parts(view, out):
         paid[team] = paid.get(team, 0) + cents
-    totals = [{"team": t, "fines": cents_to_money(owed.get(t, 0)), "paid": cents_to_money(paid.get(t, 0)),
-               "balance": cents_to_money(owed.get(t, 0) - paid.get(t, 0))} for t in view.teams]
+    totals: list[FineTotals] = [
+        {"team": t, "fines": cents_to_money(owed.get(t, 0)), "paid": cents_to_money(paid.get(t, 0)),
+         "balance": cents_to_money(owed.get(t, 0) - paid.get(t, 0))} for t in view.teams]
     return {"season": view.name, "fines": out, "totals": totals}
 
 
@@ -53,7 +60,7 @@ def waived(view: SeasonFacts, s: Sanction) -> bool:
     return (payer, s.game, s.row.rule) in view.office.waived
 
 
-def payment_parts(view: SeasonFacts, fine_rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, int]]:
+def payment_parts(view: SeasonFacts, fine_rows: Sequence[FineRow]) -> list[tuple[PaymentData, str, int]]:
     """Every payment as (payment, team, cents) on the statements it pays (FINE-STMT, A-9): a team's on its own; a
     player's on the statements that carry the player's fines (the fine appears on the statement of the team the
     player played for in that game): first the fine it names (`fine`: game and rule), then the oldest fine first,
@@ -61,32 +68,42 @@ def payment_parts(view: SeasonFacts, fine_rows: list[dict[str, Any]]) -> list[tu
     return [(p, team, cents) for p, team, cents, _ in payments_applied(view, fine_rows)]
 
 
-def paid_on_fines(view: SeasonFacts, fine_rows: list[dict[str, Any]]
-                  ) -> dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]]:
+def paid_on_fines(view: SeasonFacts, fine_rows: Sequence[FineRow]
+                  ) -> dict[tuple[str, str, str], list[tuple[PaymentData, int]]]:
     """What each payment that names its fine paid on that fine: (payer id, game, rule) -> [(payment, cents)]."""
-    out: dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]] = {}
+    out: dict[tuple[str, str, str], list[tuple[PaymentData, int]]] = {}
     for p, _, cents, fine in payments_applied(view, fine_rows):
         if fine is not None:
             out.setdefault(fine, []).append((p, cents))
     return out
 
 
-def payments_applied(view: SeasonFacts, fine_rows: list[dict[str, Any]]
-             ) -> list[tuple[dict[str, Any], str, int, tuple[str, str, str] | None]]:
+@dataclass
+class _Owed:
+    """A player's fine as payments pay it off: the team whose statement carries it, the cents still owed, and the
+    fine's game and rule."""
+
+    team: str
+    cents: int
+    game: str
+    rule: str
+
+
+def payments_applied(view: SeasonFacts, fine_rows: Sequence[FineRow]) -> list[AppliedPayment]:
     """`payment_parts`, each part with the fine (payer id, game, rule) it paid when the payment named it."""
-    owed: dict[str, list[list[Any]]] = {}
+    owed: dict[str, list[_Owed]] = {}
     team_fines: dict[tuple[str, str, str], list[int]] = {}
     for f in fine_rows:
         kind, ref = next(iter(f["payer"].items()))
         if kind == "player":
-            owed.setdefault(ref, []).append([f["team"], money_to_cents(f["amount"]), f["game"], f["rule"]])
+            owed.setdefault(ref, []).append(_Owed(f["team"], money_to_cents(f["amount"]), f["game"], f["rule"]))
         else:
             team_fines[(ref, f["game"], f["rule"])] = [money_to_cents(f["amount"])]
-    out: list[tuple[dict[str, Any], str, int, tuple[str, str, str] | None]] = []
+    out: list[AppliedPayment] = []
     for p in sorted(view.data.get("payments", []), key=lambda p: (p.get("date", ""), p.get("memo") or "")):
         kind, ref = next(iter(p["payer"].items()))
         amount = money_to_cents(p["amount"])
-        named = (ref, p["fine"]["game"], p["fine"]["rule"]) if p.get("fine") else None
+        named = (ref, fine["game"], fine["rule"]) if (fine := p.get("fine")) else None
         if kind == "team":
             left = team_fines.get(named) if named is not None else None
             if left is not None and left[0] > 0:
@@ -99,13 +116,13 @@ def payments_applied(view: SeasonFacts, fine_rows: list[dict[str, Any]]
             continue
         parts: dict[tuple[str, tuple[str, str, str] | None], int] = {}
         items = owed.get(ref, [])
-        first = [item for item in items if named is not None and (ref, item[2], item[3]) == named]
+        first = [item for item in items if named is not None and (ref, item.game, item.rule) == named]
         for item in [*first, *items]:
-            take = min(amount, item[1])
+            take = min(amount, item.cents)
             if take > 0:
-                item[1] -= take
+                item.cents -= take
                 amount -= take
-                key = (item[0], named if any(item is x for x in first) else None)
+                key = (item.team, named if any(item is x for x in first) else None)
                 parts[key] = parts.get(key, 0) + take
         if amount > 0:
             team = _player_team(view, ref, p.get("date")) or next((t for t, _ in parts), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from scorekeeper.engine.events import SIDE_KEYS
 from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.discipline import outstanding_notices
 from scorekeeper.rules.eligibility import player_status
@@ -11,6 +12,7 @@ from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.results import too_few_dressed
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.sides import lineup_of
 
 
 def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
@@ -18,11 +20,11 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
     book = view.book
     out: list[Violation] = []
     where = f"game {game_id}"
-    home_dressed = {x["player"] for x in g.get("lineups", {}).get("home", [])}
-    for side in ("home", "away"):
+    home_dressed = {x["player"] for x in lineup_of(g, "home")}
+    for side in SIDE_KEYS:
         team = g[side]
         name = view.name_of(team)  # the team as people read it, in every message
-        entries = g.get("lineups", {}).get(side, [])
+        entries = lineup_of(g, side)
         for x in entries:
             if x["player"] not in view.players:
                 continue

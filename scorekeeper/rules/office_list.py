@@ -5,9 +5,9 @@ The Season tab shows it; the boards never ask about it."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
+from scorekeeper.results_records import OfficeListItem
 from scorekeeper.rules.discipline import outstanding_notices, sanctions
 from scorekeeper.rules.office_records import NOTICE_RULE
 from scorekeeper.rules.proposals import PROPOSED, proposal_state
@@ -31,8 +31,9 @@ class OfficeItem:
     game: str
     due: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_json(self) -> OfficeListItem:
+        return {"kind": self.kind, "rule": self.rule, "section": self.section, "what": self.what,
+                "player": self.player, "team": self.team, "game": self.game, "due": self.due}
 
 
 def office_items(view: SeasonFacts) -> list[OfficeItem]:

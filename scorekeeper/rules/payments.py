@@ -6,13 +6,14 @@ and the rule (FINE-STMT): the rest of the money goes toward the balance as a pay
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from scorekeeper.rules.discipline import sanctions
 from scorekeeper.rules.fines import fine_cents
 from scorekeeper.rules.proposals import DECLINED, PROPOSED, proposal_state
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import PaymentData
 from scorekeeper.seasonfile import cents_to_money, money_to_cents, payment_key
 
 PAYMENT_RULE = "FINE-STMT"  # the statement of fines a payment is shown on
@@ -21,7 +22,7 @@ MAX_PAYMENT_CENTS = 1_000_000  # 10,000.00, one payment at most
 FineKey = tuple[str, str, str, str]  # payer kind ("team"/"player"), payer id, game, rule
 
 
-def describe(view: SeasonFacts, payment: dict[str, Any]) -> str:
+def describe(view: SeasonFacts, payment: PaymentData) -> str:
     """'the payment of 60.00 by player ly04 on 2015-12-01 for the fine of game WSHL-015 (PEN-FIGHT-1)': a team by
     its name, the game by its name."""
     kind, ref = next(iter(payment["payer"].items()))
@@ -45,7 +46,7 @@ def billed(view: SeasonFacts) -> dict[FineKey, int]:
     return out
 
 
-def payment_problems(view: SeasonFacts, new: list[tuple[str, dict[str, Any]]]) -> list[Violation]:
+def payment_problems(view: SeasonFacts, new: Sequence[tuple[str, Mapping[str, object]]]) -> list[Violation]:
     """Each of the `new` payments ((where, payment), already in `view`) that breaks a bound, as a block."""
     if not new:
         return []
@@ -57,7 +58,7 @@ def payment_problems(view: SeasonFacts, new: list[tuple[str, dict[str, Any]]]) -
     for p in sorted(view.data.get("payments", []), key=lambda p: (p.get("date", ""), p.get("memo") or "")):
         cents = money_to_cents(p["amount"])
         kind, ref = next(iter(p["payer"].items()))
-        key = (kind, ref, p["fine"]["game"], p["fine"]["rule"]) if p.get("fine") else None
+        key = (kind, ref, fine["game"], fine["rule"]) if (fine := p.get("fine")) else None
         where = where_of.get(payment_key(p))
         if where is not None:
             problem = _problem(view, cents, key, fines, paid)

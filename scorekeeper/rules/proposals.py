@@ -7,14 +7,15 @@ player may dress, with a warning on the line-up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Sanction
+from scorekeeper.season_data import SuspensionDecisionData
 
 PROPOSED, CONFIRMED, DECLINED = "proposed", "confirmed", "declined"
 DECISIONS = (CONFIRMED, DECLINED)
-DECISIONS_KEY = "season_suspension_decisions"  # the season file's list of the office's decisions
+DECISIONS_KEY: Final = "season_suspension_decisions"  # the season file's list of the office's decisions
 
 
 def proposes(s: Sanction) -> bool:
@@ -23,7 +24,7 @@ def proposes(s: Sanction) -> bool:
     return bool(s.row.confirm) and bool(s.row.suspend) and not s.season
 
 
-def decision_of(view: SeasonFacts, player: str, game: str) -> dict[str, Any] | None:
+def decision_of(view: SeasonFacts, player: str, game: str) -> SuspensionDecisionData | None:
     """The office's decision on the suspension `player` was proposed in `game`, if one is recorded."""
     return next((d for d in view.data.get(DECISIONS_KEY) or [] if d["player"] == player and d["game"] == game), None)
 
@@ -36,6 +37,12 @@ def proposal_state(view: SeasonFacts, s: Sanction) -> str | None:
     return str(decision["decision"]) if decision else PROPOSED
 
 
+def _decided(view: SeasonFacts, s: Sanction) -> str:
+    """The date of the office's decision on the proposed suspension ('' where none is recorded)."""
+    decision = decision_of(view, s.player, s.game)
+    return str(decision.get("decided", "")) if decision else ""
+
+
 def pending(view: SeasonFacts, s: Sanction, on: str | None = None) -> bool:
     """Is the proposed suspension still waiting for the office at a game dated `on` (None: as the season stands):
     undecided, or confirmed only after that date?"""
@@ -43,7 +50,7 @@ def pending(view: SeasonFacts, s: Sanction, on: str | None = None) -> bool:
     if state == PROPOSED:
         return True
     if state == CONFIRMED and on is not None:
-        return on < str((decision_of(view, s.player, s.game) or {}).get("decided", ""))
+        return on < _decided(view, s)
     return False
 
 
@@ -70,7 +77,7 @@ def serving_from(view: SeasonFacts, s: Sanction) -> int | None:
         return s.order
     if state != CONFIRMED:
         return None
-    decided = str((decision_of(view, s.player, s.game) or {}).get("decided", ""))
+    decided = _decided(view, s)
     before = [i for i, g in enumerate(view.games.values()) if g["date"] < decided]
     return max(s.order, before[-1] if before else -1)
 

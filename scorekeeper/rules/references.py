@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from scorekeeper.engine.events import SIDE_KEYS
 from scorekeeper.rules.coed import plays_coed
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.sides import lineup_of
+from scorekeeper.season_data import GameData
 
 
 def _v(where: str, message: str, player: str = "") -> Violation:
@@ -34,7 +37,8 @@ def check_references(view: SeasonFacts, games: list[str] | None = None) -> list[
             if plays_coed(view.book, div) and not view.players[r["player"]].get("gender"):
                 out.append(_v(where, f"{view.player_name(r['player'])} plays in a co-ed division: gender "
                                      "(M or F) is required"))
-        if r.get("signed") and r.get("released") and r["released"] < r["signed"]:
+        signed, released = r.get("signed"), r.get("released")
+        if signed and released and released < signed:
             out.append(_v(where, "released before signed"))
     for g in view.games.values():
         out.extend(_check_game(view, g))
@@ -49,21 +53,22 @@ def check_references(view: SeasonFacts, games: list[str] | None = None) -> list[
         pool = view.teams if kind == "team" else view.players
         if ref not in pool:
             out.append(_v(f"payments[{n}]", f"{kind} {ref!r} does not exist"))
-        if p.get("fine") and p["fine"]["game"] not in view.games:
-            out.append(_v(f"payments[{n}]", f"the fine it pays is of game {p['fine']['game']!r}, which does not "
+        fine = p.get("fine")
+        if fine and fine["game"] not in view.games:
+            out.append(_v(f"payments[{n}]", f"the fine it pays is of game {fine['game']!r}, which does not "
                                             "exist"))
     return out
 
 
-def _check_game(view: SeasonFacts, g: dict) -> list[Violation]:
+def _check_game(view: SeasonFacts, g: GameData) -> list[Violation]:
     out = []
     where = f"game {g['id']}"
-    for side in ("home", "away"):
+    for side in SIDE_KEYS:
         if g[side] not in view.teams:
             out.append(_v(where, f"{side} team {g[side]!r} does not exist"))
-        for x in g.get("lineups", {}).get(side, []):
+        for x in lineup_of(g, side):
             if x["player"] not in view.players:
                 out.append(_v(where, f"{side} line-up: player {x['player']!r} does not exist", x["player"]))
-    if g.get("status") == "final" and not all(g.get("lineups", {}).get(s) for s in ("home", "away")):
+    if g.get("status") == "final" and not all(lineup_of(g, s) for s in SIDE_KEYS):
         out.append(_v(where, "a final game needs both line-ups"))
     return out

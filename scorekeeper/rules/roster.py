@@ -4,12 +4,12 @@ within a division, and division names unique within a season (the TEAM rule)."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.ids import DATA_1, TEAM
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import SigningData
 
 # The league's team rules (a team name once per division, a division name once per season; a team merged or
 # deleted only as `facade.roster` allows), and
@@ -19,13 +19,13 @@ TEAM_RULE = TEAM
 TEAM_SECTION = "teams"
 
 
-def active_on(signing: dict[str, Any], date: str) -> bool:
+def active_on(signing: SigningData, date: str) -> bool:
     """Is a roster signing active on `date` (signed on or before, released after)?"""
     signed, released = signing.get("signed"), signing.get("released")
     return (signed is None or signed <= date) and (released is None or released > date)
 
 
-def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+def _overlap(a: SigningData, b: SigningData) -> bool:
     a0, a1 = a.get("signed") or "0000-00-00", a.get("released") or "9999-99-99"
     b0, b1 = b.get("signed") or "0000-00-00", b.get("released") or "9999-99-99"
     return a0 < b1 and b0 < a1
@@ -42,7 +42,7 @@ def check_roster(view: SeasonFacts) -> list[Violation]:
     section = view.book.section(DATA_1)
     for team, rows in view.roster_by_team.items():
         # only signings of one player or of one number can clash: compare within those groups, not every pair
-        groups: dict[tuple[str, Any], list[int]] = {}
+        groups: dict[tuple[str, str | int], list[int]] = {}
         for i, row in enumerate(rows):
             groups.setdefault(("player", row["player"]), []).append(i)
             groups.setdefault(("number", row["number"]), []).append(i)
@@ -83,7 +83,8 @@ def same_name_team(view: SeasonFacts, name: str, division: str, except_team: str
 
 def name_clash_message(view: SeasonFacts, name: str, existing: str) -> str:
     team = view.teams[existing]
-    division = (view.divisions.get(team.get("division", "")) or {}).get("name") or team.get("division")
+    found = view.divisions.get(team.get("division", ""))
+    division = (found.get("name") if found else None) or team.get("division")
     return (f"{division} already has a team called {team['name']!r} ({existing}): a team name is unique within its "
             f"division, so {' '.join(name.split())!r} is refused (give another name, or use that team)")
 

@@ -5,21 +5,22 @@ it would claim a game was signed that was never finished, and keep its real refe
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.naming import game_name
 from scorekeeper.rules.ids import SIGN
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import GameData, SignatureData
 
 SIGN_RULE = SIGN
 
 
-def unfinished_signatures(where: str, game: dict[str, Any], old: dict[str, Any] | None) -> list[Violation]:
+def unfinished_signatures(where: str, game: GameData, old: GameData | None) -> list[Violation]:
     """A block for each signature `game` brings that would sign it as it is while it is not final: one its stored
     form `old` lacks, or any where `old` is final (a reopen marks its signatures `before_correction`)."""
     if game.get("status", "final") == "final":
         return []
-    kept = (old or {}).get("signatures") or [] if (old or {}).get("status", "final") != "final" else []
+    kept: list[SignatureData] = []
+    if old and old.get("status", "final") != "final":
+        kept = old.get("signatures") or []
     return [Violation(SIGN_RULE, "block", f"game {game_name(game)} is not final: its signature as {s['role']} "
                       f"({s['name']}, signed {s['signed_at']}) is stored only with a final game; finish the game "
                       "first (the referee's signature in the window finishes it), or leave the signature out",

@@ -12,13 +12,12 @@ Penalties that start and end at the same second give none.
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.engine.events import SIDES, other
+from scorekeeper.engine.state import GameState
 from scorekeeper.rulebook.model import Rulebook
 
 
-def _sh_parts(state: Any) -> list[tuple[str, int, int]]:
+def _sh_parts(state: GameState) -> list[tuple[str, int, int]]:
     """The short-handed time each side served: (side, start, end) in game seconds, ending at the game's end when
     the clock never ended it."""
     end_of_game = state.end_t if state.end_t is not None else 10**9
@@ -33,7 +32,7 @@ def _sh_parts(state: Any) -> list[tuple[str, int, int]]:
     return out
 
 
-def opportunities(state: Any, book: Rulebook) -> dict[str, int]:
+def opportunities(state: GameState, book: Rulebook) -> dict[str, int]:
     """Per side, the times it had a power play in this game (see the module's note)."""
     parts = _sh_parts(state)
     reg_end = book.regulation_seconds
@@ -60,7 +59,7 @@ def opportunities(state: Any, book: Rulebook) -> dict[str, int]:
     return count
 
 
-def special_teams(state: Any, book: Rulebook) -> dict[str, dict[str, int]]:
+def special_teams(state: GameState, book: Rulebook) -> dict[str, dict[str, int]]:
     """Per side: `ppg` (its power-play goals), `ppo` (its opportunities), `ppga` (the other side's power-play
     goals), `times_sh` (the other side's opportunities) and `shg` (its short-handed goals)."""
     ppo = opportunities(state, book)

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
+from scorekeeper.results_records import SuspensionRow
 from scorekeeper.rules.roster import active_on
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.season.records import Carried, CarriedServing, TeamGames, between
+from scorekeeper.season_data import GameData, SigningData
 
 
 def counts_forfeits(view: SeasonFacts) -> bool:
@@ -30,7 +31,7 @@ def counts_forfeits(view: SeasonFacts) -> bool:
     return bool(view.book.suspensions.get("count_forfeits", True))
 
 
-def counts_toward(view: SeasonFacts, game: dict[str, Any]) -> bool:
+def counts_toward(view: SeasonFacts, game: GameData) -> bool:
     """SUSP-1: a final game counts toward serving a suspension (a forfeit only where the rulebook says so)."""
     if game.get("status", "final") != "final":
         return False
@@ -43,7 +44,7 @@ def carries_into_playoffs(view: SeasonFacts) -> bool:
     return bool(view.book.suspensions.get("carry_playoffs", True))
 
 
-def applies_in(view: SeasonFacts, offence_stage: str, game: dict[str, Any]) -> bool:
+def applies_in(view: SeasonFacts, offence_stage: str, game: GameData) -> bool:
     """SUSP-1: a suspension set off in a game of `offence_stage` is in force in `game`, and `game` serves it (a
     playoff game only where the rulebook carries suspensions into the playoffs or the offence was a playoff
     game)."""
@@ -105,8 +106,9 @@ def team_games_served(view: SeasonFacts, team: str, after: int, before: int | No
 
 # -- A-28: carried into the next season ---------------------------------------------------------------------
 def person_key(view: SeasonFacts, player: str) -> str:
-    p = view.players.get(player) or {}
-    return f"{p.get('first', '')} {p.get('last', '')}".casefold().strip()
+    p = view.players.get(player)
+    first, last = (p.get("first", ""), p.get("last", "")) if p else ("", "")
+    return f"{first} {last}".casefold().strip()
 
 
 def carried_in(view: SeasonFacts) -> list[Carried]:
@@ -149,7 +151,7 @@ def _places_serving(view: SeasonFacts, c: Carried) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _serving_teams(view: SeasonFacts, c: Carried, signings: list[tuple[str, dict[str, Any]]], date: str) -> set[str]:
+def _serving_teams(view: SeasonFacts, c: Carried, signings: list[tuple[str, SigningData]], date: str) -> set[str]:
     signed = {team for team, r in signings if active_on(r, date)}
     if c.team in signed:
         return {c.team}
@@ -183,10 +185,10 @@ def carried_all(view: SeasonFacts) -> list[CarriedServing]:
     return out
 
 
-def carried_rows(view: SeasonFacts) -> list[dict[str, Any]]:
+def carried_rows(view: SeasonFacts) -> list[SuspensionRow]:
     """The carried suspensions as the contract's suspension rows: `game` is the offence game of season `season`,
     `served` counts both seasons, `status` 'active' or 'served'."""
-    rows = []
+    rows: list[SuspensionRow] = []
     for x in carried_all(view):
         c = x.carried
         served = c.served + x.served_here()

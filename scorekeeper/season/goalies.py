@@ -14,11 +14,14 @@ side scored no goal in regulation or overtime; a shootout's goals never count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scorekeeper.engine import goalie_shots
 from scorekeeper.engine.events import SIDES, other
 from scorekeeper.engine.goaltending import decisions, end_of_play, goalie_lines
+from scorekeeper.results_records import GoalieStats
+from scorekeeper.season.sides import team_on
 from scorekeeper.season.view import SeasonView
 
 if TYPE_CHECKING:
@@ -27,17 +30,31 @@ if TYPE_CHECKING:
 DECISIONS = ("w", "l", "t", "otl", "sol")
 
 
-def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any]]:
+@dataclass
+class _Goalie:
+    """A goalie's figures for one team as they are counted up."""
+
+    player: str
+    team: str
+    gp: int = 0
+    decided: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DECISIONS, 0))  # decision -> games
+    seconds: int = 0
+    ga: int = 0
+    sa: int | None = None
+    sv: int | None = None
+    so: int = 0
+
+
+def goalie_stats(view: SeasonView, stage: str = "regular") -> list[GoalieStats]:
     """One row per goalie and team who played (or, under "dressed", dressed in goal) in the stage's games."""
     book = view.book
     by_dressing = book.scoring.goalie_gp == "dressed"
-    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    rows: dict[tuple[str, str], _Goalie] = {}
 
-    def row(player: str, team: str) -> dict[str, Any]:
+    def row(player: str, team: str) -> _Goalie:
         key = (player, team)
         if key not in rows:
-            rows[key] = {"player": player, "team": team, "gp": 0, **dict.fromkeys(DECISIONS, 0), "seconds": 0,
-                         "ga": 0, "sa": None, "sv": None, "so": 0}
+            rows[key] = _Goalie(player, team)
         return rows[key]
 
     for g in view.final_games(stage):
@@ -49,33 +66,32 @@ def goalie_stats(view: SeasonView, stage: str = "regular") -> list[dict[str, Any
         lines = goalie_shots.apply(goalie_lines(game, book, state, g.get("shots")), g.get("goalie_shots"))
         credited = decisions(game, book, state)
         for side in SIDES:
-            team = g[side]
+            team = team_on(g, side)
             in_goal = [d.player for d in game.lineups.get(side, []) if d.goalie]
             for line in lines[side]:
                 r = row(line.player, team)
-                r["gp"] += 0 if by_dressing else 1
-                r["seconds"] += line.seconds
-                r["ga"] += line.goals_against
+                r.gp += 0 if by_dressing else 1
+                r.seconds += line.seconds
+                r.ga += line.goals_against
                 if line.shots_against is not None and line.saves is not None:
-                    r["sa"] = (r["sa"] or 0) + line.shots_against
-                    r["sv"] = (r["sv"] or 0) + line.saves
+                    r.sa = (r.sa or 0) + line.shots_against
+                    r.sv = (r.sv or 0) + line.saves
             if by_dressing:
                 for player in dict.fromkeys(in_goal):
-                    row(player, team)["gp"] += 1
+                    row(player, team).gp += 1
             if side in credited:
                 goalie, kind = credited[side]
-                row(goalie, team)[kind] += 1
+                row(goalie, team).decided[kind] += 1
             if len(lines[side]) == 1 and shutout(state, side):
-                row(lines[side][0].player, team)["so"] += 1
+                row(lines[side][0].player, team).so += 1
     regulation_min = book.regulation_seconds / 60
-    out = []
+    out: list[GoalieStats] = []
     for r in rows.values():
-        seconds = r.pop("seconds")
-        r["min"] = f"{seconds // 60}:{seconds % 60:02d}"
-        r["sv_pct"] = round(r["sv"] / r["sa"], 3) if r["sa"] else None
-        r["gaa"] = round(r["ga"] * regulation_min / (seconds / 60), 2) if seconds else None
-        out.append({k: r[k] for k in ("player", "team", "gp", *DECISIONS, "min", "sa", "sv", "sv_pct", "ga",
-                                      "gaa", "so")})
+        seconds, d = r.seconds, r.decided
+        out.append({"player": r.player, "team": r.team, "gp": r.gp, "w": d["w"], "l": d["l"], "t": d["t"],
+                    "otl": d["otl"], "sol": d["sol"], "min": f"{seconds // 60}:{seconds % 60:02d}", "sa": r.sa,
+                    "sv": r.sv, "sv_pct": round((r.sv or 0) / r.sa, 3) if r.sa else None, "ga": r.ga,
+                    "gaa": round(r.ga * regulation_min / (seconds / 60), 2) if seconds else None, "so": r.so})
     return sorted(out, key=lambda r: (r["team"], -r["gp"], r["player"]))
 
 
@@ -98,5 +114,5 @@ def benched_goalies(view: SeasonView, stage: str = "regular") -> dict[tuple[str,
             played = {line.player for line in lines[side]}
             for d in state.game.lineups.get(side, []):
                 if d.goalie and d.player not in played:
-                    out[(d.player, g[side])] = out.get((d.player, g[side]), 0) + 1
+                    out[(d.player, team_on(g, side))] = out.get((d.player, team_on(g, side)), 0) + 1
     return out

@@ -8,14 +8,22 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.ids import GameId, PlayerId, TeamId
+from scorekeeper.results_records import Fines, Standings, Stats, SuspensionRow, Suspensions
 from scorekeeper.rulebook.model import DisciplineRow
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season_data import AppealData
+
+SeasonOutput = Standings | Stats | Suspensions | Fines
+"""A season-wide result the facade computes once per state of the season."""
 
 
-def _frozen(mapping: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
+K = TypeVar("K")
+
+
+def _frozen(mapping: Mapping[K, str] | None) -> Mapping[K, str]:
     return MappingProxyType(dict(mapping or {}))
 
 
@@ -39,8 +47,10 @@ class OfficeRecords:
     overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
-    def of(cls, notices: Mapping[Any, str] | None = None, lifted: Mapping[Any, str] | None = None,
-           waived: Mapping[Any, str] | None = None, overrides: Mapping[str, str] | None = None) -> OfficeRecords:
+    def of(cls, notices: Mapping[tuple[str, str], str] | None = None,
+           lifted: Mapping[tuple[str, str], str] | None = None,
+           waived: Mapping[tuple[str, str, str], str] | None = None,
+           overrides: Mapping[str, str] | None = None) -> OfficeRecords:
         """Records holding read-only copies of the given mappings."""
         return cls(_frozen(notices), _frozen(lifted), _frozen(waived), _frozen(overrides))
 
@@ -111,7 +121,7 @@ class SuspensionVerdict:
         """Games still to serve (kind games)."""
         return max(int(self.games or 0) - self.served, 0) if self.kind == "games" else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SuspensionRow:
         return {"player": self.player, "team": self.team, "game": self.game, "rule": self.rule, "kind": self.kind,
                 "games": self.games, "served": self.served, "status": self.status, "appeal": self.appeal,
                 "review": self.review}
@@ -193,9 +203,9 @@ class Derived:
     team_games: TeamGames | None = None
     notices_due: Mapping[tuple[str, int], tuple[Sanction, ...]] | None = None  # (team, its next game's place)
     carried: Mapping[str, tuple[CarriedServing, ...]] | None = None  # player -> carried suspensions, in order
-    appeals: Mapping[tuple[str, str], dict[str, Any]] | None = None  # (player, game) -> the appeal filed
+    appeals: Mapping[tuple[str, str], AppealData] | None = None  # (player, game) -> the appeal filed
     lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
-    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)  # the facade's results by name
+    outputs: dict[str, SeasonOutput] = field(default_factory=dict)  # the facade's results by name
 
     def kept_while_no_final(self) -> Derived:
         """What stays true while an entry touches no final game."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
-from scorekeeper.engine.events import SIDES, Dressed, Event, GameInput
+from scorekeeper.engine.events import SIDE_KEYS, Dressed, Event, GameInput
 from scorekeeper.engine.live_game import LiveGame
 from scorekeeper.engine.state import GameState
 from scorekeeper.engine.stored import StoredStates
@@ -17,14 +17,30 @@ from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
 from scorekeeper.rules.roster import active_on
 from scorekeeper.season.records import CarryOver, Derived, GameRows, OfficeRecords
+from scorekeeper.season_data import (
+    DivisionData,
+    EventData,
+    GameData,
+    LineupsData,
+    PlayerData,
+    SeasonData,
+    SigningData,
+    TeamData,
+)
 
 
-def event_from_dict(seq: int, e: dict[str, Any]) -> Event:
+def event_from_dict(seq: int, e: EventData) -> Event:
     """A season-file event as an engine event."""
-    data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+    # the event's other keys: an EventData without its `type` (a key-filtered copy mypy cannot follow)
+    data = cast(EventData, {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")})
     elapsed = e.get("elapsed")
     return Event(seq, e["type"], e.get("team"), e.get("period"),
                  parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
+
+
+def _status(game: GameData | None) -> str | None:
+    """A game's status as its record sets it (None: no such game, or no status set)."""
+    return game.get("status") if game else None
 
 
 V = TypeVar("V")
@@ -77,7 +93,7 @@ class GameCache(Generic[V]):
 
 @dataclass
 class SeasonView:
-    data: dict[str, Any]
+    data: SeasonData
     book: Rulebook
     _states: GameCache[GameState] = field(default_factory=GameCache, repr=False)
     office: OfficeRecords = field(default_factory=OfficeRecords, repr=False)  # recorded beside the season file
@@ -96,19 +112,19 @@ class SeasonView:
         return str(self.data["season"])
 
     @cached_property
-    def divisions(self) -> dict[str, dict[str, Any]]:
+    def divisions(self) -> dict[str, DivisionData]:
         return {d["id"]: d for d in self.data.get("divisions", [])}
 
     @cached_property
-    def teams(self) -> dict[str, dict[str, Any]]:
+    def teams(self) -> dict[str, TeamData]:
         return {t["id"]: t for t in self.data.get("teams", [])}
 
     @cached_property
-    def players(self) -> dict[str, dict[str, Any]]:
+    def players(self) -> dict[str, PlayerData]:
         return {p["id"]: p for p in self.data.get("players", [])}
 
     @cached_property
-    def games(self) -> dict[str, dict[str, Any]]:
+    def games(self) -> dict[str, GameData]:
         listed = self.data.get("games", [])
         if self._places is None:  # read with the games, not at the first entry at the boards
             self._places = {g["id"]: i for i, g in enumerate(listed)}
@@ -116,8 +132,8 @@ class SeasonView:
         return {g["id"]: g for g in ordered}
 
     @cached_property
-    def roster_by_team(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {}
+    def roster_by_team(self) -> dict[str, list[SigningData]]:
+        out: dict[str, list[SigningData]] = {}
         for r in self.data.get("roster", []):
             out.setdefault(r["team"], []).append(r)
         return out
@@ -140,20 +156,21 @@ class SeasonView:
     def statement_number(self, team: str) -> str:
         """The number of the team's fine statement (`naming.statement_number`): season and team name, with the
         division where another team of the season has the same name."""
-        name = str(self.teams.get(team, {}).get("name") or team)
+        t = self.teams.get(team)
+        name = str((t.get("name") if t else None) or team)
         shared = sum(1 for t in self.teams.values() if str(t.get("name", "")).casefold() == name.casefold()) > 1
-        division = str((self.division_of(team) or {}).get("name", "")) if shared else ""
+        division = str(d.get("name", "")) if shared and (d := self.division_of(team)) else ""
         return statement_number(self.name, name, division)
 
     def game_name_and_id(self, gid: str) -> str:
         """'WSHL-015 (g001)' (just 'g001' where the game has no number): where the id is to be typed back."""
         return game_name_and_id(self.games.get(gid), gid)
 
-    def division_of(self, team: str) -> dict[str, Any] | None:
+    def division_of(self, team: str) -> DivisionData | None:
         t = self.teams.get(team)
         return self.divisions.get(t["division"]) if t else None
 
-    def signing(self, team: str, player: str, date: str | None = None) -> dict[str, Any] | None:
+    def signing(self, team: str, player: str, date: str | None = None) -> SigningData | None:
         """The player's active signing with the team (on `date`, or the latest when no date)."""
         found = None
         for r in self.roster_by_team.get(team, []):
@@ -171,17 +188,17 @@ class SeasonView:
     def _make_input(self, gid: str) -> GameInput:
         g = self.games[gid]
         lineups: dict[str, list[Dressed]] = {}
-        for side in SIDES:
+        for side in SIDE_KEYS:
             team = g[side]
             entries = []
-            for x in g.get("lineups", {}).get(side, []):
+            for x in g.get("lineups", LineupsData()).get(side, []):
                 number = x.get("number")
                 if number is None:
                     s = self.signing(team, x["player"], g["date"])
                     number = s["number"] if s else None
-                p = self.players.get(x["player"], {})
+                p = self.players.get(x["player"])
                 entries.append(Dressed(x["player"], number, bool(x.get("goalie")), bool(x.get("captain")),
-                                       self.player_name(x["player"]), p.get("gender")))
+                                       self.player_name(x["player"]), p.get("gender") if p else None))
             lineups[side] = entries
         div = self.division_of(g["home"])
         events = [event_from_dict(i, e) for i, e in enumerate(g.get("events", []))]
@@ -207,22 +224,22 @@ class SeasonView:
         """The open computation of game `gid` (not final) as `state(gid)` last left it; None before that."""
         return self._live.get(gid)
 
-    def with_changes(self, data: dict[str, Any], games: set[str], season_level: bool) -> SeasonView:
+    def with_changes(self, data: SeasonData, games: set[str], season_level: bool) -> SeasonView:
         """A view of `data` (this season with `games` replaced or added) reusing what did not change:
         unchanged games' states, and the season's discipline while no final game is involved and no game moves
         (a game rescheduled moves the others' places)."""
         new = SeasonView(data, self.book, office=self.office, carry_over=self.carry_over.kept(),
                          rows=self._copied_rows(), stored=self.stored)
         new._states = self._states.without(games)
-        finals_touched = any((self.games.get(g) or {}).get("status") == "final" for g in games) or any(
-            (new.games.get(g) or {}).get("status") == "final" for g in games)
+        finals_touched = any(_status(self.games.get(g)) == "final" for g in games) or any(
+            _status(new.games.get(g)) == "final" for g in games)
         same_places = all(g in self.games and (self.games[g]["date"], self.games[g]["time"]) == (
             new.games[g]["date"], new.games[g]["time"]) for g in games)  # every game keeps its place
         if not season_level and not finals_touched and same_places:
             new.derived = self.derived.kept_while_no_final()
         return new
 
-    def with_events(self, game: dict[str, Any]) -> SeasonView:
+    def with_events(self, game: GameData) -> SeasonView:
         """A view with one game that is not final replaced by `game`, the same game with its log grown at the
         end: its line-ups, date and status are unchanged, so every other game's state, the season's discipline
         and the line-up checks are reused (the entry path at the boards)."""
@@ -271,6 +288,6 @@ class SeasonView:
             self.derived.order = {g: i for i, g in enumerate(self.games)}
         return self.derived.order[gid]
 
-    def final_games(self, stage: str | None = None) -> list[dict[str, Any]]:
+    def final_games(self, stage: str | None = None) -> list[GameData]:
         return [g for g in self.games.values()
                 if g.get("status", "final") == "final" and (stage is None or g.get("stage") == stage)]

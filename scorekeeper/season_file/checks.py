@@ -7,11 +7,12 @@ import datetime as dt
 import functools
 import math
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TypeGuard, cast
 
 from scorekeeper.email_address import check_address
 from scorekeeper.engine.timefmt import TimeFormatError, parse_mmss
+from scorekeeper.json_value import JsonObject, JsonValue
 from scorekeeper.records import (
     EVENT_KINDS,
     MONEY_RE,
@@ -40,7 +41,7 @@ class Checker:
     def err(self, where: str, message: str, rule: str = FILE) -> None:
         self.errors.append(Violation(rule, "block", message, "season file", where))
 
-    def keys(self, obj: Any, record: type[Record], where: str, kind: str = "") -> bool:
+    def keys(self, obj: object, record: type[Record], where: str, kind: str = "") -> TypeGuard[JsonObject]:
         """Whether `obj` is an object with the record's keys (no unknown one, every required one, not null)."""
         kind = kind or record.kind
         if not isinstance(obj, dict):
@@ -59,14 +60,14 @@ class Checker:
             self.err(f"{where}.{key}", f"{key} needs a value (got null)")
         return not unknown and not missing and not nulls
 
-    def text(self, obj: dict[str, Any], key: str, where: str, optional: bool = False) -> None:
+    def text(self, obj: JsonObject, key: str, where: str, optional: bool = False) -> None:
         if key not in obj or (optional and obj[key] is None):
             return
         value = obj[key]
         if not isinstance(value, str) or not value.strip():
             self.err(f"{where}.{key}", f"{key} must be a non-empty text (got {value!r})")
 
-    def record(self, obj: dict[str, Any], record: type[Record], where: str) -> bool:
+    def record(self, obj: JsonObject, record: type[Record], where: str) -> bool:
         """Check each field of an object whose keys are right, in the record's order; False: stop there."""
         for check, plan in _steps(record):
             if plan is None:
@@ -87,11 +88,11 @@ def _steps(record: type[Record]) -> tuple[tuple[str, FieldPlan | None], ...]:
 
 # -- the checks a field's annotation names: (checker, object, field, where) -------------------------------------
 
-def _text(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _text(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     c.text(obj, p.key, where, optional=p.nullable)
 
 
-def _email(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _email(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     """One e-mail address (no list, no line break): see `scorekeeper.email_address`."""
     c.text(obj, p.key, where, optional=p.nullable)
     value = obj.get(p.key)
@@ -101,13 +102,13 @@ def _email(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
             c.err(f"{where}.{p.key}", problem)
 
 
-def _boolean(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _boolean(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     key = p.key
     if key in obj and obj[key] is not None and not isinstance(obj[key], bool):
         c.err(f"{where}.{key}", f"{key} must be true or false (got {obj[key]!r})")
 
 
-def _range(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _range(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     key, lo, hi = p.key, p.lo, p.hi
     if key not in obj or obj[key] is None:
         return
@@ -116,7 +117,7 @@ def _range(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
         c.err(f"{where}.{key}", f"{key} must be a whole number from {lo} to {hi} (got {value!r})")
 
 
-def _date(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _date(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     key = p.key
     if key not in obj or obj[key] is None:
         return
@@ -129,13 +130,13 @@ def _date(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
         c.err(f"{where}.{key}", f"{key} must be a date YYYY-MM-DD (got {value!r})")
 
 
-def _choice(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _choice(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     key = p.key
     if key in obj and obj[key] not in p.choices and not (p.nullable and obj[key] is None):
         c.err(f"{where}.{key}", f"{key} must be one of {', '.join(map(str, p.choices))} (got {obj[key]!r})")
 
 
-def _start_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _start_time(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     if p.nullable and obj.get(p.key) is None:  # an optional time of day (a game's `curfew`) not given
         return
     value = obj.get(p.key)
@@ -143,67 +144,70 @@ def _start_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> No
         c.err(f"{where}.{p.key}", f"{p.key} must be HH:MM (got {value!r})")
 
 
-def _clock(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _clock(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     if p.key not in obj:
         return
+    value = obj[p.key]
     try:
-        parse_mmss(obj[p.key])
+        if not isinstance(value, str):  # as parse_mmss refuses it
+            raise TimeFormatError(f"{value!r} is not a time MM:SS")
+        parse_mmss(value)
     except TimeFormatError:
         c.err(f"{where}.{p.key}", f"{p.key} must be MM:SS (got {obj[p.key]!r})")
 
 
-def _game_number(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _game_number(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     number = obj.get(p.key)
     if number is not None and not (isinstance(number, str) and number.strip() and len(number) <= NUMBER_LIMIT):
         c.err(f"{where}.{p.key}", f"number must be a text of 1 to {NUMBER_LIMIT} characters, e.g. \"W-014\" "
                                   f"(got {number!r})")
 
 
-def _money(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _money(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     amount = obj[p.key]
     if not (isinstance(amount, str) and MONEY_RE.match(amount)):
         c.err(f"{where}.{p.key}", f"{p.key} must be money as text with two decimals, like \"20.00\" (got {amount!r})")
 
 
-def _form(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _form(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     if not isinstance(obj[p.key], str):
         c.err(f"{where}.{p.key}", f"{p.key} must be the official form number as text (got {obj[p.key]!r})")
 
 
-def _payer(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _payer(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     payer = obj[p.key]
     if not (isinstance(payer, dict) and len(payer) == 1 and set(payer) <= {"team", "player"}
             and isinstance(next(iter(payer.values())), str)):
         c.err(f"{where}.{p.key}", f"payer must be {{\"team\": id}} or {{\"player\": id}} (got {payer!r})")
 
 
-def _fine(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _fine(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     fine = obj.get(p.key)
     if p.key in obj and not (isinstance(fine, dict) and set(fine) == {"game", "rule"}
                              and all(isinstance(v, str) and v for v in fine.values())):
         c.err(f"{where}.{p.key}", f"fine must be {{\"game\": id, \"rule\": rule id}}, the fine it pays (got {fine!r})")
 
 
-def _minutes(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _minutes(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     m = obj[p.key]
     if isinstance(m, bool) or not isinstance(m, int | float) or not math.isfinite(m) or not 0 <= m <= 600:
         c.err(f"{where}.{p.key}", f"minutes must be a number of minutes (got {m!r})")
 
 
-def _points(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _points(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     pts = obj[p.key]
     if not (isinstance(pts, dict) and set(pts) == {"home", "away"} and all(
             isinstance(v, int) and not isinstance(v, bool) for v in pts.values())):
         c.err(f"{where}.{p.key}", f"points must be {{\"home\": n, \"away\": n}} (got {pts!r})")
 
 
-def _assists(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _assists(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     assists = obj.get(p.key, [])
     if not isinstance(assists, list) or not all(isinstance(a, str) and a for a in assists):
         c.err(f"{where}.{p.key}", f"assists must be a list of player ids (got {assists!r})")
 
 
-def _each_record(c: Checker, items: list[Any], record: type[Record], at: str, not_an_object: str) -> None:
+def _each_record(c: Checker, items: list[JsonValue], record: type[Record], at: str, not_an_object: str) -> None:
     """Each item of a list of nested records (`at[0]`, `at[1]`...): a JSON object with the record's keys and values."""
     for n, item in enumerate(items):
         here = f"{at}[{n}]"
@@ -213,7 +217,7 @@ def _each_record(c: Checker, items: list[Any], record: type[Record], at: str, no
             c.record(item, record, here)
 
 
-def _attempts(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _attempts(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     attempts = obj.get(p.key, [])
     if not isinstance(attempts, list):
         c.err(f"{where}.{p.key}", f"attempts must be a list of {{team, shooter, scored}} (got {attempts!r})")
@@ -222,19 +226,19 @@ def _attempts(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None
                  "an attempt must be a JSON object with team, shooter and scored")
 
 
-def _names(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _names(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     value = obj.get(p.key)
     if value is not None and not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
         c.err(f"{where}.{p.key}", "referees must be a list of names")
 
 
-def _official_name(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _official_name(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     name = obj[p.key]
     if not (isinstance(name, str) and name.strip()):
         c.err(f"{where}.{p.key}", f"name must be a text that is not blank (got {name!r})")
 
 
-def _officials(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _officials(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     """A game's `officials`: a list of {"name": text, "role": "referee" / "linesman" / "scorekeeper"}."""
     officials = obj.get(p.key)
     if officials is None:
@@ -245,12 +249,12 @@ def _officials(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> Non
     _each_record(c, officials, Official, f"{where}.officials", "an official must be a JSON object with name and role")
 
 
-def _signatures(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _signatures(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     for at, problem in signature_problems(obj.get(p.key), where):
         c.err(at, problem)
 
 
-def _shots(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _shots(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     shots = obj.get(p.key)
     if shots is not None and not (isinstance(shots, dict) and set(shots) <= {"home", "away"} and all(
             isinstance(v, list) and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v)
@@ -258,7 +262,7 @@ def _shots(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
         c.err(f"{where}.shots", "shots must be {\"home\": [n, n], \"away\": [n, n]}")
 
 
-def _lineups(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _lineups(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     lineups = obj.get(p.key)
     if lineups is None:
         return
@@ -281,17 +285,20 @@ def _lineups(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
                     seen.add(player)
 
 
-def _periods_of(obj: dict[str, Any]) -> int:
+def _periods_of(obj: JsonObject) -> int:
     """The periods a game had as its file shows them: the regulation three, or more where its events or its team
     shots reach further."""
-    reached = [e["period"] for e in obj.get("events") or [] if isinstance(e, dict) and isinstance(e.get("period"), int)]
+    events = obj.get("events") or []
+    # iterated as given: a number raises TypeError, which `check_structure` reports as not a season file
+    reached = [period for e in cast("Iterable[JsonValue]", events)
+               if isinstance(e, dict) and isinstance(period := e.get("period"), int)]
     shots = obj.get("shots")
     if isinstance(shots, dict):
         reached += [len(v) for v in shots.values() if isinstance(v, list)]
     return max([3, *reached])
 
 
-def _goalie_shots(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _goalie_shots(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     """A game's `goalie_shots` (issue 30.3): [{"goalie": player, "shots": n, "period": p?}], each goalie dressed in
     goal for the game, n a whole number from 0, p a period the game had, one entry per goalie and period."""
     entries = obj.get(p.key)
@@ -306,7 +313,7 @@ def _goalie_shots(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> 
     in_goal = {x.get("player") for side in lineups.values() if isinstance(side, list)
                for x in side if isinstance(x, dict) and x.get("goalie")}
     periods = _periods_of(obj)
-    seen: set[tuple[str, Any]] = set()
+    seen: set[tuple[str, JsonValue]] = set()
     for i, entry in enumerate(entries):
         w = f"{where}.goalie_shots[{i}]"
         if not c.keys(entry, GoalieShots, w):
@@ -329,7 +336,7 @@ def _goalie_shots(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> 
             seen.add((goalie, period))
 
 
-def _events(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _events(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     events = obj.get(p.key)
     if events is None:
         return
@@ -340,7 +347,7 @@ def _events(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
         check_event_into(c, ev, f"{where}.events[{i}]")
 
 
-def check_event_into(c: Checker, ev: Any, where: str) -> None:
+def check_event_into(c: Checker, ev: object, where: str) -> None:
     """An event's problems, into `c`: its `type` names the declared kind its keys and fields are checked by."""
     if not isinstance(ev, dict):
         c.err(where, "an event must be a JSON object")
@@ -354,7 +361,7 @@ def check_event_into(c: Checker, ev: Any, where: str) -> None:
         c.record(ev, record, where)
 
 
-def _audit_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _audit_time(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     at = obj.get(p.key)
     try:
         if not isinstance(at, str) or dt.datetime.fromisoformat(at).tzinfo is not None:
@@ -363,37 +370,37 @@ def _audit_time(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> No
         c.err(f"{where}.{p.key}", f"{p.key} must be a date and time YYYY-MM-DDTHH:MM:SS (got {at!r})")
 
 
-def _audit_text(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _audit_text(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     value = obj.get(p.key)
     if not isinstance(value, str) and not (p.nullable and value is None):
         c.err(f"{where}.{p.key}", f"{p.key} must be a text (got {value!r})")
 
 
-def _override_object(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _override_object(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     if obj.get("action") == "override block" and not isinstance(obj.get(p.key), dict | None):
         c.err(f"{where}.{p.key}", f"{p.key} of an override must be a JSON object (got {obj[p.key]!r})")
 
 
-def _ignored(c: Checker, obj: dict[str, Any], p: FieldPlan, where: str) -> None:
+def _ignored(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
     """Checked where the record is (a game's goalie shots, a signature, the audit trail)."""
 
 
 # -- a record's own checks, across its fields ("+name" in its check_order): True stops its checks -------------
 
-def _not_itself(c: Checker, obj: dict[str, Any], where: str) -> bool:
+def _not_itself(c: Checker, obj: JsonObject, where: str) -> bool:
     if obj.get("home") == obj.get("away"):
         c.err(where, f"a team cannot play itself ({obj.get('home')!r})")
     return False
 
 
-def _moment(c: Checker, obj: dict[str, Any], where: str) -> bool:
+def _moment(c: Checker, obj: JsonObject, where: str) -> bool:
     if ("period" in obj) != ("elapsed" in obj):
         c.err(where, "a note at a moment of the game has both period and elapsed (or neither)")
         return True
     return False
 
 
-CHECKS: dict[str, Callable[[Checker, dict[str, Any], FieldPlan, str], None]] = {
+CHECKS: dict[str, Callable[[Checker, JsonObject, FieldPlan, str], None]] = {
     "text": _text, "email": _email, "bool": _boolean, "range": _range, "date": _date, "choice": _choice,
     "time": _start_time, "clock": _clock, "game number": _game_number, "money": _money, "form": _form,
     "payer": _payer, "fine": _fine, "minutes": _minutes, "points": _points, "assists": _assists,
@@ -402,4 +409,4 @@ CHECKS: dict[str, Callable[[Checker, dict[str, Any], FieldPlan, str], None]] = {
     "events": _events, "count": _ignored, "game period": _ignored, "signer": _ignored, "png": _ignored,
     "datetime": _ignored, "audit time": _audit_time, "audit text": _audit_text, "override object": _override_object,
 }
-OWN_CHECKS: dict[str, Callable[[Checker, dict[str, Any], str], bool]] = {"+itself": _not_itself, "+moment": _moment}
+OWN_CHECKS: dict[str, Callable[[Checker, JsonObject, str], bool]] = {"+itself": _not_itself, "+moment": _moment}

@@ -6,14 +6,15 @@ optional one without is left out when absent or null."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
 from scorekeeper.records import EVENT_KINDS, Record
+from scorekeeper.season_data import EventData
 from scorekeeper.season_file.plans import FieldPlan, plans, tag_of
 
-Normaliser = Callable[[dict[str, Any]], dict[str, Any]]
+Normaliser = Callable[[Mapping[str, object]], dict[str, object]]  # a checked object -> its normalised form
 Step = tuple[str, int, Any, Callable[[Any], Any] | None]  # key, how (below), the raw default, the value's form
 
 REQUIRED, DEFAULTED, OPTIONAL, NOT_EMPTY, DEFAULTED_LAST = range(5)
@@ -62,9 +63,9 @@ def normaliser(record: type[Record]) -> Normaliser:
     steps = [_step(p) for p in plans(record)]
     tag = tag_of(record) if record.__struct_config__.tag_field else None
 
-    def normalise(obj: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {} if tag is None else {"type": tag}
-        last: dict[str, Any] = {}
+    def normalise(obj: Mapping[str, object]) -> dict[str, object]:
+        out: dict[str, object] = {} if tag is None else {"type": tag}
+        last: dict[str, object] = {}
         for key, how, raw, form in steps:
             if how == REQUIRED:
                 value = obj[key]
@@ -85,6 +86,7 @@ def normaliser(record: type[Record]) -> Normaliser:
     return normalise
 
 
-def norm_event(e: dict[str, Any]) -> dict[str, Any]:
+def norm_event(e: Mapping[str, object]) -> EventData:
     """A checked event, normalised by its kind's declaration (`type` first)."""
-    return normaliser(EVENT_KINDS[e["type"]])(e)
+    # its kind's normaliser writes the keys that kind declares: `EventData` is generated from the same declaration
+    return cast(EventData, normaliser(EVENT_KINDS[str(e["type"])])(e))

@@ -9,10 +9,11 @@ import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules.discipline import offence_name
 from scorekeeper.rules.tiebreakers import standings_note
+from scorekeeper.season.sides import team_on
 from scorekeeper.season.standings import readable, share_text
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from scorekeeper.season.view import SeasonView
     from scorekeeper.site.source import SiteSource
 
-Row = dict[str, Any]
+Row = dict[str, Any]  # Any: a facade row of any kind (standings, stats, eligibility, suspension, game), named
 """A row of the facade's answers (a standings, stats, eligibility, suspension or game row), with the names the
 pages print added."""
 
@@ -101,7 +102,7 @@ class SiteContext:
     game_json: Callable[[str], GameResult]
     view: SeasonView
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         """What every page's template reads (all but `game_json` and `view`)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("game_json", "view")}
 
@@ -117,7 +118,7 @@ class GamePage:
     penalties: list[Row]
     period_names: list[str]
 
-    def template_values(self) -> dict[str, Any]:
+    def template_values(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
@@ -127,7 +128,7 @@ def slug(text: str) -> str:
 
 
 def _team(view: SeasonView, tid: str) -> str:
-    return str(view.teams.get(tid, {}).get("name", tid))
+    return str(t.get("name", tid) if (t := view.teams.get(tid)) else tid)
 
 
 def _jersey(view: SeasonView, team: str, player: str) -> int | None:
@@ -158,10 +159,10 @@ def _standings(svc: SiteSource, view: SeasonView, season: str | None) -> list[Di
     """Each division's standings, with the team names, the league columns and the figures it orders by."""
     standings = []
     for div in svc.standings(season)["divisions"]:
-        d = view.divisions.get(div["division"], {})
+        d = view.divisions.get(div["division"])
         standings.append(DivisionStandings(
-            div["division"], d.get("name", div["division"]),
-            [{**r, "name": _team(view, r["team"]), "league": readable(cast("dict[str, Any]", r))} for r in div["rows"]],
+            div["division"], d.get("name", div["division"]) if d else div["division"],
+            [{**r, "name": _team(view, r["team"]), "league": readable(r)} for r in div["rows"]],
             [f for f in STANDINGS_FIGURES if any(f.key in r for r in div["rows"])]))
     return standings
 
@@ -191,7 +192,7 @@ def _suspensions(svc: SiteSource, view: SeasonView, season: str | None,
                            else "rest of season" if s["kind"] == "season" else "until lifted")
         suspensions.append({**s, "name": view.player_name(s["player"]), "team_name": _team(view, s["team"]),
                             "number": _jersey(view, s["team"], s["player"]), "date": g["date"],
-                            "offence": offence_name(view, s["rule"], cast("list[dict[str, Any]]", pens)),
+                            "offence": offence_name(view, s["rule"], pens),
                             "length": _length(s), "left": left,
                             "page": f"games/{slug(s['game'])}.html",
                             "section": book.section(s["rule"]) or "fines table"})
@@ -210,7 +211,8 @@ def _eligibility(svc: SiteSource, view: SeasonView, season: str | None, need: in
     for tid, t in view.teams.items():
         players = sorted(by_team.get(tid, []), key=lambda p: (not p["playoff_eligible"], p["name"]))
         eligibility.append(TeamEligibility(tid, t["name"],
-                                           view.divisions.get(t["division"], {}).get("name", t["division"]),
+                                           d.get("name", t["division"]) if (d := view.divisions.get(t["division"]))
+                                           else t["division"],
                                            players, sum(p["playoff_eligible"] for p in players)))
     return eligibility
 
@@ -263,7 +265,7 @@ def game_page(ctx: SiteContext, row: Row) -> GamePage:
     def who(pid: str | None, side: str) -> str:
         if not pid:
             return ""
-        n = _jersey(view, view.games[row["id"]][side], pid)
+        n = _jersey(view, team_on(view.games[row["id"]], side), pid)
         return f"#{n} {view.player_name(pid)}" if n is not None else view.player_name(pid)
 
     goals = [{**x, "team_name": side_name[x["team"]], "scorer_name": who(x["scorer"], x["team"]) if x["scorer"]

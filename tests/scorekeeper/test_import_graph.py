@@ -20,6 +20,7 @@ UI_MAY_IMPORT = {
     "scorekeeper.screens",  # what a screen of the window shows, as plain values
     "scorekeeper.rules.violation",  # Violation
     "scorekeeper.results_records",  # the declared records of the facade's answers (typed, read-only)
+    "scorekeeper.season_data",  # the declared records of the season as it is held (typed, no logic)
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package
     "scorekeeper.about",  # the About box's text

@@ -13,7 +13,7 @@ UI = Path(__file__).resolve().parents[2] / "ui"
 ALLOWED = {
     "scorekeeper", "scorekeeper.services", "scorekeeper.changes", "scorekeeper.screens", "scorekeeper.ids",
     "scorekeeper.rules.violation", "scorekeeper.printing", "scorekeeper.resources", "scorekeeper.about",
-    "scorekeeper.results_records",
+    "scorekeeper.results_records", "scorekeeper.season_data",
     "scorekeeper.logs", "scorekeeper.problem_report",  # the log and the problem report: no league logic (issue 31)
 }
 FORBIDDEN = ("scorekeeper.engine", "scorekeeper.rules.", "scorekeeper.rulebook", "scorekeeper.season",
