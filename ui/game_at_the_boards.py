@@ -37,7 +37,7 @@ from ui.table_tab import TableTab
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
     from scorekeeper.screens import Consequence, GameScreen
-    from scorekeeper.season_data import EventData, GameData
+    from scorekeeper.season_data import GameData
     from ui.event_list import EventList
     from ui.lineups_page import LineupPanel
     from ui.print_preview import Document, PreviewDialog
@@ -352,10 +352,10 @@ class GameAtTheBoards(TableTab):
         game_id, season, editing = self.game_id, self.season, self.entry.editing
         if editing is None:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.add_event(game_id, cast("EventData", event), confirm, season=season)
+                return self.svc.add_event(game_id, event, confirm, season=season)
         else:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.update_event(game_id, editing, cast("EventData", event), confirm, season=season)
+                return self.svc.update_event(game_id, editing, event, confirm, season=season)
         kind = next(k.label for k in KINDS if k.type == event["type"])
         refused: list[Any] = []
         if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}.",

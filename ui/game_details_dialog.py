@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from PySide6.QtCore import QTime
 from PySide6.QtGui import QIntValidator
@@ -210,7 +210,7 @@ def edit_details(tab: GameAtTheBoards) -> bool:
     shown = html.escape(number or game_id)
     said = "" if curfew is None else f", curfew {curfew}" if curfew else ", no curfew"
     return tab.apply(lambda confirm: tab.svc.set_game_details(game_id, number, officials, season=season,
-                                                              goalie_shots=cast("list[GoalieShotsData] | None", shots),
+                                                              goalie_shots=shots,
                                                               curfew=curfew),
                      f"Game sheet details saved: game no. {shown}, {len(officials)} official(s){said}")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
@@ -55,7 +55,6 @@ from ui.table_tab import fit_columns, scrolling, two_lines, whole_width
 if TYPE_CHECKING:
     from scorekeeper.changes import Changes
     from scorekeeper.screens import Consequence, GameScreen
-    from scorekeeper.season_data import LineupEntryData
     from scorekeeper.services import Services
 
 
@@ -599,7 +598,7 @@ class LiveGameTab(GameAtTheBoards):
         page beside each player it names, above the roster and in the status line, as well as in the rules
         panel."""
         panel = self.home_lineup if side == "home" else self.away_lineup
-        entries = cast("list[LineupEntryData]", panel.model.entries())
+        entries = panel.model.entries()
         refused: list[Any] = []
 
         def show(text: str) -> None:

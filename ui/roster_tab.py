@@ -614,7 +614,7 @@ class RosterTab(TableTab):
             team["captain"] = self.team_captain.currentData()
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        return self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
+        return self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
                           f"Team {fields['name']} saved.")
 
     def add_team(self) -> bool:
@@ -626,7 +626,7 @@ class RosterTab(TableTab):
         team: TeamData = {"id": tid, **fields}
         if self.team_email.text().strip():
             team["captain_email"] = self.team_email.text().strip()
-        if not self.apply(lambda confirm: self.svc.save_team(cast("TeamData", team), confirm, season=self.season),
+        if not self.apply(lambda confirm: self.svc.save_team(team, confirm, season=self.season),
                           f"Team {fields['name']} added; sign its players next."):
             return False
         self.select_team(tid)

@@ -51,7 +51,6 @@ from ui.table_tab import TableTab, fit_columns, make_table_view
 if TYPE_CHECKING:
     from scorekeeper.changes import EntryResult
     from scorekeeper.results_records import FineRow, TeamRow
-    from scorekeeper.season_data import AppealData
     from scorekeeper.services import Services
     from ui import print_preview
     from ui.dialog_answers import PayableFine
@@ -531,7 +530,7 @@ class SeasonTab(TableTab):
         appeal = dialogs.ask_appeal(self, row["name"], row["player"], row["game"], dt.date.today().isoformat())
         if appeal is None:
             return False
-        return self._apply(lambda confirm: self.svc.record_appeal(cast("AppealData", appeal), confirm,
+        return self._apply(lambda confirm: self.svc.record_appeal(appeal, confirm,
                                                                   season=self.season),
                            f"Appeal of {row['name']} recorded ({appeal['decision']}).", self.messages)
 

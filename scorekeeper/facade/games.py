@@ -436,8 +436,8 @@ class Games(Part):
         game = view.game_input(game_id)
         t = game_time(view.book, game.stage, period, parse_mmss(elapsed))
         open_game = view.live_game(game_id)  # the game's computation kept open: a fork, not a replay of its log
-        return cast(LiveState, live_state(game, view.book, t, open_game.until(t) if open_game is not None
-                                          and open_game.game is game else None))
+        return live_state(game, view.book, t, open_game.until(t) if open_game is not None
+                          and open_game.game is game else None)
 
     def check_on_ice(self, game_id: str, side: str, players: list[str], period: int, elapsed: str,
                      season: str | None = None) -> list[Violation]:

@@ -234,8 +234,8 @@ def _judge(proposal: Proposal, view: SeasonView, core: Core, *, confirm: bool, d
     if problems:
         return EntryResult(False, problems)
     normal = normalise(partial)
-    incoming = cast(SeasonData, normal)
-    old_games = {g["id"]: cast("GameData | None", view.games.get(g["id"])) for g in incoming["games"]}
+    incoming = normal
+    old_games = {g["id"]: view.games.get(g["id"]) for g in incoming["games"]}
     locked = None if proposal.allow_final else _locked_final(view, incoming, old_games)
     if locked is not None:
         return EntryResult(False, [locked])
@@ -402,5 +402,5 @@ class ChangeStep:
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
         return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        players=sorted(event_players(cast(EventData, entry))),
+                                                        players=sorted(event_players(entry)),
                                                         tables=["games"]))

@@ -6,7 +6,6 @@ the one change step as the season file's `season_suspension_decisions`, and audi
 from __future__ import annotations
 
 import datetime as dt
-from typing import cast
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.facade.core import Core, Part, bound
@@ -49,7 +48,7 @@ class SuspensionProposals(Part):
         """The office list (issue 27.11): the captains to e-mail about a suspension before their team's next game
         (SUSP-2) and the proposed suspensions to confirm or decline, each {kind, rule, section, what, player, team,
         game, due} (`rules.office_list`); the warnings the boards leave to the office."""
-        return [cast(OfficeListItem, item.to_json()) for item in office_items(self.core.view(season))]
+        return [item.to_json() for item in office_items(self.core.view(season))]
 
     def confirm_suspension(self, player: str, game: str | None = None, date: str | None = None, note: str = "",
                            season: str | None = None) -> EntryResult:

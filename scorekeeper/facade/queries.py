@@ -6,8 +6,6 @@ Every answer is plain data computed by the core, so the window holds no rule or 
 
 from __future__ import annotations
 
-from typing import cast
-
 from scorekeeper.engine.events import SIDES
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.records import Money
@@ -35,7 +33,7 @@ class Queries(Part):
     def carried_suspensions(self, season: str | None = None) -> list[SuspensionRow]:
         """Suspensions carried into this season from the one before, as `suspensions()` rows: `game` is the
         offence game of season `season`, `served` counts both seasons, `status` 'active' or 'served'."""
-        return cast("list[SuspensionRow]", carried_rows(self.core.view(season)))
+        return carried_rows(self.core.view(season))
 
     def game_names(self, season: str | None = None) -> dict[str, str]:
         """Each game's name for people to read, by id: the league's game number where set, else the id."""

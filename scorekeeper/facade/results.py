@@ -68,7 +68,7 @@ class Results(Part):
         return cast(GameResult, out)
 
     def eligibility(self, season: str | None = None) -> Eligibility:
-        return cast(Eligibility, eligibility(self.core.view(season)))
+        return eligibility(self.core.view(season))
 
     def suspensions(self, season: str | None = None) -> Suspensions:
         view = self.core.view(season)

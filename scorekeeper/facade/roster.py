@@ -105,7 +105,7 @@ class Rosters(Part):
         """Give a team another name (unique within its division); audited."""
         view = self.core.view(season)
         tid = self.find_team(team, season)
-        old = cast(TeamData, view.teams[tid])
+        old = view.teams[tid]
         name = " ".join(name.split())
         if not name:
             raise ServiceError("type the team's new name")
@@ -129,7 +129,7 @@ class Rosters(Part):
         s = self.core.season_row(season)
         view = self.core.view(s.name)
         src, tgt = self.find_team(source, s.name), self.find_team(target, s.name)
-        a, b = cast(TeamData, view.teams[src]), cast(TeamData, view.teams[tgt])
+        a, b = view.teams[src], view.teams[tgt]
         if src == tgt:
             raise ServiceError(f"{a['name']} cannot be merged into itself")
         if a["division"] != b["division"]:
@@ -214,7 +214,7 @@ class Rosters(Part):
 
     def release_player(self, team: str, player: str, released: str, season: str | None = None) -> EntryResult:
         view = self.core.view(season)
-        signing = cast("SigningData | None", view.signing(team, player))
+        signing = view.signing(team, player)
         if signing is None:
             raise ServiceError(f"{view.player_name(player)} is not signed to {view.name_of(team)}")
         return self._season_change({"roster": [{**signing, "released": released}]}, True, season)
@@ -266,7 +266,7 @@ def _division_name(view: SeasonView, team: TeamData) -> str:
 
 
 def _team_label(view: SeasonView, tid: str) -> str:
-    team = cast(TeamData, view.teams[tid])
+    team = view.teams[tid]
     return f"{team['name']} ({tid}, {_division_name(view, team)})"
 
 

@@ -127,7 +127,7 @@ class Screens(Part):
             t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
-            live = cast(LiveState, live_state(gin, view.book, t, at_t))
+            live = live_state(gin, view.book, t, at_t)
         except (ValueError, KeyError) as exc:
             error = str(exc)
         score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)

@@ -180,7 +180,7 @@ class SeasonFiles(Part):
         problems = check_structure(data, shape_read)
         if problems:
             raise _Refused(ImportReport(False, str(data.get("season", "")), problems))
-        incoming = cast(SeasonData, normalise(data))
+        incoming = normalise(data)
         season = store.find_season(incoming["league"], incoming["season"])
         if season is not None and season.archived:
             raise _refused(incoming, archived_refusal(season.name), "season")
@@ -280,7 +280,7 @@ class SeasonFiles(Part):
     def discipline_now(self, season: Season) -> tuple[Suspensions, Fines]:
         """The season's suspensions and fines as stored (with what the office recorded)."""
         view = self.core.stored_view(season)
-        return cast(Suspensions, discipline.suspensions(view)), cast(Fines, fine_rules.fines(view))
+        return discipline.suspensions(view), fine_rules.fines(view)
 
     def export_text(self, season: str | None = None) -> str:
         """The season file of `export` as the program writes it (one record per line)."""
@@ -298,9 +298,9 @@ class SeasonFiles(Part):
     def export(self, season: str | None = None) -> SeasonData:
         """The season file of a season, with a `computed` key holding every computed output."""
         s = self.core.season_row(season)
-        data = cast(SeasonData, store.load_season_dict(s))
+        data = store.load_season_dict(s)
         data["rulebook_text"] = s.rulebook.text  # the file carries its rulebook: another database imports it
-        data["audit"] = cast(list[AuditEntryData], store.load_audit(s))
+        data["audit"] = store.load_audit(s)
         data["computed"] = {
             "standings": self.core.standings(s.name), "stats": {st: self.core.stats(s.name, st) for st in
                                                            ("regular", "playoff")},
