@@ -16,17 +16,19 @@ import sys
 import typing
 from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 
 import msgspec
 
 from scorekeeper import __version__
 from scorekeeper.engine.computation import compute_game
-from scorekeeper.engine.events import GameInput
+from scorekeeper.engine.events import Dressed, GameInput
 from scorekeeper.engine.state import GameState
 from scorekeeper.rulebook.model import Rulebook
 
 _KEPT = tuple(f.name for f in dataclasses.fields(GameState) if f.name != "game")
+_DRESSED_OF = attrgetter(*(f.name for f in dataclasses.fields(Dressed)))  # a player dressed, every field, in the key
 
 
 @cache
@@ -87,7 +89,7 @@ def input_key(game: GameInput, book: str) -> str:
     """The key of a computation: `game` whole (its line-ups as dressed, its events, what it is) with the names
     it may show, and `book` (`book_fingerprint`). `compute_game` is a function of these alone, so a state stored
     under a key is the state of any game with that key."""
-    lineups = {side: [dataclasses.astuple(d) for d in entries] for side, entries in sorted(game.lineups.items())}
+    lineups = {side: [_DRESSED_OF(d) for d in entries] for side, entries in sorted(game.lineups.items())}
     events = [(e.seq, e.type, e.team, e.period, e.elapsed, e.data) for e in game.events]
     names = {ext: game.name(ext) for ext in _mentioned(game)}
     what = (game.id, game.stage, game.status, game.home, game.away, game.coed, game.date, game.time, lineups,

@@ -173,3 +173,24 @@ def test_a_stored_state_edited_outside_scorekeeper_is_never_read(tmp_path: Path)
     assert check(svc) == 2  # the forged one is computed again
     assert Game.get_by_id(row).ext_id in svc.view().games
     svc.close()
+
+
+def test_the_key_reads_every_field_of_a_dressed_player_and_every_event() -> None:
+    from dataclasses import fields, replace
+
+    from scorekeeper.engine.events import Dressed, Event, GameInput
+
+    def game(dressed: Dressed, event: Event) -> GameInput:
+        return GameInput("g1", "regular", "final", "a", "b", {"home": [dressed], "away": []}, [event],
+                         namer=lambda ext: {"p1": "Jo Smith"}.get(ext, ""))
+
+    dressed = Dressed("p1", 7, False, False, "Jo Smith", "F")
+    event = Event(0, "goal", "home", 1, 60, {"scorer": "p1"})
+    key = input_key(game(dressed, event), "book")
+    changed = {"player": "p2", "number": 8, "goalie": True, "captain": True, "name": "Jo Smyth", "gender": "M"}
+    assert set(changed) == {f.name for f in fields(Dressed)}, "a new field of Dressed: add it to input_key"
+    for name, value in changed.items():
+        assert input_key(game(replace(dressed, **{name: value}), event), "book") != key, name
+    for other in (replace(event, elapsed=61), replace(event, data={"scorer": "p1", "assists": ["p3"]})):
+        assert input_key(game(dressed, other), "book") != key
+    assert input_key(game(dressed, event), "another book") != key
