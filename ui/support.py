@@ -38,12 +38,13 @@ def open_log_folder() -> bool:
 def show_error(parent: QWidget | None, message: str) -> None:
     """An error's sentence, with where its details are: the log file, and a button that opens its folder."""
     from scorekeeper.logs import log_file
+    from ui import dialogs
 
     box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, message, QMessageBox.StandardButton.Ok, parent)
     box.setInformativeText(f"The details are in the log: {log_file()}")
     folder = box.addButton("Open the log &folder", QMessageBox.ButtonRole.ActionRole)
     box.setAccessibleName("Error")
-    box.exec()
+    dialogs.run_dialog(box)
     if box.clickedButton() is folder:
         open_log_folder()
 

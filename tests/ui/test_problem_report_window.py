@@ -17,7 +17,7 @@ from ui_helpers import open_window
 
 from scorekeeper import logs
 from scorekeeper.services import Services
-from ui import support
+from ui import dialogs, support
 from ui.app import install_error_handler
 
 
@@ -50,12 +50,12 @@ def test_an_uncaught_error_is_logged_and_its_message_names_the_log(
     window = open_window(qtbot, svc, settings)
     shown: list[tuple[str, str, list[str]]] = []
 
-    def exec_(box: QMessageBox) -> int:
+    def run(box: QMessageBox) -> int:
         shown.append((box.text(), box.informativeText(), [b.text() for b in box.buttons()]))
         return 0
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    monkeypatch.setattr(support.QMessageBox, "exec", exec_)
+    monkeypatch.setattr(dialogs, "run_dialog", run)
     opened: list[bool] = []
     monkeypatch.setattr(support, "open_log_folder", lambda: opened.append(True) or True)
     install_error_handler(window)

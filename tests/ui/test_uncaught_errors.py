@@ -8,19 +8,18 @@ import sys
 from typing import Any
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window
 
 from scorekeeper.services import Services
-from ui import app
+from ui import app, dialogs
 
 
 def test_uncaught_errors_show_a_true_sentence(qtbot: QtBot, demo_svc: Services, settings: QSettings,
                                              monkeypatch: Any, capsys: Any) -> None:
     window = open_window(qtbot, demo_svc, settings)
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr(dialogs, "run_dialog", lambda box: shown.append(box.text()) or 0)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
     monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)
     app.install_error_handler(window)
