@@ -92,7 +92,7 @@ class PointsChart(QWidget):
             colour = QColor.fromString(series.colour) if series.colour else QColor()
             if not colour.isValid():
                 colour = QColor(FALLBACK[number % len(FALLBACK)])
-            pen = QPen(colour, 2.5)
+            pen = QPen(theme.line(colour), 2.5)
             painter.setPen(pen)
             points = [at(0, 0)] + [at(n + 1, value) for n, value in enumerate(series.points)]
             for first, second in zip(points, points[1:], strict=False):

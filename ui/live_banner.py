@@ -48,7 +48,7 @@ def group_html(group: Sequence[Consequence], names: Mapping[str, str],
     ranked = sorted(group, key=lambda c: order.index(c.kind) if c.kind in order else len(order))
     head = ranked[0]
     meaning = "ejected" if head.kind in (EJECTION, SUSPENSION) else "warning"
-    colour = theme.css(meaning, [theme.tint(meaning)])  # read on the banner's tint as on the window
+    colour = theme.css(meaning, tinted=True)  # read on the banner's tint as on the window
     team = names.get(head.side, head.side)
     who = html.escape(head.who) + ("" if head.kind == TWO_DOWN else f" ({html.escape(team)})")
     parts = [f"{html.escape(head.what)}{_at(head, period_name or {})} {_cite(head)}; {html.escape(head.follows)}"]

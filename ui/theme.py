@@ -17,11 +17,12 @@ scoreboard is lit on black, paper is white.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QStyleFactory, QWidget
 
 TEXT_CONTRAST = 4.5
 """WCAG 2 (AA) for text: the contrast every colour of text has with the background it is shown on."""
@@ -45,9 +46,10 @@ LIGHTS: dict[str, str] = {
 """Lit colours behind white text (each reads at 4.5:1 or more under white), whatever the desktop."""
 LIGHT_TEXT = "#ffffff"
 
-ARENA = {"background": "#000000", "text": "#ffffff", "clock": "#ffd400", "dim": "#b0b0b0", "stop": "#ff5252",
+ARENA = {"background": "#000000", "text": "#ffffff", "clock": "#ffd400", "dim": "#b0b0b0", "stop": "#d50000",
          "no_colour": "#303030"}
-"""The rink's board: lit on black, whatever the office's desktop (each text colour reads at 4.5:1 or more)."""
+"""The rink's board: lit on black, whatever the office's desktop (each text colour reads at 4.5:1 or more on black;
+"stop" is the ground of STOP TIME, under white)."""
 PAPER = {"page": "#ffffff", "ink": "#102060", "edge": "#404040", "rule": "#b0b0b0", "hint": "#6e6e6e",
          "backdrop": "#808080"}
 """The printed page and the signature pad's card: white paper whatever the desktop."""
@@ -85,9 +87,11 @@ def is_dark(pal: QPalette | None = None) -> bool:
 
 
 def grounds(pal: QPalette | None = None) -> list[QColor]:
-    """Where text of a meaning may be shown: the window, a table's rows (both of alternating rows), a button."""
+    """Where text of a meaning may be shown: the window, a table's rows (both of alternating rows), a button, a
+    tab's page."""
     pal = pal or palette()
-    return [pal.color(role) for role in (ROLE.Window, ROLE.Base, ROLE.AlternateBase, ROLE.Button)]
+    return [*(pal.color(role) for role in (ROLE.Window, ROLE.Base, ROLE.AlternateBase, ROLE.Button)),
+            pal.color(ROLE.Button).lighter(125)]  # Fusion's tab page, a shade lighter than a button
 
 
 def readable(colour: QColor, on: Iterable[QColor], toward: QColor) -> QColor:
@@ -100,17 +104,26 @@ def readable(colour: QColor, on: Iterable[QColor], toward: QColor) -> QColor:
     return QColor(toward)
 
 
-def colour(meaning: str, on: Iterable[QColor] = (), pal: QPalette | None = None) -> QColor:
-    """The colour of text that means `meaning` (a key of MEANINGS) on this palette; `on`: grounds besides the
-    palette's own (a banner's tint)."""
+def colour(meaning: str, tinted: bool = False, pal: QPalette | None = None) -> QColor:
+    """The colour of text that means `meaning` (a key of MEANINGS) on this palette; `tinted`: read on the
+    meaning's tint (a banner's ground) as well as on the palette's grounds."""
     pal = pal or palette()
-    light, dark = MEANINGS[meaning]
-    return readable(QColor(dark if is_dark(pal) else light), [*grounds(pal), *on], pal.color(ROLE.WindowText))
+    key = (pal.cacheKey(), meaning, tinted)
+    if key not in _MADE:
+        light, dark = MEANINGS[meaning]
+        on = grounds(pal) + ([tint(meaning, pal=pal)] if tinted else [])
+        _MADE[key] = readable(QColor(dark if is_dark(pal) else light), on, pal.color(ROLE.WindowText))
+    return QColor(_MADE[key])
 
 
-def css(meaning: str, on: Iterable[QColor] = ()) -> str:
-    """`colour(meaning)` as '#rrggbb', for style sheets and HTML."""
-    return colour(meaning, on).name()
+_MADE: dict[tuple[int, str, bool], QColor] = {}
+
+
+def css(meaning: str, tinted: bool = False) -> str:
+    """`colour(meaning)` as '#rrggbb', for style sheets and HTML (rich text in a label is recoloured when the
+    palette changes: `_Watcher`)."""
+    _watch()
+    return colour(meaning, tinted).name()
 
 
 def span(meaning: str, text: str, bold: bool = False) -> str:
@@ -119,10 +132,27 @@ def span(meaning: str, text: str, bold: bool = False) -> str:
     return f"<{tag} style='color:{css(meaning)}'>{text}</{tag}>"
 
 
-def tint(meaning: str, share: float = 0.14) -> QColor:
+def tint(meaning: str, share: float = 0.1, pal: QPalette | None = None) -> QColor:
     """A ground tinted with `meaning` (a banner's): the window's colour moved a little toward the meaning's."""
+    pal = pal or palette()
+    light, dark = MEANINGS[meaning]
+    return blend(pal.color(ROLE.Window), QColor(dark if is_dark(pal) else light), share)
+
+
+LINE_CONTRAST = 3.0
+"""WCAG 2.1 (1.4.11) for a graphic's lines: a chart's series against the chart's ground."""
+
+
+def line(team: QColor) -> QColor:
+    """A chart line in a team's colour, blended toward the text colour as little as needed to be seen (3:1) on
+    the chart's ground (a navy team on a dark desktop)."""
     pal = palette()
-    return blend(pal.color(ROLE.Window), colour(meaning), share)
+    ground, text = pal.color(ROLE.Base), pal.color(ROLE.Text)
+    for step in range(11):
+        tried = blend(team, text, step / 10)
+        if contrast(tried, ground) >= LINE_CONTRAST:
+            return tried
+    return QColor(text)
 
 
 def grid() -> QColor:
@@ -159,15 +189,55 @@ def arena_text_on(band: str) -> str:
     return "#000000" if contrast(ground, QColor("#000000")) >= contrast(ground, QColor("#ffffff")) else "#ffffff"
 
 
+# -- recoloured and restyled when the palette changes ---------------------------------------------------------
+class _Watcher(QObject):
+    """Rewrites the theme's colours in every label's rich text when the application's palette changes (a message
+    said in a light palette reads in the dark one the desktop switched to)."""
+
+    def __init__(self, app: QGuiApplication) -> None:
+        super().__init__(app)
+        self.setObjectName("themeWatcher")
+        self.shown = self.colours()
+        app.paletteChanged.connect(self.changed)  # the desktop's switch too; no filter on every event
+
+    @staticmethod
+    def colours() -> dict[tuple[str, bool], str]:
+        return {(meaning, tinted): colour(meaning, tinted).name() for meaning in MEANINGS for tinted in (False, True)}
+
+    def changed(self) -> None:
+        now = self.colours()
+        moves = {self.shown[key]: now[key] for key in now if self.shown[key] != now[key]}
+        self.shown = now
+        if moves:
+            recolour(moves)
+        for widget in QApplication.allWidgets():  # a widget with a style sheet is sent no palette change
+            for follower in widget.findChildren(_Follower, "themeFollower", Qt.FindChildOption.FindDirectChildrenOnly):
+                follower.restyle()
+
+
+def recolour(moves: dict[str, str]) -> None:
+    """Every label's text with each old colour `moves` names in its new colour."""
+    for widget in QApplication.allWidgets():
+        if isinstance(widget, QLabel) and "color:#" in (text := widget.text()):
+            new = re.sub(r"color:(#[0-9a-f]{6})", lambda m: "color:" + moves.get(m.group(1), m.group(1)), text)
+            if new != text:
+                widget.setText(new)
+
+
+def _watch() -> None:
+    app = QCoreApplication.instance()
+    if isinstance(app, QGuiApplication) and app.findChild(_Watcher, "themeWatcher") is None:
+        _Watcher(app)
+
+
 # -- restyled when the palette changes -----------------------------------------------------------------------
 class _Follower(QObject):
-    """Rebuilds its widget's style sheet when the application's palette changes."""
+    """Rebuilds its widget's style sheet when the application's palette changes (`_Watcher.changed`)."""
 
     def __init__(self, widget: QWidget, make: Callable[[], str]) -> None:
         super().__init__(widget)
         self.setObjectName("themeFollower")
         self.widget, self.make = widget, make
-        widget.installEventFilter(self)
         self.restyle()
 
     def restyle(self) -> None:
@@ -175,18 +245,12 @@ class _Follower(QObject):
         if style != self.widget.styleSheet():  # the same sheet again would restyle for nothing
             self.widget.setStyleSheet(style)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange,
-                            QEvent.Type.ThemeChange):
-            self.restyle()
-        return False
-
 
 def follow(widget: QWidget, make: Callable[[], str]) -> None:
     """Set `widget`'s style sheet to `make()` now and again whenever the palette changes (`make` reads the
     theme each time). A widget followed twice keeps only the latest `make`."""
+    _watch()
     for old in widget.findChildren(_Follower, "themeFollower", Qt.FindChildOption.FindDirectChildrenOnly):
-        widget.removeEventFilter(old)
         old.setParent(None)
         old.deleteLater()
     _Follower(widget, make)
@@ -239,10 +303,27 @@ PALETTES: dict[str, Callable[[], QPalette]] = {"light": light_palette, "dark": d
 ENV = "SCOREKEEPER_THEME"
 
 
+def selection_readable(pal: QPalette) -> QPalette:
+    """`pal` with its selection colour darkened (or lightened) as little as needed for its selected text to read
+    at 4.5:1 (Fusion's own light blue does not, under white)."""
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        text = pal.color(group, ROLE.HighlightedText)
+        toward = QColor("#000000") if luminance(text) > 0.5 else QColor("#ffffff")
+        pal.setColor(group, ROLE.Highlight, readable(pal.color(group, ROLE.Highlight), [text], toward))
+    return pal
+
+
+FIELD_EDGES = ("QLineEdit { border: 1px solid palette(mid); padding: 1px 2px; } "
+               "QLineEdit:focus { border: 1px solid palette(highlight); }")
+"""High contrast: Fusion edges a field in its window colour made darker, nothing on black; the field's own edge."""
+
+
 def use(app: QApplication, name: str) -> None:
     """The application in palette `name` (a key of PALETTES) and Fusion style, which draws every palette."""
     app.setStyle("Fusion")
-    app.setPalette(PALETTES[name]())
+    app.setPalette(selection_readable(PALETTES[name]()))
+    if name == "high-contrast" or app.styleSheet() == FIELD_EDGES:
+        app.setStyleSheet(FIELD_EDGES if name == "high-contrast" else "")
 
 
 def apply_choice(app: QApplication) -> str:
