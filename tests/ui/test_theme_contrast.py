@@ -153,3 +153,16 @@ def test_the_measure_finds_faint_text(qtbot: QtBot, qapp: QApplication) -> None:
     assert found["greyOnGrey"].ratio < 1.5
     assert found["blackOnYellow"].ratio > 19
     assert [str(r) for r in found.values() if r.ratio < AA] == [str(found["whiteOnYellow"]), str(found["greyOnGrey"])]
+
+
+def test_scorekeeper_theme_chooses_the_palette_else_the_desktop_s(qapp: QApplication, palette_named: None,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    desktop = QPalette(qapp.palette())
+    monkeypatch.setenv(theme.ENV, "system")
+    assert theme.apply_choice(qapp) == "system" and qapp.palette() == desktop  # the desktop's, untouched
+    monkeypatch.setenv(theme.ENV, "High-Contrast")
+    assert theme.apply_choice(qapp) == "high-contrast"
+    assert qapp.palette().color(QPalette.ColorRole.Window) == QColor("#000000")
+    assert qapp.styleSheet() == theme.FIELD_EDGES  # a field's edge on black
+    monkeypatch.setenv(theme.ENV, "dark")
+    assert theme.apply_choice(qapp) == "dark" and theme.is_dark() and qapp.styleSheet() == ""
