@@ -4,8 +4,10 @@ A meaning ("refused", "warning", "ok", "ejected", "muted", the clock's stop-time
 colour for a light desktop and a bright one for a dark desktop; which one is chosen by the lightness of the
 palette's window colour, and the colour is then blended toward the palette's text colour until it reads at
 `TEXT_CONTRAST` or more on the window's and the tables' backgrounds (WCAG 2's 4.5:1 for text), so a dark, a light
-and a high-contrast palette all read. Style sheets and HTML are built from `css(meaning)`; a style sheet set
-through `follow()` is rebuilt when the palette changes (the desktop switched to dark mode while the window runs).
+and a high-contrast palette all read. Style sheets and HTML are built from `css(meaning)`. When the palette
+changes (the desktop switched to dark mode while the window runs), a style sheet set through `follow()` is
+rebuilt and the theme's colours in the rich text labels already show are replaced by the new palette's
+(`_Watcher`); table models and painted widgets read the theme as they draw.
 
 The rink's board (`ARENA`) and the printed page (`PAPER`) keep their own colours whatever the desktop: a
 scoreboard is lit on black, paper is white.
@@ -30,6 +32,7 @@ MARGIN = 4.8
 """What `colour` aims at, a little over `TEXT_CONTRAST`: antialiasing and alternating rows vary the ground."""
 
 ROLE = QPalette.ColorRole
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 # meaning: (on a light desktop, on a dark desktop)
 MEANINGS: dict[str, tuple[str, str]] = {
     "refused": ("#b00020", "#ff8a80"),  # a refusal, a block, an error, a problem to fix
@@ -211,7 +214,7 @@ class _Watcher(QObject):
         if moves:
             recolour(moves)
         for widget in QApplication.allWidgets():  # a widget with a style sheet is sent no palette change
-            for follower in widget.findChildren(_Follower, "themeFollower", Qt.FindChildOption.FindDirectChildrenOnly):
+            for follower in widget.findChildren(_Follower, "themeFollower", DIRECT):
                 follower.restyle()
 
 
@@ -226,7 +229,7 @@ def recolour(moves: dict[str, str]) -> None:
 
 def _watch() -> None:
     app = QCoreApplication.instance()
-    if isinstance(app, QGuiApplication) and app.findChild(_Watcher, "themeWatcher") is None:
+    if isinstance(app, QGuiApplication) and app.findChild(_Watcher, "themeWatcher", DIRECT) is None:
         _Watcher(app)
 
 
@@ -250,7 +253,7 @@ def follow(widget: QWidget, make: Callable[[], str]) -> None:
     """Set `widget`'s style sheet to `make()` now and again whenever the palette changes (`make` reads the
     theme each time). A widget followed twice keeps only the latest `make`."""
     _watch()
-    for old in widget.findChildren(_Follower, "themeFollower", Qt.FindChildOption.FindDirectChildrenOnly):
+    for old in widget.findChildren(_Follower, "themeFollower", DIRECT):
         old.setParent(None)
         old.deleteLater()
     _Follower(widget, make)
