@@ -7,6 +7,7 @@ A palette switched while the window is open (the desktop going dark) restyles an
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -166,3 +167,35 @@ def test_scorekeeper_theme_chooses_the_palette_else_the_desktop_s(qapp: QApplica
     assert qapp.styleSheet() == theme.FIELD_EDGES  # a field's edge on black
     monkeypatch.setenv(theme.ENV, "dark")
     assert theme.apply_choice(qapp) == "dark" and theme.is_dark() and qapp.styleSheet() == ""
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_the_dialogs_that_colour_their_text_read_too(qtbot: QtBot, svc: Services, palette_named: None,
+                                                     tmp_path: Path, name: str) -> None:
+    """The game's details (its grey notes), a roster file's preview (a verdict in each colour) and the signature
+    dialog (a refusal said in red) over the example season."""
+    from ui.game_details_dialog import GameDetailsDialog
+    from ui.roster_csv import RosterCsvDialog
+    from ui.signature_pad import SignatureDialog
+
+    theme.use(QApplication.instance(), name)  # type: ignore[arg-type]
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Team,Jersey,First Name,Last Name,Gender\nOtters,21,Zoë,Ñúñez,F\nOtters,2,Taken,Number,M\n"
+                      "Penguins,9,No,Team,M\n", encoding="utf-8")
+    details = svc.game_details("g004")
+    signature = SignatureDialog(svc.game_details("g001"), [])
+    shown = [GameDetailsDialog(details, "Details"), RosterCsvDialog("roster.csv", svc.preview_roster_csv(str(roster))),
+             signature]
+    for dialog in shown:
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+    signature.name.setText("")
+    signature.sign()  # refused: no name typed
+    qtbot.wait(10)
+    for dialog in shown:
+        found = readings(dialog)
+        assert len(found) >= 5 and not too_faint(found), (type(dialog).__name__, too_faint(found))
+    assert "Type the signer" in signature.message.text()
+    verdicts = {r.colour for r in readings(shown[1]) if "[" in r.where}
+    assert len(verdicts) >= 3  # the preview's rows in their verdicts' colours, each measured
