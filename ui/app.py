@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ui import APP_NAME, ORGANIZATION
+from ui import APP_NAME, ORGANIZATION, theme
 from ui.main_window import OPERATOR, MainWindow
 from ui.window_files import is_locked, restore_damaged
 
@@ -58,6 +58,7 @@ def application() -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setDesktopFileName("scorekeeper")  # Wayland and GNOME match the window to scorekeeper.desktop and its icon
+    theme.apply_choice(app)  # SCOREKEEPER_THEME=dark|light|high-contrast; else the desktop's palette
     return app
 
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from ui import theme
 from ui.arena_board import SIDES, Board, Goal, board, goals, new_goal
 from ui.game_clock import period_name
 
@@ -29,8 +30,8 @@ ANNOUNCE_MS = 8000
 """How long a goal is announced (milliseconds)."""
 ONE_LINE_AT_LEAST = 0.7
 """A goal's detail stays on one line down to this share of its size; smaller, it goes one part a line."""
-BACKGROUND, TEXT, CLOCK, DIM, STOP = "#000000", "#ffffff", "#ffd400", "#9e9e9e", "#d50000"
-NO_COLOUR = "#303030"
+BACKGROUND, TEXT, CLOCK, DIM, STOP = (theme.ARENA[k] for k in ("background", "text", "clock", "dim", "stop"))
+NO_COLOUR = theme.ARENA["no_colour"]
 """A team's band where the season records no colour."""
 BOX_LINES = 3
 """Penalties listed per side; more are counted ('+2 more')."""
@@ -42,8 +43,7 @@ SIZES = {"name": 0.075, "score": 0.26, "clock": 0.2, "period": 0.065, "small": 0
 
 def contrast(colour: str) -> str:
     """Black or white, whichever reads better on `colour`."""
-    c = QColor(colour)
-    return "#000000" if (0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue()) > 150 else "#ffffff"
+    return theme.arena_text_on(colour)
 
 
 def team_colour(colour: str | None) -> str:

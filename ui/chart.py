@@ -13,7 +13,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-FALLBACK = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+from ui import theme
+
+FALLBACK = theme.SERIES
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class PointsChart(QWidget):
             y = plot.bottom() - plot.height() * points / top
             return QPointF(x, y)
 
-        grid = QPen(QColor(0, 0, 0, 40))
+        grid = QPen(theme.grid())
         painter.setPen(grid)
         step = max(1, top // 6)
         for value in range(0, top + 1, step):
@@ -90,7 +92,7 @@ class PointsChart(QWidget):
             colour = QColor.fromString(series.colour) if series.colour else QColor()
             if not colour.isValid():
                 colour = QColor(FALLBACK[number % len(FALLBACK)])
-            pen = QPen(colour, 2.5)
+            pen = QPen(theme.line(colour), 2.5)
             painter.setPen(pen)
             points = [at(0, 0)] + [at(n + 1, value) for n, value in enumerate(series.points)]
             for first, second in zip(points, points[1:], strict=False):

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QWidget
 
+from ui import theme
 from ui.arena_board import strength_text
 from ui.game_clock import GameClock
 from ui.live_keys import CLOCK_KEY, SHEET_KEY, key_text
@@ -80,20 +81,19 @@ class ClockPanel(QObject):
         self.score.set_score(names["home"], names["away"], score["home"], score["away"])
         said = html.escape(strength_text(live, names))  # as the arena board says it: skaters
         self.strength.setText(f"Strength <b>{said}</b>" if said[:1].isdigit() else f"<b>{said}</b>")
-        self.light(self.stop_time, bool(live.get("stop_time")), "#b00020")
-        self.light(self.icing, bool(live.get("icing")), "#0d47a1")
+        self.light(self.stop_time, bool(live.get("stop_time")), "stop_time")
+        self.light(self.icing, bool(live.get("icing")), "icing")
 
     def show_unread(self, why: str) -> None:
         """No live reading at the clock's time: why, in grey where the strength goes."""
-        self.strength.setText(f"<span style='color:gray'>{html.escape(why)}</span>")
+        self.strength.setText(theme.span("muted", html.escape(why)))
 
     @staticmethod
-    def light(label: QLabel, on: bool, colour: str) -> None:
+    def light(label: QLabel, on: bool, name: str) -> None:
+        """Light `label` (`name`: a light of theme.LIGHTS) or put it out."""
         if label.property("lit") is on:
             return  # unchanged: a style sheet set again costs a restyle
-        style = (f"background:{colour}; color:white; border-radius:4px; font-weight:bold" if on
-                 else "color:#b0b0b0; border:1px solid #d0d0d0; border-radius:4px")
-        label.setStyleSheet(f"QLabel {{ {style} }}")
+        theme.follow(label, lambda: f"QLabel {{ {theme.light_style(name, on)} }}")
         label.setProperty("lit", on)
 
     # -- the clock, saved per game ---------------------------------------------------------------------------

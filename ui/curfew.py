@@ -11,7 +11,8 @@ from datetime import date, datetime, time, timedelta
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-WARNING_COLOUR = "#8a5a00"  # the window's amber of a warning (the live banner, the line-up notes)
+from ui import theme
+
 WARNING_LEFT = timedelta(minutes=10)
 """Less than this left: the curfew is said in the warning colour."""
 REFRESH_MS = 15_000
@@ -67,7 +68,7 @@ def curfew_html(game_date: str, start: str, curfew: str, now: datetime) -> str:
         return f"{shown} passed"
     countdown = left_text(left)
     text = f"{shown} · {countdown}" if countdown else shown
-    return f"<b style='color:{WARNING_COLOUR}'>{text}</b>" if left < WARNING_LEFT else text
+    return theme.span("warning", text, bold=True) if left < WARNING_LEFT else text
 
 
 class CurfewWatch(QObject):

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.rules.violation import named_where
-from ui import APP_NAME
+from ui import APP_NAME, theme
 from ui.models import ViolationsModel
 from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
@@ -69,7 +69,7 @@ class OperatorDialog(QDialog):
         self.name.setPlaceholderText("e.g. Pat Lee")
         self.problem = QLabel(self)
         self.problem.setObjectName("operatorProblem")
-        self.problem.setStyleSheet("color: #b00020")
+        theme.text_style(self.problem, "refused")
         self.problem.hide()
         form = QFormLayout(self)
         form.addRow(QLabel("Who is keeping score? Your name is recorded in the audit log with every finish, "
@@ -146,7 +146,7 @@ class NewSeasonDialog(QDialog):
         self.coed.setChecked(True)
         self.problem = QLabel(self)
         self.problem.setObjectName("newSeasonProblem")
-        self.problem.setStyleSheet("color: #b00020")
+        theme.text_style(self.problem, "refused")
         self.problem.setWordWrap(True)
         self.problem.hide()
         form = QFormLayout(self)
@@ -317,7 +317,7 @@ class PaymentDialog(QDialog):
         self.memo.setPlaceholderText("e.g. cheque 1041 (optional)")
         self.problem = QLabel(self)
         self.problem.setObjectName("paymentProblem")
-        self.problem.setStyleSheet("color: #b00020")
+        theme.text_style(self.problem, "refused")
         self.problem.hide()
         form = QFormLayout(self)
         form.addRow("&Team:", self.team)
@@ -699,7 +699,7 @@ def violations_html(violations: Iterable[Any]) -> str:
     lines = []
     for v in violations:
         row = violation_row(v)
-        colour = "#b00020" if row["severity"] == "block" else "#8a5a00"
+        colour = theme.css("refused" if row["severity"] == "block" else "warning")
         label = "Refused" if row["severity"] == "block" else "Warning" if row["severity"] == "warn" else "Note"
         section = f" ({html.escape(row['section'])})" if row["section"] else ""
         lines.append(f"<p style='margin:0 0 4px 0'><span style='color:{colour}'><b>{label} "

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import DATA_3, ServiceError
-from ui import dialogs, office, operation
+from ui import dialogs, office, operation, theme
 from ui.entry_form import KINDS, EntryError, EntryForm
 from ui.game_clock import GameClock, parse_time, period_name
 from ui.live_banner import LiveBanner, consequences_html, plain
@@ -135,7 +135,7 @@ class GameAtTheBoards(TableTab):
         self.catch_up()  # the tab that wrote shows it at once, in sight or not
         self.tell(result.caused)  # what the rulebook set off with it, prominently (nothing: the banner goes)
         if done or result.violations:
-            text = f"<b style='color:#1b5e20'>{done}</b>" if done else ""
+            text = theme.span("ok", done, bold=True) if done else ""
             if result.violations:
                 text += "<br>" + dialogs.violations_html(result.violations)
             self.messages.setText(text)
@@ -189,7 +189,7 @@ class GameAtTheBoards(TableTab):
         if asked:
             self.finish()
         else:
-            self.say("<span style='color:gray'>The game goes on: not finished.</span>")
+            self.say(theme.span("muted", "The game goes on: not finished."))
         self.window().activateWindow()  # the keys come back to the game, where they were before the question
         self.take_focus()
         return asked and self.game_shown is not None and self.game_shown.final
@@ -271,7 +271,7 @@ class GameAtTheBoards(TableTab):
         dialogs.run_dialog(box)
         if box.clickedButton() is discard:
             self.entry.clear()
-            self.say("<span style='color:gray'>The entry typed was discarded.</span>")
+            self.say(theme.span("muted", "The entry typed was discarded."))
             return True
         self.window().activateWindow()
         self.pages.setCurrentIndex(0)
@@ -314,7 +314,7 @@ class GameAtTheBoards(TableTab):
         self.select_game(game_id)
         self._page(1)
         names = f"{self.names['home']} vs {self.names['away']}"
-        self.say(f"<b style='color:#1b5e20'>Game {html.escape(game_id)} scheduled: {html.escape(names)}, "
+        self.say(f"<b style='color:{theme.css('ok')}'>Game {html.escape(game_id)} scheduled: {html.escape(names)}, "
                  f"{html.escape(answer['date'])} {html.escape(answer['time'])}.</b> Dress both line-ups next."
                  + ("<br>" + dialogs.violations_html(result.violations) if result.violations else ""))
         return True

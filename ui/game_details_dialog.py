@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui import dialogs
+from ui import dialogs, theme
 
 if TYPE_CHECKING:
     from scorekeeper.results_records import GoalieShots
@@ -72,14 +72,14 @@ class GameDetailsDialog(QDialog):
         note = QLabel("Each name is printed on the game sheet over a signature line. Leave a line blank for no one.",
                       self)
         note.setWordWrap(True)
-        note.setStyleSheet("color: #555")
+        theme.text_style(note, "muted")
         form.addRow(note)
         if details.get("final"):
             final = QLabel("The game is final and signed: a change here alters the signed sheet, so it is the "
                            "office's (its password) and recorded in the audit." if details.get("signed") else
                            "The game is final: these details change no result and are recorded in the audit.", self)
             final.setWordWrap(True)
-            final.setStyleSheet("color: #555")
+            theme.text_style(final, "muted")
             form.addRow(final)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel,
                                    self)
@@ -113,7 +113,7 @@ class GameDetailsDialog(QDialog):
         line.addWidget(at)
         if start.isValid():
             note = QLabel(f"scheduled start {start.toString(TIME_FORMAT)}", row)
-            note.setStyleSheet("color: #555")
+            theme.text_style(note, "muted")
             line.addWidget(note)
         line.addStretch(1)
         form.addRow(box, row)

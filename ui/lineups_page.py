@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from scorekeeper.results_records import LineupCandidate
+from ui import theme
 from ui.models import LineupModel
 from ui.table_tab import fit_columns, make_table_view
 
@@ -174,7 +175,7 @@ def saved(panel: LineupPanel, done: str) -> None:
     """The side saved: its refusal notes go, and `done` is said above its roster."""
     panel.blocked = {}
     panel.model.update_rows([{k: v for k, v in row.items() if k != "blocked"} for row in panel.model.rows()])
-    panel.say(f"<b style='color:#1b5e20'>{html.escape(done)}</b>")
+    panel.say(theme.span("ok", html.escape(done), bold=True))
 
 
 def refusal_status(refused: Sequence[Any]) -> str:

@@ -14,11 +14,11 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from scorekeeper.screens import EJECTION, FINE, REPORT, SUSPENSION, TWO_DOWN, Consequence
+from ui import theme
 
 HEADLINES = {EJECTION: "Ejected", SUSPENSION: "Suspended", FINE: "Fined", REPORT: "Reported",
              TWO_DOWN: "Two men down"}
 """The headline of a player's (or side's) consequences: the most serious one's, in this order."""
-RED, AMBER = "#b00020", "#8a5a00"
 
 
 def _grouped(consequences: Iterable[Consequence]) -> list[list[Consequence]]:
@@ -47,7 +47,8 @@ def group_html(group: Sequence[Consequence], names: Mapping[str, str],
     order = [EJECTION, SUSPENSION, FINE, REPORT, TWO_DOWN]
     ranked = sorted(group, key=lambda c: order.index(c.kind) if c.kind in order else len(order))
     head = ranked[0]
-    colour = RED if head.kind in (EJECTION, SUSPENSION) else AMBER
+    meaning = "ejected" if head.kind in (EJECTION, SUSPENSION) else "warning"
+    colour = theme.css(meaning, tinted=True)  # read on the banner's tint as on the window
     team = names.get(head.side, head.side)
     who = html.escape(head.who) + ("" if head.kind == TWO_DOWN else f" ({html.escape(team)})")
     parts = [f"{html.escape(head.what)}{_at(head, period_name or {})} {_cite(head)}; {html.escape(head.follows)}"]
@@ -110,8 +111,9 @@ class LiveBanner(QFrame):
                 self.hide()
             return
         serious = any(c.kind in (EJECTION, SUSPENSION) for c in self.shown)
-        colour, ground = (RED, "#fdecee") if serious else (AMBER, "#fff4e0")
-        self.setStyleSheet(f"#liveBanner {{ background:{ground}; border:2px solid {colour}; border-radius:6px }}")
+        meaning = "ejected" if serious else "warning"
+        theme.follow(self, lambda: f"#liveBanner {{ background:{theme.tint(meaning).name()}; "
+                                   f"border:2px solid {theme.css(meaning)}; border-radius:6px }}")
         self.label.setText(f"<div style='font-size:large'>{consequences_html(self.shown, names, period_name)}</div>")
         self.show()
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import DATA_3, DATA_4, ServiceError, number_not_dressed, time_outside_period
-from ui import lineups_page, operation
+from ui import lineups_page, operation, theme
 from ui.clock_panel import ClockPanel, clock_key, sheet_said
 from ui.curfew import CurfewWatch
 from ui.entry_form import KINDS, EntryError, EntryForm
@@ -245,7 +245,7 @@ class LiveGameTab(GameAtTheBoards):
         self.clock.revert()  # a correction of the clock typed and abandoned
         if self._clock_refusal:
             self._clock_refusal = False
-            self.say("<span style='color:gray'>Clock left as it was.</span>")
+            self.say(theme.span("muted", "Clock left as it was."))
         self.entry.clear()
         self.pages.setCurrentIndex(0)
         self.events_view.setFocus()
@@ -277,7 +277,7 @@ class LiveGameTab(GameAtTheBoards):
         if not self._clock_refusal:
             return
         self._clock_refusal = False
-        self.say(f"<b style='color:#1b5e20'>Clock set: "
+        self.say(f"<b style='color:{theme.css('ok')}'>Clock set: "
                  f"{html.escape(period_name(self.clock.period.value(), self.regulation_periods, self.clock.word))} "
                  f"{self.clock.elapsed()}.</b>")
 
@@ -504,7 +504,7 @@ class LiveGameTab(GameAtTheBoards):
         """The header's title: the teams, the league's game number, date, time, stage and status, then the curfew
         and its time left (on a line of its own where the title wraps)."""
         stage = " · playoff" if screen.stage == "playoff" else ""
-        status = ("<b style='color:#1b5e20'>FINAL</b>" if screen.final
+        status = (theme.span("ok", "FINAL", bold=True) if screen.final
                   else html.escape(str(screen.row["status_text"])))
         number = html.escape(str(screen.row.get("number") or screen.game_id))  # the league's number
         said = self.curfew.text()  # the curfew and its time left wrap as one
@@ -542,10 +542,10 @@ class LiveGameTab(GameAtTheBoards):
             name = self.svc.game_names(self.season).get(computed["id"], computed["id"])  # the league's game number
             self.show_violations(violations, f"Game {name}")
         elif self.game_shown is not None and self.game_shown.consequences:
-            self.messages.setText("<span style='color:gray'>No warnings for this game; what it has set off is "
-                                  "listed under <i>This game so far</i>.</span>")
+            self.messages.setText(theme.span("muted", "No warnings for this game; what it has set off is "
+                                             "listed under <i>This game so far</i>."))
         else:
-            self.messages.setText("<span style='color:gray'>Nothing to report for this game.</span>")
+            self.messages.setText(theme.span("muted", "Nothing to report for this game."))
 
     def refresh_live(self) -> None:
         """The live panel at the clock's time: score, strength, indicators, both sides with the box."""
@@ -554,7 +554,7 @@ class LiveGameTab(GameAtTheBoards):
         try:
             live = self.svc.live(self.game_id, self.clock.period.value(), self.clock.elapsed(), season=self.season)
         except (ServiceError, ValueError, KeyError) as exc:
-            self.strength.setText(f"<span style='color:gray'>{html.escape(str(exc))}</span>")
+            self.strength.setText(theme.span("muted", html.escape(str(exc))))
             return
         self._show_live(live, self.game_shown.score)  # the score entered, not the score at the clock's time
 

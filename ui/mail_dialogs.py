@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import MAIL_SECURITIES, MailSettings, ServiceError
-from ui import dialogs
+from ui import dialogs, theme
 from ui.models import Column, RecordTableModel, field
 from ui.table_tab import fit_columns, make_table_view
 
@@ -80,7 +80,7 @@ class MailSettingsDialog(QDialog):
         self.note.setWordWrap(True)
         self.problems = QLabel(self)
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color:#b00020")
+        theme.text_style(self.problems, "refused")
         form = QFormLayout(self)
         form.addRow("SMTP &server:", self.host)
         form.addRow("&Port:", self.port)
@@ -294,10 +294,10 @@ def delivery_rows(delivery: Delivery) -> list[DeliveryRow]:
 
 def summary(delivery: Delivery, what: str) -> str:
     sent, failed = len(delivery.sent), len(delivery.failed)
-    colour = "#1b5e20" if delivery.ok else "#b00020"
+    colour = theme.css("ok" if delivery.ok else "refused")
     text = f"<b style='color:{colour}'>{sent} sent</b>"
     if failed:
-        text += f", <b style='color:#b00020'>{failed} not sent</b> (not recorded as sent)"
+        text += f", <b style='color:{theme.css('refused')}'>{failed} not sent</b> (not recorded as sent)"
     if delivery.skipped:
         text += f", {len(delivery.skipped)} could not be composed"
     return f"{text} — {html.escape(what)}. Each message sent is recorded with its time, recipient and message id."

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui import APP_NAME, screen_fit
+from ui import APP_NAME, screen_fit, theme
 from ui.elided_label import ElidedLabel
 from ui.window_files import FOLDER, WindowFiles
 
@@ -178,7 +178,8 @@ class MainWindow(WindowFiles):
         self.demo_label.setToolTip("The demo season's own database, not the league's: File ▸ Leave the demo goes "
                                    "back to the league's database")
         self.demo_label.setObjectName("demoLabel")
-        self.demo_label.setStyleSheet("background: #b35c00; color: white; font-weight: bold; padding: 1px 6px")
+        self.demo_label.setStyleSheet(f"background: {theme.LIGHTS['demo']}; color: {theme.LIGHT_TEXT}; "
+                                      "font-weight: bold; padding: 1px 6px")
         self.demo_label.hide()
         self.statusBar().addPermanentWidget(self.demo_label)
         self.statusBar().addPermanentWidget(self.office_label)
@@ -361,7 +362,7 @@ class MainWindow(WindowFiles):
     def _show_labels(self) -> None:
         self.database_label.set_full_text(f"Database: {self.svc.database_label}")
         self.operator_label.setText(f"Operator: {self.svc.operator}  " if self.svc.operator else
-                                    "<span style='color:#b00020'>Operator: not set (File ▸ Change operator…)</span>  ")
+                                    theme.span("refused", "Operator: not set (File ▸ Change operator…)") + "  ")
         self.operator_label.setToolTip("Recorded in the audit trail with every write; while it is not set, the "
                                        "audit records the login name marked as such")
         unlocked = self.svc.office_unlocked

@@ -17,9 +17,7 @@ from PySide6.QtGui import (
     QFont,
     QGuiApplication,
     QIcon,
-    QPainter,
     QPalette,
-    QPixmap,
     QStandardItem,
     QStandardItemModel,
 )
@@ -27,6 +25,7 @@ from PySide6.QtGui import (
 from scorekeeper.results_records import Standings
 from scorekeeper.season_data import LineupEntryData
 from scorekeeper.services import standings_texts
+from ui import theme
 
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -276,13 +275,7 @@ def colour_swatch(name: str) -> QIcon | None:
     colour = QColor.fromString(name)
     if not name or not colour.isValid():
         return None
-    pixmap = QPixmap(12, 12)
-    pixmap.fill(colour)
-    painter = QPainter(pixmap)
-    painter.setPen(QColor(0, 0, 0, 110))
-    painter.drawRect(0, 0, 11, 11)
-    painter.end()
-    return QIcon(pixmap)
+    return QIcon(theme.swatch(colour))
 
 
 class TeamsModel(RecordTableModel):
@@ -505,7 +498,7 @@ class ViolationsModel(RecordTableModel):
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and index.column() == 0:
-            return QColor("#b00020") if self._rows[index.row()].get("severity") == "block" else QColor("#8a5a00")
+            return theme.colour("refused" if self._rows[index.row()].get("severity") == "block" else "warning")
         return super().data(index, role)
 
 
@@ -575,7 +568,7 @@ class LineupModel(RecordTableModel):
     @staticmethod
     def note_colour(row: Row) -> str:
         """The colour of a candidate's note: red for a refusal, amber for a warning."""
-        return "#b00020" if row.get("refused") or row.get("blocked") else "#8a5a00"
+        return theme.css("refused" if row.get("refused") or row.get("blocked") else "warning")
 
     def refused(self, number: int) -> bool:
         """The rulebook refuses this player outright (suspended, not eligible): the box cannot be ticked."""

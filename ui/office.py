@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import OFFICE, ServiceError
-from ui import dialogs
+from ui import dialogs, theme
 from ui.models import SORT_ROLE, Column, RecordTableModel, field
 from ui.table_tab import fit_columns, make_table_view
 
@@ -73,7 +73,7 @@ class PasswordDialog(QDialog):
         for edit in (self.old, self.new, self.again):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.problem = QLabel(self)
-        self.problem.setStyleSheet("color:#b00020")
+        theme.text_style(self.problem, "refused")
         outer = QVBoxLayout(self)
         intro = QLabel("The office password protects reopening final games, overriding a block, waiving fines, "
                        "lifting suspensions and editing the rulebook. Scorekeeping needs none.", self)

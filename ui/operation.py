@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QWidget
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, office
+from ui import dialogs, office, theme
 from ui.hub import ChangeHub
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def refusal_html(heading: str, violations: list[Any]) -> str:
 
 def error_html(exc: ServiceError) -> str:
     """A write the facade would not attempt (no such game, a database error), in words."""
-    return f"<b style='color:#b00020'>Refused</b> {html.escape(str(exc))}"
+    return f"{theme.span('refused', 'Refused', bold=True)} {html.escape(str(exc))}"
 
 
 def run(parent: QWidget, svc: Services, hub: ChangeHub | None, call: Callable[[bool], EntryResult], *,

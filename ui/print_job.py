@@ -16,7 +16,7 @@ from PySide6.QtPrintSupport import QAbstractPrintDialog, QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
 from scorekeeper.printing import PrintError, place_page, render_dpi
-from ui import dialogs
+from ui import dialogs, theme
 from ui.pdf_pages import PdfPages
 
 
@@ -89,7 +89,7 @@ def print_pages(printer: QPrinter, pages: PdfPages, progress: Callable[[int, int
             place = place_page(size.width(), size.height(), paper.width(), paper.height())
             scale = place.width * dpi / printer.resolution() / size.width()
             target = QRect(place.x, place.y, place.width, place.height)
-            painter.fillRect(target, QColor("white"))
+            painter.fillRect(target, QColor(theme.PAPER["page"]))
             painter.drawImage(target, pages.render(index, scale))
     except BaseException:
         printer.abort()

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.printing import POINTS_PER_INCH, PrintError
 from scorekeeper.services import ServiceError
-from ui import dialogs, print_job
+from ui import dialogs, print_job, theme
 from ui.pdf_pages import PdfPages
 
 if TYPE_CHECKING:
@@ -200,10 +200,10 @@ class PageLabel(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("white"))
+        painter.fillRect(self.rect(), QColor(theme.PAPER["page"]))
         if not self._pixmap.isNull():
             painter.drawPixmap(self.rect(), self._pixmap)
-        painter.setPen(QColor("#404040"))
+        painter.setPen(QColor(theme.PAPER["edge"]))
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         painter.end()
 
@@ -231,7 +231,7 @@ class PreviewDialog(QDialog):
             self.message.setText(f"<b>No preview.</b> {exc}")
         self.sheet = QWidget(self)
         palette = self.sheet.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("#808080"))
+        palette.setColor(QPalette.ColorRole.Window, QColor(theme.PAPER["backdrop"]))
         self.sheet.setPalette(palette)
         self.sheet.setAutoFillBackground(True)
         column = QVBoxLayout(self.sheet)
@@ -460,7 +460,7 @@ class PreviewDialog(QDialog):
         where = print_pdf(self, self.pdf, self.document.title)
         if where:
             self.jobs.append(where)
-            self.message.setText(f"<b style='color:#1b5e20'>Sent to {where}</b>")
+            self.message.setText(theme.span("ok", f"Sent to {where}", bold=True))
         return where
 
     def save_document(self) -> str | None:
@@ -468,7 +468,7 @@ class PreviewDialog(QDialog):
         path = save_pdf(self, self.pdf, str(Path(folder) / self.document.filename), self.document.save)
         if path:
             self.saved.append(path)
-            self.message.setText(f"<b style='color:#1b5e20'>Saved</b> {path}")
+            self.message.setText(f"{theme.span('ok', 'Saved', bold=True)} {path}")
         return path
 
 

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ui import theme
 from ui.models import DISPLAY, RIGHT, Column, Index, RecordTableModel, field, figure
 from ui.screen_fit import fit_dialog
 from ui.table_tab import fit_columns, make_table_view
@@ -21,7 +22,7 @@ from ui.table_tab import fit_columns, make_table_view
 if TYPE_CHECKING:
     from scorekeeper.results_records import RosterCsvRow
 
-VERDICT_COLOUR = {"imported": "#1b5e20", "warning": "#8a5a00", "already": "#555555", "refused": "#b00020"}
+VERDICT_MEANING = {"imported": "ok", "warning": "warning", "already": "muted", "refused": "refused"}
 VERDICT_TEXT = {"already": "Already on the roster"}
 WRAPPED_ROWS = 2000
 WHY_ROOM = 320
@@ -66,7 +67,8 @@ class CsvRowsModel(RecordTableModel):
 
     def data(self, index: Index, role: int = DISPLAY) -> Any:
         if role == Qt.ItemDataRole.ForegroundRole and self._valid(index) and index.column() in (1, 9):
-            return QColor(VERDICT_COLOUR.get(str(self._rows[index.row()].get("verdict")), "#000000"))
+            meaning = VERDICT_MEANING.get(str(self._rows[index.row()].get("verdict")))
+            return theme.colour(meaning) if meaning else None
         if role == Qt.ItemDataRole.ToolTipRole and self._valid(index):  # a cell cut short on a small screen
             return str(super().data(index, DISPLAY) or "").replace("\u200b", "") or None
         return super().data(index, role)
@@ -84,11 +86,11 @@ def summary_text(name: str, rows: Sequence[RosterCsvRow]) -> str:
     n = counts(rows)
     writable = n["imported"] + n["warning"]
     return (f"<b>{len(rows)} row(s) in {html.escape(name)}</b>: "
-            f"<span style='color:#1b5e20'>{writable} to import: {writable} new</span>, "
-            f"<span style='color:#555555'>{n['already']} already on the roster</span>, "
-            f"<span style='color:#8a5a00'>{n['warning']} with a warning</span>, "
-            f"<span style='color:#b00020'>{n['refused']} refused</span>. Nothing is written until you press "
-            "Import; rows already on the roster are not signed again, refused rows are left out.")
+            f"<span style='color:{theme.css('ok')}'>{writable} to import: {writable} new</span>, "
+            f"<span style='color:{theme.css('muted')}'>{n['already']} already on the roster</span>, "
+            f"<span style='color:{theme.css('warning')}'>{n['warning']} with a warning</span>, "
+            f"<span style='color:{theme.css('refused')}'>{n['refused']} refused</span>. Nothing is written until "
+            "you press Import; rows already on the roster are not signed again, refused rows are left out.")
 
 
 class RosterCsvDialog(QDialog):

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
-from ui import dialogs, office, operation, team_dialogs
+from ui import dialogs, office, operation, team_dialogs, theme
 from ui.enter_key import enter_presses
 from ui.hub import ChangeHub
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
@@ -756,7 +756,7 @@ class RosterTab(TableTab):
             if choices:
                 rows = self.svc.preview_roster_csv(path, season=self.season, choices=choices)
         except ServiceError as exc:
-            self.messages.setText(f"<b style='color:#b00020'>Cannot read the file</b> {html.escape(str(exc))}")
+            self.messages.setText(f"{theme.span('refused', 'Cannot read the file', bold=True)} {html.escape(str(exc))}")
             return False
         dialog = RosterCsvDialog(Path(path).name, rows, self)
         n = counts(rows)
@@ -787,7 +787,7 @@ class RosterTab(TableTab):
         if result is None:
             return False
         self.catch_up()  # the tab that wrote shows it at once, in sight or not
-        text = f"<b style='color:#1b5e20'>{html.escape(done)}</b>"
+        text = theme.span("ok", html.escape(done), bold=True)
         if result.violations:
             text += "<br>" + dialogs.violations_html(result.violations)
         self.messages.setText(text)

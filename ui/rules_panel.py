@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QBoxLayout, QFrame, QGroupBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from scorekeeper.screens import Consequence
+from ui import theme
 from ui.live_banner import consequences_html
 
 MESSAGES_WIDTH = 360
@@ -81,4 +82,4 @@ class RulesPanel(QObject):
         """What the game has set off (redrawn only when it changes)."""
         found = list(consequences)
         self.caused.setText(consequences_html(found, names, periods) if found else
-                            "<span style='color:gray'>No ejection, suspension, fine or report so far.</span>")
+                            theme.span("muted", "No ejection, suspension, fine or report so far."))

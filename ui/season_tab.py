@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.changes import Changes
 from scorekeeper.results_records import SuspensionRow
 from scorekeeper.services import NOTICE_RULE
-from ui import dialogs, operation
+from ui import dialogs, operation, theme
 from ui.chart import PointsChart, Series
 from ui.hub import ChangeHub
 from ui.models import (
@@ -480,7 +480,7 @@ class SeasonTab(TableTab):
         teams = sorted(({"id": t, "name": n} for t, n in self.team_names.items()), key=lambda t: t["name"])
         jobs = print_preview.print_every_statement(self, self.svc, self.season, teams)
         if jobs:
-            self.fines_messages.setText(f"<b style='color:#1b5e20'>{len(jobs)} statement(s) sent to the "
+            self.fines_messages.setText(f"<b style='color:{theme.css('ok')}'>{len(jobs)} statement(s) sent to the "
                                         "printer.</b>")
         return jobs
 
@@ -507,7 +507,7 @@ class SeasonTab(TableTab):
         if delivery is not None and delivery.sent:
             operation.broadcast(self.hub, Changes.of(self.season, tables=["notices"]))  # the sent ones recorded
             self.catch_up()
-            self.messages.setText(f"<b style='color:#1b5e20'>{len(delivery.sent)} "
+            self.messages.setText(f"<b style='color:{theme.css('ok')}'>{len(delivery.sent)} "
                                   f"{mail_dialogs.WHAT[kind]} e-mailed.</b>")
         return delivery
 
@@ -611,7 +611,7 @@ class SeasonTab(TableTab):
         if result is None:
             return False
         self.catch_up()  # the tab that wrote shows it at once, in sight or not
-        label.setText(f"<b style='color:#1b5e20'>{html.escape(done)}</b>")
+        label.setText(theme.span("ok", html.escape(done), bold=True))
         return True
 
     def record_notice(self) -> bool:

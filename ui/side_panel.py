@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from ui import theme
+
 if TYPE_CHECKING:
     from scorekeeper.screens import Consequence
 
@@ -34,10 +36,9 @@ class SidePanel(QFrame):
         out = {c.player: c for c in ejected if c.player}
         if side is None or not dressed:
             self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
-                               "<span style='color:gray'>No line-up yet: dress the players in Line-ups "
-                               "(Ctrl+L).</span>")
+                               + theme.span("muted", "No line-up yet: dress the players in Line-ups (Ctrl+L)."))
             return
-        goalie = "goalie in" if side.get("goalie") else "<span style='color:#b00020'>goalie pulled</span>"
+        goalie = "goalie in" if side.get("goalie") else theme.span("ejected", "goalie pulled")
         lines = [f"<b style='font-size:large'>{html.escape(title)}</b>",
                  f"{side['skaters']} skaters, {goalie} · timeouts left: {side['timeouts_left']}"]
         if side.get("males_max") is not None:
@@ -49,17 +50,18 @@ class SidePanel(QFrame):
                 f"<tr><td>{html.escape(label_of(item['player']))}"
                 + (f" (served by {html.escape(label_of(item['served_by']))})"
                    if item.get("served_by") and item["served_by"] != item["player"] else "")
-                + (" <b style='color:#b00020'>EJECTED</b>" if item['player'] in out else "")
+                + (" " + theme.span("ejected", "EJECTED", bold=True) if item['player'] in out else "")
                 + f"</td><td align=right>&nbsp;&nbsp;<b style='font-size:large'>{item['remaining']}</b></td>"
-                f"<td style='color:gray'>&nbsp;ends {item['ends']}</td></tr>"
+                f"<td style='color:{theme.css('muted')}'>&nbsp;ends {item['ends']}</td></tr>"
                 for item in box)
             lines.append(f"<b>Penalty box</b><table cellspacing=0>{rows}</table>")
         else:
-            lines.append("<span style='color:gray'>Penalty box empty</span>")
+            lines.append(theme.span("muted", "Penalty box empty"))
         for item in side.get("waiting") or []:
-            lines.append(f"<span style='color:#8a5a00'>{html.escape(label_of(item['player']))} waits "
+            lines.append(f"<span style='color:{theme.css('warning')}'>{html.escape(label_of(item['player']))} waits "
                          f"(assessed {item['assessed']})</span>")
         for c in out.values():
-            lines.append(f"<b style='color:#b00020'>Ejected: {html.escape(c.who)}</b> — {html.escape(c.what)} "
+            lines.append(theme.span("ejected", f"Ejected: {html.escape(c.who)}", bold=True)
+                         + f" — {html.escape(c.what)} "
                          f"({html.escape(c.section or c.rule)})")
         self.label.setText("<br>".join(lines))

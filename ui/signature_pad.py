@@ -40,12 +40,12 @@ from PySide6.QtWidgets import (
 from scorekeeper.services import SIGNATURE_ROLE_LABELS as ROLE_LABELS
 from scorekeeper.services import SIGNATURE_ROLES
 from scorekeeper.services import SIGNER_NAME_LIMIT as NAME_LIMIT
-from ui import dialogs
+from ui import dialogs, theme
 
 if TYPE_CHECKING:
     from ui.game_at_the_boards import GameAtTheBoards
 
-INK = QColor(16, 32, 96)
+INK = QColor(theme.PAPER["ink"])
 PICTURE = QSize(600, 200)  # the stored picture, whatever the pad's size on the screen
 
 
@@ -82,7 +82,7 @@ class SignaturePad(QWidget):
     def png(self) -> bytes:
         """The signature as a PNG picture (PICTURE's size, ink on white), as the game sheet prints it."""
         image = QImage(PICTURE, QImage.Format.Format_RGB32)
-        image.fill(QColor("white"))
+        image.fill(QColor(theme.PAPER["page"]))
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         scale = min(PICTURE.width() / max(1, self.width()), PICTURE.height() / max(1, self.height()))
@@ -179,16 +179,16 @@ class SignaturePad(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
-        painter.fillRect(box, QColor("white"))
-        focus = QColor("#1565c0") if self.hasFocus() else QColor("#9e9e9e")
+        painter.fillRect(box, QColor(theme.PAPER["page"]))
+        focus = self.palette().highlight().color() if self.hasFocus() else QColor(theme.PAPER["rule"])
         painter.setPen(QPen(focus, 2 if self.hasFocus() else 1))
         painter.drawRoundedRect(box, 4, 4)
         base = self.height() * 0.74
-        painter.setPen(QPen(QColor("#b0b0b0"), 1))
+        painter.setPen(QPen(QColor(theme.PAPER["rule"]), 1))
         painter.drawLine(QPointF(24, base), QPointF(self.width() - 24, base))
         painter.drawText(QRectF(8, base - 22, 16, 20), Qt.AlignmentFlag.AlignCenter, "✕")
         if not self.strokes:
-            painter.setPen(QColor("#9e9e9e"))
+            painter.setPen(QColor(theme.PAPER["hint"]))
             painter.drawText(QRectF(0, base + 4, self.width(), self.height() - base - 4),
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                              "Sign above the line: mouse, pen or finger")
@@ -276,7 +276,7 @@ class SignatureDialog(QDialog):
             parts.append("The game is not final yet: the referee's signature finishes it and locks it as final.")
         elif self.role_code() == "referee":
             parts.append("The referee's signature certifies the game sheet.")
-        return "<span style='color:#555'>" + "<br>".join(parts) + "</span>"
+        return theme.span("muted", "<br>".join(parts))
 
     def _role_changed(self) -> None:
         """A known official's name is offered for the role (not over a name typed)."""
@@ -293,11 +293,11 @@ class SignatureDialog(QDialog):
     def sign(self) -> None:
         """Accept when there is a name and a signature; else say what is missing and go there."""
         if not self.name.text().strip():
-            self.message.setText("<b style='color:#b00020'>Type the signer's name first.</b>")
+            self.message.setText(theme.span("refused", "Type the signer's name first.", bold=True))
             self.name.setFocus()
             return
         if self.pad.is_empty():
-            self.message.setText("<b style='color:#b00020'>Sign in the box first (mouse, pen or finger).</b>")
+            self.message.setText(theme.span("refused", "Sign in the box first (mouse, pen or finger).", bold=True))
             self.pad.setFocus()
             return
         self.accept()

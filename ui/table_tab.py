@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.services import ServiceError
+from ui import theme
 from ui.hub import ChangeHub
 from ui.models import RecordTableModel, TableModel
 
@@ -32,7 +33,7 @@ NO_SEASON = (
     "<h3>No season in this database yet</h3>"
     "<p>Import a season file (<b>File ▸ Import season file…</b>), load the demo season or create a season "
     "(<b>File ▸ New season…</b>).</p>"
-    "<p style='color: gray'>Database: {database}</p>"
+    "<p style='color: {muted}'>Database: {database}</p>"
 )
 
 
@@ -147,7 +148,7 @@ class TableTab(QWidget):
         """`show_season` a table at a time (`load_steps`): a turn of the event loop may come at each `yield`
         (issue 29.4: the tabs out of sight fill in between two keys pressed at the boards)."""
         if season is None:
-            self.show_message(NO_SEASON.format(database=html.escape(self.svc.database_label)))
+            self.show_message(NO_SEASON.format(database=html.escape(self.svc.database_label), muted=theme.css("muted")))
             return
         try:
             filled = yield from self.load_steps(season)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit, QWidget
 
-from ui import dialogs
+from ui import dialogs, theme
 
 if TYPE_CHECKING:
     from scorekeeper.results_records import RosterCsvRow, TeamRow
@@ -26,7 +26,7 @@ class RenameTeamDialog(QDialog):
         self.name = QLineEdit(team["name"], self)
         self.name.selectAll()
         self.problem = QLabel(self)
-        self.problem.setStyleSheet("color: #b00020")
+        theme.text_style(self.problem, "refused")
         self.problem.hide()
         self.problem.setWordWrap(True)
         form = QFormLayout(self)

@@ -17,8 +17,8 @@ from ui_helpers import open_window
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.services import Services
-from ui import dialogs
-from ui.curfew import WARNING_COLOUR, curfew_html
+from ui import dialogs, theme
+from ui.curfew import curfew_html
 from ui.game_details_dialog import GameDetailsDialog
 from ui.main_window import MainWindow
 
@@ -90,17 +90,17 @@ class WallClock:
         return self.now
 
 
-def test_the_time_left_is_said_as_the_clock_reads_it() -> None:
+def test_the_time_left_is_said_as_the_clock_reads_it(qapp: QApplication) -> None:
     said = [curfew_html("2015-10-04", "19:00", "21:00", datetime.fromisoformat(f"2015-10-04 {now}"))
             for now in ("20:18", "20:18:30", "19:30", "20:50:01", "20:59:30", "21:00", "23:00")]
     assert said == ["Curfew 21:00 · 42 min left", "Curfew 21:00 · 41 min left", "Curfew 21:00 · 1 h 30 min left",
-                    f"<b style='color:{WARNING_COLOUR}'>Curfew 21:00 · 9 min left</b>",
-                    f"<b style='color:{WARNING_COLOUR}'>Curfew 21:00 · less than 1 min left</b>",
+                    theme.span("warning", "Curfew 21:00 · 9 min left", bold=True),
+                    theme.span("warning", "Curfew 21:00 · less than 1 min left", bold=True),
                     "Curfew 21:00 passed", "Curfew 21:00 passed"]
     # a late game's curfew is after midnight; a game days ahead says its curfew without a countdown
     assert curfew_html("2015-10-04", "23:00", "00:30", datetime(2015, 10, 4, 23, 50)) == "Curfew 00:30 · 40 min left"
     assert curfew_html("2015-10-04", "23:00", "00:30", datetime(2015, 10, 5, 0, 25)) == (
-        f"<b style='color:{WARNING_COLOUR}'>Curfew 00:30 · 5 min left</b>")
+        theme.span("warning", "Curfew 00:30 · 5 min left", bold=True))
     assert curfew_html("2015-10-18", "19:00", "21:00", datetime(2015, 10, 4, 20, 0)) == "Curfew 21:00"
     assert curfew_html("2015-10-04", "19:00", "", datetime(2015, 10, 4, 20, 0)) == ""
 
@@ -128,7 +128,7 @@ def test_a_curfew_typed_by_keyboard_is_saved_and_counted_down_on_the_live_game_t
     tab.curfew.timer.setInterval(5)
     clock.now = datetime(2015, 10, 4, 20, 55)
     qtbot.waitUntil(lambda: "5 min left" in tab.title.text())
-    assert f"<b style='color:{WARNING_COLOUR}'>Curfew 21:00 · 5 min left</b>" in tab.title.text()
+    assert theme.span("warning", "Curfew 21:00 · 5 min left", bold=True) in tab.title.text()
     clock.now = datetime(2015, 10, 4, 21, 1)
     qtbot.waitUntil(lambda: "Curfew 21:00 passed" in tab.title.text())
     # opened again the dialog shows it; Esc changes nothing
