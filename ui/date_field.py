@@ -115,13 +115,16 @@ class DateField(QDateEdit):
 
 
 class OptionalDateField(QWidget):
-    """A date that may be absent: a check box (`check`, labelled `ticked`) and the date (`edit`) beside it."""
+    """A date that may be absent: a check box (`check`, labelled `ticked`) and the date (`edit`) beside it; `name`
+    is what a screen reader calls the date."""
 
     def __init__(self, value: str | None = None, parent: QWidget | None = None, ticked: str = "known",
-                 earliest: QDate = EARLIEST, latest: QDate = LATEST) -> None:
+                 earliest: QDate = EARLIEST, latest: QDate = LATEST, name: str = "Date") -> None:
         super().__init__(parent)
         self.check = QCheckBox(ticked, self)
         self.edit = DateField(None, self, earliest, latest)
+        self.check.setAccessibleName(f"{name} {ticked}")
+        self.edit.setAccessibleName(name)
         self._kept = self.edit.date()  # the date shown again when the box is ticked
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -409,7 +409,7 @@ class AppealDialog(QDialog):
         self.decision = QComboBox(self)
         for decision in ("pending", "denied", "upheld"):
             self.decision.addItem(decision, decision)
-        self.decided = OptionalDateField(None, self, "decided on")
+        self.decided = OptionalDateField(None, self, "decided on", name="Decided")
         form = QFormLayout(self)
         form.addRow("&Form:", self.form_number)
         form.addRow("F&iled:", self.filed)

@@ -119,7 +119,7 @@ class RosterTab(TableTab):
 
         # add or edit a player
         self.first, self.last, self.email = QLineEdit(self), QLineEdit(self), QLineEdit(self)
-        self.birthdate = OptionalDateField(None, self, "known", latest=today())  # unticked: none
+        self.birthdate = OptionalDateField(None, self, "known", latest=today(), name="Birthdate")  # unticked: none
         self.email.setPlaceholderText("optional")
         self.gender = QComboBox(self)
         self.gender.addItem("F", "F")
