@@ -11,8 +11,8 @@ import html
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRegularExpression, Qt
-from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -36,7 +36,9 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.rules.violation import named_where
 from ui import APP_NAME, theme
+from ui.date_field import DateDialog, DateField, OptionalDateField
 from ui.models import ViolationsModel
+from ui.money_field import MoneyEdit, format_cents
 from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
 
@@ -309,10 +311,8 @@ class PaymentDialog(QDialog):
         self.toward = QComboBox(self)
         self.toward.setToolTip("Toward the team's balance, or against one fine (paid first, shown on that fine in "
                                "the statement)")
-        self.amount = QLineEdit(self)
-        self.amount.setPlaceholderText("e.g. 50.00")
-        self.amount.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,5}(\.\d{0,2})?"), self))
-        self.date = QLineEdit(today, self)
+        self.amount = MoneyEdit(self)  # the locale's decimal separator or a point; at most 10 000
+        self.date = DateField(today, self)
         self.memo = QLineEdit(self)
         self.memo.setPlaceholderText("e.g. cheque 1041 (optional)")
         self.problem = QLabel(self)
@@ -360,27 +360,26 @@ class PaymentDialog(QDialog):
         typed = self.amount.text().strip()
         if typed and typed != getattr(self, "_offered", None):
             return
-        self._offered = str(fine["amount"]) if isinstance(fine, dict) else ""
-        self.amount.setText(self._offered)
+        self.amount.set_money(str(fine["amount"]) if isinstance(fine, dict) else "")
+        self._offered = self.amount.text()
 
     def accept(self) -> None:
         """OK: refused with a message while the amount is blank or zero."""
-        text = self.amount.text().strip()
-        if not text or float(text or 0) <= 0:
-            self.problem.setText("Type the amount paid, e.g. 50.00.")
+        cents = self.amount.cents()
+        if cents is None or cents <= 0:
+            self.problem.setText(f"Type the amount paid, e.g. {format_cents(5000)}.")
             self.problem.show()
             self.amount.setFocus()
             return
         super().accept()
 
     def answer(self) -> PaymentData | None:
-        text = self.amount.text().strip()
-        if not text:
+        amount = self.amount.money()  # whole cents as the core writes money: "12.50"
+        if amount is None:
             return None
-        amount = f"{float(text):.2f}"
         fine = self.toward.currentData()
         payment: PaymentData = {"payer": {"team": self.team.currentData()}, "amount": amount,
-                               "date": self.date.text().strip()}
+                               "date": self.date.value()}
         if isinstance(fine, dict):
             payment["payer"] = dict(fine["payer"])
             payment["fine"] = {"game": fine["game"], "rule": fine["rule"]}
@@ -405,13 +404,12 @@ class AppealDialog(QDialog):
         self.setWindowTitle(f"Appeal — {who}")
         self.form_number = QLineEdit(self)
         self.form_number.setPlaceholderText("official league appeal form number")
-        self.filed = QLineEdit(today, self)
+        self.filed = DateField(today, self)
         self.fee_paid = QCheckBox("form fee paid", self)
         self.decision = QComboBox(self)
         for decision in ("pending", "denied", "upheld"):
             self.decision.addItem(decision, decision)
-        self.decided = QLineEdit(self)
-        self.decided.setPlaceholderText("YYYY-MM-DD, when decided")
+        self.decided = OptionalDateField(None, self, "decided on", name="Decided")
         form = QFormLayout(self)
         form.addRow("&Form:", self.form_number)
         form.addRow("F&iled:", self.filed)
@@ -424,11 +422,11 @@ class AppealDialog(QDialog):
         form.addRow(buttons)
 
     def answer(self, player: str, game: str) -> AppealData:
-        appeal: AppealData = {"player": player, "game": game, "filed": self.filed.text().strip(),
+        appeal: AppealData = {"player": player, "game": game, "filed": self.filed.value(),
                               "form": self.form_number.text().strip(), "fee_paid": self.fee_paid.isChecked(),
                               "decision": self.decision.currentData()}
-        if self.decided.text().strip():
-            appeal["decided"] = self.decided.text().strip()
+        if self.decided.value() is not None:
+            appeal["decided"] = self.decided.value()
         return appeal
 
 
@@ -445,9 +443,7 @@ class NewGameDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.date = QLineEdit(today, self)
-        self.date.setInputMask("9999-99-99")
-        self.date.setToolTip("YYYY-MM-DD")
+        self.date = DateField(today, self)
         self.time = QLineEdit("19:00", self)
         self.time.setInputMask("99:99")
         self.time.setToolTip("HH:MM, 24-hour clock")
@@ -484,7 +480,7 @@ class NewGameDialog(QDialog):
         home, away = self.home.currentData(), self.away.currentData()
         if not home or not away:
             return None
-        game: NewGame = {"date": self.date.text().strip(), "time": self.time.text().strip(),
+        game: NewGame = {"date": self.date.value(), "time": self.time.text().strip(),
                          "stage": self.stage.currentData(), "home": home, "away": away}
         if self.rink.currentText().strip():
             game["rink"] = self.rink.currentText().strip()
@@ -612,7 +608,7 @@ class LiftDialog(QDialog):
     def __init__(self, who: str, today: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Lift suspension — {who}")
-        self.date = QLineEdit(today, self)
+        self.date = DateField(today, self)
         self.reason = QLineEdit(self)
         self.reason.setPlaceholderText("e.g. Suspension Director's review of 2015-11-12")
         form = QFormLayout(self)
@@ -630,7 +626,7 @@ def ask_lift(parent: QWidget | None, who: str, today: str) -> tuple[str, str] | 
     dialog = LiftDialog(who, today, parent)
     if run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.reason.text().strip():
         return None
-    return dialog.date.text().strip(), dialog.reason.text().strip()
+    return dialog.date.value(), dialog.reason.text().strip()
 
 
 def ask_reason(parent: QWidget | None, game: str) -> str | None:
@@ -641,8 +637,9 @@ def ask_reason(parent: QWidget | None, game: str) -> str | None:
 
 
 def ask_date(parent: QWidget | None, title: str, label: str, default: str) -> str | None:
-    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, default)
-    return text.strip() if ok and text.strip() else None
+    """A date (ISO, as the facade takes it) typed or picked from a calendar, or None."""
+    dialog = DateDialog(title, label, default, parent)
+    return dialog.field.value() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
 
 
 def confirm_warnings(parent: QWidget | None, violations: Sequence[Any]) -> bool:

@@ -26,6 +26,7 @@ from scorekeeper.results_records import Standings
 from scorekeeper.season_data import LineupEntryData
 from scorekeeper.services import standings_texts
 from ui import theme
+from ui.money_field import money_sort, money_text
 
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -638,8 +639,8 @@ class RosterModel(RecordTableModel):
         figure("PIM", field("pim"), "pim", "Penalty minutes"),
         Column("Susp.", field("suspension"), tooltip="Active suspension: its rule, and the games served of the "
                "games it lasts (0/5), or its kind"),
-        Column("Fines", field("fines"), RIGHT, "Fines charged to the player (total)",
-               sort=lambda row: int(row.get("fines_cents") or 0)),
+        Column("Fines", money_text("fines_cents", blank_zero=True), RIGHT, "Fines charged to the player (total)",
+               sort=money_sort("fines_cents")),
         Column("Status", field("status"), stretch=True),  # the room left over (a long one's tooltip says it)
     )
 
@@ -741,7 +742,7 @@ class FinesModel(RecordTableModel):
     columns = (
         Column("Payer", field("payer_name"), stretch=True),
         Column("Team", field("team_name")),
-        Column("Amount", field("amount"), RIGHT, sort=lambda row: float(row.get("amount") or 0)),
+        Column("Amount", money_text("amount"), RIGHT, sort=money_sort("amount")),
         Column("Rule", field("rule")),
         Column("Game", _game_name, tooltip="The league's game number (the game's id where none is set)"),
     )
@@ -752,9 +753,8 @@ class FineTotalsModel(RecordTableModel):
 
     columns = (
         Column("Team", field("team_name"), stretch=True),
-        Column("Fines", field("fines"), RIGHT, sort=lambda row: float(row.get("fines") or 0)),
-        Column("Paid", field("paid"), RIGHT, sort=lambda row: float(row.get("paid") or 0)),
-        Column("Balance", field("balance"), RIGHT, sort=lambda row: float(row.get("balance") or 0)),
+        *(Column(header, money_text(key), RIGHT, sort=money_sort(key)) for header, key in (
+            ("Fines", "fines"), ("Paid", "paid"), ("Balance", "balance"))),
     )
 
 

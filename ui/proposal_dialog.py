@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from ui import dialogs
+from ui.date_field import DateField
 
 CONFIRMED, DECLINED = "confirmed", "declined"
 
@@ -28,8 +29,7 @@ class DecisionDialog(QDialog):
         intro = QLabel(f"{follows} Recorded in the audit trail.", self)
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
-        self.date = QLineEdit(today, self)
-        self.date.setPlaceholderText("YYYY-MM-DD")
+        self.date = DateField(today, self)
         self.note = QLineEdit(self)
         self.note.setPlaceholderText("e.g. Suspension Director's letter of today (optional)")
         form = QFormLayout(self)
@@ -48,8 +48,8 @@ class DecisionDialog(QDialog):
 
 
 def ask_decision(parent: QWidget | None, decision: str, who: str, game: str, today: str) -> tuple[str, str] | None:
-    """(date, note) for confirming or declining a proposed suspension, or None (cancelled, or no date)."""
+    """(date, note) for confirming or declining a proposed suspension, or None (cancelled)."""
     dialog = DecisionDialog(decision, who, game, today, parent)
-    if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted or not dialog.date.text().strip():
+    if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
         return None
-    return dialog.date.text().strip(), dialog.note.text().strip()
+    return dialog.date.value(), dialog.note.text().strip()

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.services import ServiceError
 from ui import dialogs, office, operation, team_dialogs, theme
+from ui.date_field import OptionalDateField, chain_tab, today
 from ui.enter_key import enter_presses
 from ui.hub import ChangeHub
 from ui.models import SORT_ROLE, RosterModel, TeamsModel
@@ -118,8 +119,7 @@ class RosterTab(TableTab):
 
         # add or edit a player
         self.first, self.last, self.email = QLineEdit(self), QLineEdit(self), QLineEdit(self)
-        self.birthdate = QLineEdit(self)
-        self.birthdate.setPlaceholderText("YYYY-MM-DD (optional)")
+        self.birthdate = OptionalDateField(None, self, "known", latest=today(), name="Birthdate")  # unticked: none
         self.email.setPlaceholderText("optional")
         self.gender = QComboBox(self)
         self.gender.addItem("F", "F")
@@ -266,11 +266,9 @@ class RosterTab(TableTab):
         self.roster_view.activated.connect(lambda index: self.edit_player())
         self.sign_button.clicked.connect(self.sign)
         # the keyboard follows the forms as they read, and Enter presses each form's button
-        for first, second in ((self.first, self.last), (self.last, self.gender), (self.gender, self.birthdate),
-                              (self.birthdate, self.email), (self.email, self.add_button)):
-            QWidget.setTabOrder(first, second)
+        chain_tab(self.first, self.last, self.gender, self.birthdate, self.email, self.add_button)
         enter_presses(lambda: self.save_player_button if self.save_player_button.isEnabled() else self.add_button,
-                      self.first, self.last, self.birthdate, self.email)
+                      self.first, self.last, self.birthdate.edit.lineEdit(), self.email)
         enter_presses(lambda: self.save_team_button if self.editing_team else self.add_team_button,
                       self.team_name, self.team_colour, self.team_email)
         team_order: tuple[tuple[QWidget, QWidget], ...] = (
@@ -513,8 +511,8 @@ class RosterTab(TableTab):
             return False
         pid = self.svc.new_player_id(first, last, season=self.season)
         player: PlayerData = {"id": pid, "first": first, "last": last, "gender": self.gender.currentData()}
-        if self.birthdate.text().strip():
-            player["birthdate"] = self.birthdate.text().strip()
+        if self.birthdate.value():
+            player["birthdate"] = self.birthdate.value()
         if self.email.text().strip():
             player["email"] = self.email.text().strip()
         if not self.apply(lambda confirm: self.svc.save_player(player, confirm, season=self.season),
@@ -541,7 +539,7 @@ class RosterTab(TableTab):
         self.first.setText(player.get("first") or "")
         self.last.setText(player.get("last") or "")
         self.gender.setCurrentIndex(max(self.gender.findData(player.get("gender")), 0))
-        self.birthdate.setText(player.get("birthdate") or "")
+        self.birthdate.set_value(player.get("birthdate"))
         self.email.setText(player.get("email") or "")
         self.player_title.setText(f"<b>Editing {html.escape(row['name'])}</b> ({html.escape(row['player'])}): "
                                   "change the fields and Save changes")
@@ -564,7 +562,7 @@ class RosterTab(TableTab):
         # the stored player, less the name the window shows (a key-filtered copy: mypy cannot follow it)
         player = cast("PlayerData", {k: v for k, v in stored.items() if k != "name"})
         player.update({"first": first, "last": last, "gender": self.gender.currentData()})
-        birthdate, email = self.birthdate.text().strip(), self.email.text().strip()
+        birthdate, email = self.birthdate.value(), self.email.text().strip()
         if birthdate:
             player["birthdate"] = birthdate
         else:

@@ -46,6 +46,7 @@ from ui.models import (
     StandingsModel,
     SuspensionsModel,
 )
+from ui.money_field import format_money
 from ui.table_tab import TableTab, fit_columns, make_table_view
 
 if TYPE_CHECKING:
@@ -587,7 +588,7 @@ class SeasonTab(TableTab):
         # the Fines table's rows are the facade's fines with their names (`_named`): a model's rows are untyped
         fines: list[PayableFine] = [
             {**cast("FineRow", row), "label": f"{row['payer_name']}, game {row.get('game_name', row['game'])} "
-             f"({row['rule']}), {row['amount']}"}
+             f"({row['rule']}), {format_money(row['amount'])}"}
             for row in self.fines.rows()]
         index = self.fines_view.currentIndex()
         proxy = self.fines_view.model()
@@ -602,7 +603,7 @@ class SeasonTab(TableTab):
         if fine:
             name += f" on the fine of game {self.game_names.get(fine['game'], fine['game'])}"
         return self._apply(lambda confirm: self.svc.record_payment(payment, season=self.season),
-                           f"Payment of {payment['amount']} by {name} recorded.", self.fines_messages)
+                           f"Payment of {format_money(payment['amount'])} by {name} recorded.", self.fines_messages)
 
     def _apply(self, call: Callable[[bool], EntryResult], done: str, label: QLabel) -> bool:
         """Run a write through the window's operation runner (blocks shown under the table, warnings confirmed

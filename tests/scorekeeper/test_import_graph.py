@@ -21,6 +21,7 @@ UI_MAY_IMPORT = {
     "scorekeeper.rules.violation",  # Violation
     "scorekeeper.results_records",  # the declared records of the facade's answers (typed, read-only)
     "scorekeeper.season_data",  # the declared records of the season as it is held (typed, no logic)
+    "scorekeeper.records",  # the season's declared records: money as whole cents (`Money`, issue 31.5)
     "scorekeeper.printing",  # page geometry and PDF checks, no database
     "scorekeeper.resources",  # files shipped inside the package
     "scorekeeper.about",  # the About box's text

@@ -33,7 +33,15 @@ def test_tab_follows_the_player_form_as_it_reads(qtbot: QtBot, window: MainWindo
     for _ in range(5):
         key(qtbot, Qt.Key.Key_Tab)
         seen.append(focus())
-    assert seen == [tab.first, tab.last, tab.gender, tab.birthdate, tab.email, tab.add_button]
+    assert seen == [tab.first, tab.last, tab.gender, tab.birthdate.check, tab.email, tab.add_button]
+    tab.first.setFocus()
+    key(qtbot, Qt.Key.Key_Tab, times=3)
+    key(qtbot, Qt.Key.Key_Space)  # the birthdate is known: its date follows the box in the Tab order
+    seen = [focus()]
+    for _ in range(3):
+        key(qtbot, Qt.Key.Key_Tab)
+        seen.append(focus())
+    assert seen == [tab.birthdate.check, tab.birthdate.edit, tab.email, tab.add_button]
 
 
 def test_enter_adds_the_player_typed(qtbot: QtBot, window: MainWindow, demo_svc: Services) -> None:

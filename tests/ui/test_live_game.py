@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from date_keys import type_date
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import focus, open_window, press, type_text
 
@@ -383,12 +384,23 @@ def pick(box: Any, data: str) -> None:
     box.setCurrentIndex(box.findData(data))
 
 
+def type_game_date(qtbot: QtBot, dialog: dialogs.NewGameDialog, iso: str) -> None:
+    """Show the New game dialog as exec() does and type the game's date into its date field, digit by digit."""
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+    dialog.date.setFocus()
+    type_date(qtbot, dialog.date, iso)
+    assert dialog.date.value() == iso
+
+
 def test_a_new_game_is_scheduled_and_shown_with_its_line_ups(
-    window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def fill(dialog: dialogs.NewGameDialog) -> None:
         assert dialog.rink.findText("Westridge Community Centre") >= 0  # the rinks already used are offered
-        dialog.date.setText("2016-02-20")
+        type_game_date(qtbot, dialog, "2016-02-20")
         dialog.time.setText("20:15")
         dialog.rink.setCurrentText("Westridge Community Centre")
         pick(dialog.stage, "playoff")
@@ -448,7 +460,7 @@ def test_the_first_game_of_a_season_without_games(
     assert tab.showing_message() and "New game" in tab.message.text()
 
     def fill(dialog: dialogs.NewGameDialog) -> None:
-        dialog.date.setText("2016-10-05")
+        type_game_date(qtbot, dialog, "2016-10-05")
         dialog.time.setText("19:30")
 
     answer_new_game(monkeypatch, fill)

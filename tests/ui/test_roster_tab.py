@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from date_keys import type_date
 from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -62,14 +63,19 @@ def test_the_roster_sorts_by_number(tab: RosterTab) -> None:
 
 
 def test_add_a_player_then_sign_and_release(
-    tab: RosterTab, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, tab: RosterTab, demo_svc: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tab.first.setText("Zoë")
     tab.last.setText("Côté")
     tab.gender.setCurrentIndex(tab.gender.findData("F"))
-    tab.birthdate.setText("1990-04-02")
+    tab.birthdate.check.setFocus()
+    press(qtbot, Qt.Key.Key_Space)  # the birthdate is known
+    press(qtbot, Qt.Key.Key_Tab)
+    type_date(qtbot, tab.birthdate.edit, "1990-04-02")
     assert tab.add_player(), tab.messages.text()
     assert demo_svc.view(SEASON).players["zoe-cote"]["first"] == "Zoë"
+    assert demo_svc.view(SEASON).players["zoe-cote"]["birthdate"] == "1990-04-02"
+    assert tab.birthdate.value() is None  # the form cleared for the next player
     assert tab.sign_player.currentData() == "zoe-cote"
 
     tab.sign_team.setCurrentIndex(tab.sign_team.findData("owls"))
@@ -122,11 +128,14 @@ def test_edit_a_player_from_the_keyboard(qtbot: QtBot, tab: RosterTab, demo_svc:
     select_player(qtbot, tab, "he04")
     press(qtbot, Qt.Key.Key_Return)  # Enter on a player loads them into the player form
     assert tab.editing_player == "he04" and tab.forms.currentWidget() is tab.player_page
-    assert focus() is tab.first and tab.first.text() == "Ryan" and tab.birthdate.text() == "1984-05-02"
+    assert focus() is tab.first and tab.first.text() == "Ryan" and tab.birthdate.value() == "1984-05-02"
+    assert tab.birthdate.check.isChecked() and tab.birthdate.edit.date().year() == 1984
     assert tab.save_player_button.isEnabled()
     tab.last.setText("Côté")
     tab.email.setText("ryan@example.org")
-    tab.birthdate.setText("")
+    tab.birthdate.check.setFocus()
+    press(qtbot, Qt.Key.Key_Space)  # the birthdate unticked: none
+    assert not tab.birthdate.edit.isEnabled() and tab.birthdate.edit.text() == "none"
     assert tab.save_player(), tab.messages.text()
     player = demo_svc.view(SEASON).players["he04"]
     assert (player["last"], player["email"], player.get("birthdate")) == ("Côté", "ryan@example.org", None)
@@ -135,14 +144,21 @@ def test_edit_a_player_from_the_keyboard(qtbot: QtBot, tab: RosterTab, demo_svc:
     assert "Ryan Côté" in [row["name"] for row in tab.players.rows()]  # the roster redrew
 
 
-def test_a_bad_birthdate_is_refused_beside_the_form_with_rule_and_section(tab: RosterTab, demo_svc: Services) -> None:
+def test_a_birthdate_that_is_no_date_cannot_be_typed_and_a_refusal_is_shown_beside_the_form(
+    qtbot: QtBot, tab: RosterTab, demo_svc: Services
+) -> None:
     tab.select_team("herons")
     tab.roster_view.setCurrentIndex(tab.proxy.index(shown_players(tab).index("he04"), 0))
     assert tab.edit_player()
-    tab.birthdate.setText("1984-13-40")
+    tab.birthdate.edit.setFocus()
+    for char in "19841340":  # month 13, day 40, in whichever order the locale writes them
+        qtbot.keyClick(tab.birthdate.edit, char)
+    typed = tab.birthdate.value()
+    assert typed is not None and typed[5:7] != "13" and typed[8:] != "40"  # the field holds a real date
+    tab.email.setText("not an address")
     assert not tab.save_player()
     text = tab.messages.text()
-    assert "Not saved" in text and "FILE" in text and "(season file)" in text and "birthdate" in text
+    assert "Not saved" in text and "FILE" in text and "(season file)" in text and "email" in text
     assert demo_svc.view(SEASON).players["he04"]["birthdate"] == "1984-05-02"
     assert tab.editing_player == "he04"  # the form keeps what was typed, to be corrected
 

@@ -15,6 +15,7 @@ ALLOWED = {
     "scorekeeper.rules.violation", "scorekeeper.printing", "scorekeeper.resources", "scorekeeper.about",
     "scorekeeper.results_records", "scorekeeper.season_data",
     "scorekeeper.logs", "scorekeeper.problem_report",  # the log and the problem report: no league logic (issue 31)
+    "scorekeeper.records",  # the season's declared records: money as whole cents (`Money`, issue 31.5)
 }
 FORBIDDEN = ("scorekeeper.engine", "scorekeeper.rules.", "scorekeeper.rulebook", "scorekeeper.season",
              "scorekeeper.db", "scorekeeper.entries", "scorekeeper.facade", "scorekeeper.reports",
