@@ -1,0 +1,127 @@
+"""The league's side of the rink copy (issue 32): a game a rink sends is taken through the one judge-then-commit
+path (`ChangeStep.propose`, the game as the change, audited "rink send") only while the league's game is still
+the one the rink copied (the digest check, made again inside the write by the game's revision); a game the
+league already has as the rink sent it was sent before; anything else (changed at the league, sent by another
+rink, refused by the league's rules) is a conflict, filed for the office, the league's game unchanged. The office
+settles a conflict by keeping the league's game or taking the rink's (its password, audited)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from scorekeeper.changes import EntryResult
+from scorekeeper.db.models import Season
+from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.games import office_needed
+from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused
+from scorekeeper.rink import conflicts
+from scorekeeper.rink.conflicts import Conflict, Parcel
+from scorekeeper.rink.digest import differences, digest
+from scorekeeper.rules.ids import DATA_5
+
+Kind = Literal["sent", "already", "conflict"]
+KEEP_LEAGUE, TAKE_RINK = "kept the league's", "took the rink's"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the league did with a parcel: took it (`sent`), had it already (`already`: a send interrupted after
+    the league's commit), or filed a conflict (`message`: the game and what differs, or the rule that refused)."""
+
+    game: str
+    kind: Kind
+    message: str = ""
+
+
+def _blocks(result: EntryResult) -> str:
+    told = [v for v in result.violations if v.blocks] or result.violations
+    return "; ".join(f"{v.message} ({v.rule}{', ' + v.where if v.where else ''})" for v in told) or "refused"
+
+
+@bound
+class Rinks(Part):
+    """What rink PCs send, at the league."""
+
+    def __init__(self, core: Core, step: ChangeStep) -> None:
+        super().__init__(core)
+        self.step = step
+
+    def receive_rink_game(self, parcel: Parcel, season: str) -> Outcome:
+        """Take one game a rink sent, or file the conflict (one transaction each)."""
+        s = self.core.season_row(season)
+        view = self.core.view(s.name)
+        gid = parcel.game_id
+        current = view.games.get(gid)
+        now = digest(current)
+        name = view.game_name(gid) if current is not None else f"game {gid}"
+        if now == parcel.digest:
+            return Outcome(gid, "already")
+        if now != parcel.baseline:
+            return self._conflict(s, parcel, now, f"{name} [{gid}] was changed at the league since rink "
+                                  f"{parcel.rink} copied it: {differences(current, parcel.game)} differ; the "
+                                  "league keeps its own, the office settles it")
+        retried: list[Outcome] = []
+
+        def again() -> EntryResult:  # the game changed at the league while judged: judged again on what it has
+            retried.append(self.receive_rink_game(parcel, season))
+            return EntryResult(retried[-1].kind != "conflict")
+
+        result = self.step.propose(
+            Proposal({"games": [parcel.game]}, audit=AuditRecord(
+                "rink send", f"game {gid} from rink {parcel.rink}", {"digest": parcel.baseline},
+                {"digest": parcel.digest, "rink": parcel.rink}),
+                unwritten=Refused(f"game {gid} from rink {parcel.rink} was not written", DATA_5)),
+            confirm=True, season=s.name, retry=again)
+        if retried:
+            return retried[-1]
+        if result.ok:
+            return Outcome(gid, "sent")
+        self.core.forget()
+        unwritten = [v.message for v in result.violations if v.message.startswith(f"game {gid} from rink")]
+        if unwritten:  # the database refused the write (busy, disconnected, full): no conflict, send again later
+            raise ServiceError(f"the league did not answer: {unwritten[0]}; send again")
+        return self._conflict(s, parcel, now, f"{name} [{gid}] from rink {parcel.rink} was refused by the "
+                              f"league's rules: {_blocks(result)}; the league keeps its own, the office settles it")
+
+    def _conflict(self, s: Season, parcel: Parcel, league_digest: str, message: str) -> Outcome:
+        def write() -> bool:
+            return conflicts.record(s, parcel, league_digest, message)
+
+        self.step.commit(s, write, [AuditRecord("rink conflict", f"game {parcel.game_id} from rink {parcel.rink}",
+                                                None, {"message": message})])
+        return Outcome(parcel.game_id, "conflict", message)
+
+    def rink_conflicts(self, season: str | None = None, everything: bool = False) -> list[Conflict]:
+        """The conflicts waiting for the office (`everything`: settled ones too), oldest first."""
+        return conflicts.listed(self.core.season_row(season), waiting_only=not everything)
+
+    def settle_conflict(self, game: str, take_rink: bool, rink: str | None = None,
+                        season: str | None = None) -> EntryResult:
+        """The office settles a game's conflict: keep the league's game, or take the rink's (judged as any change,
+        a final game included). With conflicts from several rinks, `rink` names the one."""
+        refused = office_needed(self.core, f"settling the rink conflict of game {game}")
+        if refused is not None:
+            return refused
+        s = self.core.season_row(season)
+        rows = conflicts.waiting_for(s, game, rink)
+        if not rows:
+            raise ServiceError(f"no rink conflict of game {game}{' from rink ' + rink if rink else ''} waits in "
+                               f"season {s.name}")
+        if take_rink and len({r.rink for r in rows}) > 1:
+            raise ServiceError(f"game {game} has conflicts from rinks {', '.join(sorted({r.rink for r in rows}))}: "
+                               "name the one to take (--rink)")
+        chosen = rows[-1]
+        how = TAKE_RINK if take_rink else KEEP_LEAGUE
+        audit = AuditRecord("rink conflict settled", f"game {game} from rink {chosen.rink}", None,
+                            {"decision": how, "operator": self.core.operator})
+        if take_rink:
+            result = self.step.propose(Proposal({"games": [conflicts.rink_game(chosen)]}, allow_final=True,
+                                                audit=audit), confirm=True, season=s.name)
+            if not result.ok:
+                return result
+            self.step.commit(s, lambda: conflicts.settle(rows, how))
+            return result
+        self.step.commit(s, lambda: conflicts.settle(rows, how), [audit])
+        return EntryResult(True)
