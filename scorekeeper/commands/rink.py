@@ -50,16 +50,20 @@ def _fail(message: str) -> int:
 
 def _open_league(target: str, operator: str) -> Any:
     """The league's services (ServiceError: it cannot be reached, with why)."""
+    from scorekeeper.db import DatabaseOpenError
     from scorekeeper.db.connect import sqlite_file
     from scorekeeper.services import ServiceError, Services
 
-    path = sqlite_file(target)
+    try:
+        path = sqlite_file(target)
+    except DatabaseOpenError as exc:
+        raise ServiceError(f"the league cannot be reached: {exc}; nothing was changed at the rink") from None
     if path is not None and not path.exists():
-        raise ServiceError(f"there is no league database at {path}")
+        raise ServiceError(f"there is no league database at {path}; nothing was changed at the rink")
     try:
         return Services.open(target, operator=operator)
     except ServiceError as exc:
-        raise ServiceError(f"the league cannot be reached: {exc}") from None
+        raise ServiceError(f"the league cannot be reached: {exc}; nothing was changed at the rink") from None
 
 
 def take_copy(svc: Any, args: argparse.Namespace) -> int:
@@ -75,7 +79,7 @@ def take_copy(svc: Any, args: argparse.Namespace) -> int:
     finally:
         league.close()
     kept = f"; kept as the rink has them (not yet sent): {', '.join(report.kept)}" if report.kept else ""
-    print(f"rink copy of {report.league}, season {report.season}, taken {report.copied_at} UTC: "
+    print(f"rink copy of {report.league}, season {report.season}, taken {report.copied_at}: "
           f"{report.games} games{kept}")
     return EXIT_OK
 
@@ -90,7 +94,7 @@ def show_status(svc: Any, args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
-    print(f"rink copy {facts.name} of {facts.league}, season {facts.season}, taken {facts.copied_at} UTC")
+    print(f"rink copy {facts.name} of {facts.league}, season {facts.season}, taken {facts.copied_at}")
     print(f"{len(games)} game{'s' if len(games) != 1 else ''} waiting to be sent" +
           (f": {', '.join(games)}" if games else ""))
     return EXIT_OK

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from scorekeeper.db import store
+from scorekeeper.db.connect import sqlite_file
 from scorekeeper.facade.core import bind
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.json_value import JsonObject
@@ -33,8 +34,10 @@ class CopyReport:
 
 
 def league_label(target: str) -> str:
-    """The league's address as the copy remembers it: any password removed."""
-    return redact(target)
+    """The league's address as the copy remembers it: a SQLite file's full path; a URL with any password
+    removed."""
+    path = sqlite_file(target)
+    return str(path.resolve()) if path is not None else redact(target)
 
 
 def league_season(league: Services, season: str | None) -> SeasonData:
@@ -87,7 +90,7 @@ def take_copy(rink: Services, league: Services, target: str, name: str, season: 
     games += [game for gid, (game, _) in kept.items() if gid not in bases]  # created at the rink
     data["games"] = games
     bases.update({gid: base for gid, (_, base) in kept.items()})
-    copied = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    copied = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     with rink.write_transaction():
         report = rink.import_data(as_json(data), replace=True, source=f"rink copy of {label}")
         if not report.ok:
