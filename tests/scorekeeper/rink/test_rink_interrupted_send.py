@@ -1,0 +1,102 @@
+"""Sending is safe to interrupt anywhere and simply to run again (issue 32): three rink PCs, each scoring its own
+games offline and two of them the same game, send as separate processes killed at random points (SIGKILL after a
+random short delay, several times, the three at once), then send again to the end. At the league every game is
+there exactly once as its rink scored it (one `rink send` audit entry each: 0 lost, 0 duplicated), the game two
+rinks scored is the first sender's with the other's listed as a conflict, once, and applied nowhere. The property
+holds wherever a kill lands, so nothing here depends on timing. On SQLite and on the PostgreSQL server."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rink.changes import waiting
+from scorekeeper.rink.digest import digest
+from scorekeeper.services import Services
+from tests.scorekeeper.db.test_postgres import pg_url  # noqa: F401 - the throwaway server, as a fixture
+from tests.scorekeeper.rink.rink_league import audit_actions, game_id, open_league, rink_copy, score
+from tests.scorekeeper.rink.test_rink_copy import _empty_postgres
+
+RINKS = ("north", "south", "east")
+OWN = 7  # games each rink scores alone: 21, and one more that two rinks score
+SHARED = game_id(3 * OWN)
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def league_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "league.db")
+        return
+    url = request.getfixturevalue("pg_url")
+    _empty_postgres(url)
+    yield url
+
+
+def _send(rink: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCOREKEEPER_OPERATOR": "rink test"}
+    return subprocess.Popen([sys.executable, "-m", "scorekeeper", "--db", str(rink), "rink", "send", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+
+def _killed_at_random(rinks: list[Path], rng: random.Random) -> None:
+    """The three rinks' sends started at once, each killed after its own random delay (if still running)."""
+    running = [(_send(r), time.monotonic() + rng.uniform(0.2, 3.0)) for r in rinks]
+    for process, deadline in sorted(running, key=lambda x: x[1]):
+        time.sleep(max(0.0, deadline - time.monotonic()))
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=120)
+
+
+def _scored(tmp_path: Path, league_target: str) -> dict[str, dict[str, str]]:
+    """The league, the three rink copies and their games scored offline: each rink's games by id, as digests."""
+    league = open_league(league_target, games=3 * OWN + 1)
+    played: dict[str, dict[str, str]] = {}
+    for n, name in enumerate(RINKS):
+        rink = rink_copy(tmp_path, name, league, league_target)
+        games = [game_id(n * OWN + k) for k in range(OWN)] + ([SHARED] if name != "north" else [])
+        played[name] = {gid: digest(score(rink, gid, goals=1 + (n + len(gid)) % 3)) for gid in games}
+        rink.close()
+    league.close()
+    return played
+
+
+def test_sends_killed_at_random_points_then_run_again_leave_every_game_once_and_the_conflict_listed(
+        league_target: str, tmp_path: Path) -> None:
+    played = _scored(tmp_path, league_target)
+    rinks = [tmp_path / f"{name}.db" for name in RINKS]
+    rng = random.Random()
+    for _ in range(3):
+        _killed_at_random(rinks, rng)
+    for rink in rinks:  # then each sends to the end
+        done = _send(rink)
+        out, err = done.communicate(timeout=300)
+        assert done.returncode == 0, err
+        assert json.loads(out)["waiting"] == []
+    league = Services.open(league_target)
+    games = league.view().games
+    sent = audit_actions(league, "rink send")
+    for name, own in played.items():
+        for gid, want in own.items():
+            if gid != SHARED:
+                assert digest(games[gid]) == want, f"{gid} from {name} is not at the league as scored"
+                assert sent.count(f"game {gid} from rink {name}") == 1, f"{gid}: {sent}"
+        rink = Services.open(str(tmp_path / f"{name}.db"))
+        assert waiting(rink) == []
+        rink.close()
+    assert len(sent) == 3 * OWN + 1  # every game once, the shared one by its first sender only
+    first = [name for name in ("south", "east") if f"game {SHARED} from rink {name}" in sent]
+    assert len(first) == 1 and digest(games[SHARED]) == played[first[0]][SHARED]
+    other = "east" if first == ["south"] else "south"
+    assert [(c.game, c.rink) for c in league.rink_conflicts()] == [(SHARED, other)]
+    league.close()
