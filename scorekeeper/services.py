@@ -252,6 +252,7 @@ class Services:
     archive_season = delegate("season_admin", SeasonAdmin.archive_season)
     unarchive_season = delegate("season_admin", SeasonAdmin.unarchive_season)
     delete_season = delegate("season_admin", SeasonAdmin.delete_season)
+    rink_copy_status = delegate("rink_copies", Rinks.rink_copy_status)
     receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
     rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
     settle_conflict = delegate("rink_copies", Rinks.settle_conflict)

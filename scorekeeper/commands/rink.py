@@ -21,7 +21,8 @@ def add_parser(sub: Any) -> None:
                                      "(default: the copy's file name)")
     copy.set_defaults(func=take_copy, writes="taking a rink copy")
     status = rk_sub.add_parser("status", help="what this rink copy is a copy of, and the games waiting to be sent")
-    status.add_argument("--json", action="store_true", help="print JSON")
+    status.add_argument("--json", action="store_true", help='print JSON: {"league", "rink", "season", '
+                                                            '"copied_at", "waiting", "conflicts"}')
     status.set_defaults(func=show_status, writes=None)
     send = rk_sub.add_parser("send", help="send this rink copy's changed games to its league")
     send.add_argument("--league", metavar="LEAGUE", help="the league's address, when the copy's (its password "
@@ -85,18 +86,20 @@ def take_copy(svc: Any, args: argparse.Namespace) -> int:
 
 
 def show_status(svc: Any, args: argparse.Namespace) -> int:
-    from scorekeeper.rink.changes import copy_facts, waiting
+    from scorekeeper.rink.changes import copy_facts
 
-    facts = copy_facts(svc)
-    games = [w.id for w in waiting(svc)]
-    data = {"league": facts.league, "rink": facts.name, "season": facts.season, "copied_at": facts.copied_at,
-            "waiting": games}
+    status = svc.rink_copy_status()
+    if status is None:
+        copy_facts(svc)  # the refusal: no rink copy
     if args.json:
-        print_json(data)
+        print_json(status.to_json())
         return EXIT_OK
-    print(f"rink copy {facts.name} of {facts.league}, season {facts.season}, taken {facts.copied_at}")
+    games = status.waiting
+    print(f"rink copy {status.rink} of {status.league}, season {status.season}, taken {status.copied_at}")
     print(f"{len(games)} game{'s' if len(games) != 1 else ''} waiting to be sent" +
           (f": {', '.join(games)}" if games else ""))
+    if status.conflicts:
+        print(f"listed as conflicts at the league, for the office to settle: {', '.join(status.conflicts)}")
     return EXIT_OK
 
 

@@ -16,7 +16,8 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused
-from scorekeeper.rink import conflicts
+from scorekeeper.rink import conflicts, marks
+from scorekeeper.rink.changes import handed, waiting
 from scorekeeper.rink.conflicts import Conflict, Parcel
 from scorekeeper.rink.digest import differences, digest
 from scorekeeper.rules.ids import DATA_5
@@ -40,6 +41,23 @@ def _blocks(result: EntryResult) -> str:
     return "; ".join(f"{v.message} ({v.rule}{', ' + v.where if v.where else ''})" for v in told) or "refused"
 
 
+@dataclass(frozen=True)
+class CopyStatus:
+    """A rink copy as its status shows it: its league (any password removed), its name, the season, when it was
+    taken, the games waiting to be sent and those the league listed as conflicts (the office's now)."""
+
+    league: str
+    rink: str
+    season: str
+    copied_at: str
+    waiting: list[str]
+    conflicts: list[str]
+
+    def to_json(self) -> dict[str, object]:
+        return {"league": self.league, "rink": self.rink, "season": self.season, "copied_at": self.copied_at,
+                "waiting": self.waiting, "conflicts": self.conflicts}
+
+
 @bound
 class Rinks(Part):
     """What rink PCs send, at the league."""
@@ -47,6 +65,14 @@ class Rinks(Part):
     def __init__(self, core: Core, step: ChangeStep) -> None:
         super().__init__(core)
         self.step = step
+
+    def rink_copy_status(self) -> CopyStatus | None:
+        """This database as a rink copy (None: it is no rink copy): what the window and `rink status` show."""
+        facts = marks.facts()
+        if facts is None:
+            return None
+        return CopyStatus(facts.league, facts.name, facts.season, facts.copied_at,
+                          [w.id for w in waiting(self.core)], handed(self.core))
 
     def receive_rink_game(self, parcel: Parcel, season: str) -> Outcome:
         """Take one game a rink sent, or file the conflict (one transaction each)."""

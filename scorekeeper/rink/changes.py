@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.facade.core import bind
+from scorekeeper.facade.core import Core, bind
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.rink import marks
 from scorekeeper.rink.digest import NEW, digest
 from scorekeeper.season_data import GameData
-from scorekeeper.services import Services
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class Waiting:
         return self.game["id"]
 
 
-def copy_facts(rink: Services) -> marks.CopyFacts:
+def copy_facts(rink: Core) -> marks.CopyFacts:
     """The rink copy's facts (ServiceError: the database is no rink copy)."""
     bind(rink.db)
     facts = marks.facts()
@@ -39,12 +38,12 @@ def copy_facts(rink: Services) -> marks.CopyFacts:
     return facts
 
 
-def rink_games(rink: Services, season: str) -> list[GameData]:
+def rink_games(rink: Core, season: str) -> list[GameData]:
     """The copy's games, in the season's order."""
     return list(rink.view(season).games.values())
 
 
-def waiting(rink: Services) -> list[Waiting]:
+def waiting(rink: Core) -> list[Waiting]:
     """The games that wait to be sent, in the season's order."""
     facts = copy_facts(rink)
     games = rink_games(rink, facts.season)
@@ -57,3 +56,13 @@ def waiting(rink: Services) -> list[Waiting]:
         if now != base and held.get(game["id"]) != now:
             out.append(Waiting(game, base, now))
     return out
+
+
+def handed(rink: Core) -> list[str]:
+    """The games the league listed as conflicts, as the rink sent them (the office settles them), in the season's
+    order."""
+    facts = copy_facts(rink)
+    games = rink_games(rink, facts.season)
+    bind(rink.db)
+    held = marks.held()
+    return [g["id"] for g in games if held.get(g["id"]) == digest(g)]

@@ -113,6 +113,8 @@ def test_a_player_suspended_at_the_league_after_the_copy_who_dressed_at_the_rink
     assert same(league_game(league, game_id(1)), before)
     assert [c.game for c in league.rink_conflicts()] == [game_id(1)]
     assert waiting(rink) == []  # handed to the office: it waits no more
+    status = rink.rink_copy_status()
+    assert status is not None and status.waiting == [] and status.conflicts == [game_id(1)]
 
 
 def test_a_refresh_keeps_the_changes_not_yet_sent_and_takes_the_league_s_others(
