@@ -22,7 +22,7 @@ import pytest
 from scorekeeper.rink.changes import waiting
 from scorekeeper.rink.digest import digest
 from scorekeeper.services import Services
-from tests.scorekeeper.db.test_postgres import pg_url  # noqa: F401 - the throwaway server, as a fixture
+from tests.scorekeeper.db.test_postgres import BIN, START_TIMEOUT, pg_url  # noqa: F401 - the server, as a fixture
 from tests.scorekeeper.rink.rink_league import audit_actions, game_id, open_league, rink_copy, score
 from tests.scorekeeper.rink.test_rink_copy import _empty_postgres
 
@@ -78,6 +78,58 @@ def test_sends_killed_at_random_points_then_run_again_leave_every_game_once_and_
     rng = random.Random()
     for _ in range(3):
         _killed_at_random(rinks, rng)
+    _sent_to_the_end_once_each(played, rinks, league_target, tmp_path)
+
+
+def _server(url: str) -> tuple[str, str, str]:
+    """The throwaway server's data folder, its socket folder and its port."""
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(url, autocommit=True) as con:
+        row = con.execute("show data_directory").fetchone()
+    data = str(row[0]) if row else ""
+    return data, str(Path(data).parent), url.rsplit(":", 1)[1].split("/")[0]
+
+
+def _first_game_arrived(url: str, running: list[subprocess.Popen[str]]) -> None:
+    """Wait until the league took a game from a rink (or every send ended): the server then stops mid-send."""
+    psycopg = pytest.importorskip("psycopg")
+    with psycopg.connect(url, autocommit=True) as con:
+        while any(p.poll() is None for p in running):
+            row = con.execute("select count(*) from audit_entry where action = 'rink send'").fetchone()
+            if row and row[0]:
+                return
+            time.sleep(0.05)
+
+
+def _pg_ctl(*args: str) -> None:
+    command = " ".join([f"{BIN[-1]}/pg_ctl", *args])
+    subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", command], check=True, capture_output=True,
+                   timeout=START_TIMEOUT + 60)
+
+
+def test_sends_cut_off_by_the_server_stopping_say_so_and_lose_nothing_once_it_is_back(
+        pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    _empty_postgres(pg_url)
+    played = _scored(tmp_path, pg_url)
+    rinks = [tmp_path / f"{name}.db" for name in RINKS]
+    data, base, port = _server(pg_url)
+    running = [_send(r) for r in rinks]
+    _first_game_arrived(pg_url, running)
+    time.sleep(random.uniform(0.0, 0.5))
+    _pg_ctl("-D", data, "-m", "immediate", "-w", "-t", str(START_TIMEOUT), "stop")
+    try:
+        for process in running:
+            _, err = process.communicate(timeout=300)
+            assert process.returncode in (0, 1) and "Traceback" not in err and "internal error" not in err, err
+    finally:
+        _pg_ctl("-D", data, "-l", f"{base}/log", "-w", "-t", str(START_TIMEOUT), "-o",
+                f"'-p {port} -k {base} -c listen_addresses=127.0.0.1'", "start")
+    _sent_to_the_end_once_each(played, rinks, pg_url, tmp_path)
+
+
+def _sent_to_the_end_once_each(played: dict[str, dict[str, str]], rinks: list[Path], league_target: str,
+                               tmp_path: Path) -> None:
+    """Each rink sends to the end; then every game is at the league once, as scored, the conflict listed once."""
     for rink in rinks:  # then each sends to the end
         done = _send(rink)
         out, err = done.communicate(timeout=300)
