@@ -105,5 +105,8 @@ def take_copy(rink: Services, league: Services, target: str, name: str, season: 
             if gid not in kept:
                 marks.set_held(gid, None)
         marks.put_facts(marks.CopyFacts(label, name, data["season"], copied))
+        rink.forget()
+        rink.record_audit(rink.season_row(data["season"]), "rink copy", f"of {label} as rink {name}",
+                          after={"games": len(games), "kept": sorted(kept)})
     rink.forget()
     return CopyReport(label, data["season"], copied, len(games), sorted(kept))

@@ -115,6 +115,9 @@ def test_a_player_suspended_at_the_league_after_the_copy_who_dressed_at_the_rink
     assert waiting(rink) == []  # handed to the office: it waits no more
     status = rink.rink_copy_status()
     assert status is not None and status.waiting == [] and status.conflicts == [game_id(1)]
+    taken = league.settle_conflict(game_id(1), take_rink=True)  # the league's rules still refuse it
+    assert not taken.ok and [v.rule for v in taken.blocks] == ["ELIG-2"]
+    assert [c.game for c in league.rink_conflicts()] == [game_id(1)] and same(league_game(league, game_id(1)), before)
 
 
 def test_a_refresh_keeps_the_changes_not_yet_sent_and_takes_the_league_s_others(
@@ -125,10 +128,12 @@ def test_a_refresh_keeps_the_changes_not_yet_sent_and_takes_the_league_s_others(
     assert league.save_game({**league_game(league, game_id(1)), "notes": "moved to rink 2"}, confirm=True).ok
     report = take_copy(rink, league, league_target, "north")
     assert report.kept == [game_id(0)]
+    rink_label = report.league
     rink.forget()
     assert same(rink.view().games[game_id(0)], played)
     assert rink.view().games[game_id(1)].get("notes") == "moved to rink 2"
     assert [w.id for w in waiting(rink)] == [game_id(0)]
+    assert audit_actions(rink, "rink copy") == [f"of {rink_label} as rink north"] * 2  # the copy, the refresh
     assert send(rink, league).sent == [game_id(0)] and same(league_game(league, game_id(0)), played)
 
 
