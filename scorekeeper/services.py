@@ -135,7 +135,7 @@ class Services:
         self.mail = Mail(self)
         self.season_admin = SeasonAdmin(self, self.step, self.office)
         self.signing = Signatures(self, self.step, self.entries)  # issue 20: signatures at the boards
-        self.rink_copies = Rinks(self, self.step)  # issue 32: what rink copies send, at the league
+        self.rink_copies = Rinks(self, self.step, self, Services.open)  # issue 32: rink copies, both sides
 
     # -- the parts' methods ----------------------------------------------------------------------------
     import_file = delegate("season_files", SeasonFiles.import_file)
@@ -253,6 +253,8 @@ class Services:
     unarchive_season = delegate("season_admin", SeasonAdmin.unarchive_season)
     delete_season = delegate("season_admin", SeasonAdmin.delete_season)
     rink_copy_status = delegate("rink_copies", Rinks.rink_copy_status)
+    take_rink_copy = delegate("rink_copies", Rinks.take_rink_copy)
+    send_to_league = delegate("rink_copies", Rinks.send_to_league)
     receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
     rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
     settle_conflict = delegate("rink_copies", Rinks.settle_conflict)

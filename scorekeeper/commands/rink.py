@@ -18,7 +18,7 @@ def add_parser(sub: Any) -> None:
                                           "changes not yet sent are kept")
     copy.add_argument("league", metavar="LEAGUE", help="the league's database: a PostgreSQL URL or a SQLite file")
     copy.add_argument("--name", help="this rink PC's name, as the league's audit and conflicts show it "
-                                     "(default: the copy's file name)")
+                                     "(default: the name it had, else the copy's file name)")
     copy.set_defaults(func=take_copy, writes="taking a rink copy")
     status = rk_sub.add_parser("status", help="what this rink copy is a copy of, and the games waiting to be sent")
     status.add_argument("--json", action="store_true", help='print JSON: {"league", "rink", "season", '
@@ -49,36 +49,10 @@ def _fail(message: str) -> int:
     return EXIT_REJECTED
 
 
-def _open_league(target: str, operator: str) -> Any:
-    """The league's services (ServiceError: it cannot be reached, with why)."""
-    from scorekeeper.db import DatabaseOpenError
-    from scorekeeper.db.connect import sqlite_file
-    from scorekeeper.services import ServiceError, Services
-
-    try:
-        path = sqlite_file(target)
-    except DatabaseOpenError as exc:
-        raise ServiceError(f"the league cannot be reached: {exc}; nothing was changed at the rink") from None
-    if path is not None and not path.exists():
-        raise ServiceError(f"there is no league database at {path}; nothing was changed at the rink")
-    try:
-        return Services.open(target, operator=operator)
-    except ServiceError as exc:
-        raise ServiceError(f"the league cannot be reached: {exc}; nothing was changed at the rink") from None
-
-
 def take_copy(svc: Any, args: argparse.Namespace) -> int:
-    from scorekeeper.rink.copy import take_copy as take
-
-    if svc.sqlite_path is None:
-        return _fail("a rink copy is a SQLite file: give --db a file path")
     if svc.has_office_password() and not svc.unlock_office(ask("Office password (of the rink copy): ")):
         return _fail(f"wrong office password; the rink copy was not refreshed ({OFFICE})")
-    league = _open_league(args.league, svc.operator)
-    try:
-        report = take(svc, league, args.league, args.name or svc.sqlite_path.stem, args.season)
-    finally:
-        league.close()
+    report = svc.take_rink_copy(args.league, args.name or "", args.season)
     kept = f"; kept as the rink has them (not yet sent): {', '.join(report.kept)}" if report.kept else ""
     print(f"rink copy of {report.league}, season {report.season}, taken {report.copied_at}: "
           f"{report.games} games{kept}")
@@ -104,25 +78,15 @@ def show_status(svc: Any, args: argparse.Namespace) -> int:
 
 
 def send_changes(svc: Any, args: argparse.Namespace) -> int:
-    from scorekeeper.rink.changes import copy_facts
-    from scorekeeper.rink.send import send
-
-    facts = copy_facts(svc)
-    league = _open_league(args.league or facts.league, svc.operator)
-    try:
-        if league.read_only:
-            return _fail(f"the league is read-only here ({league.guest_refusal('sending the rink games')}); "
-                         "nothing was changed at the rink")
-        report = send(svc, league)
-    finally:
-        league.close()
+    report = svc.send_to_league(args.league)
     if args.json:
         print_json(report.to_json())
-    else:
-        print(f"sent {len(report.sent)} game{'s' if len(report.sent) != 1 else ''} to {facts.league}" +
-              (f": {', '.join(report.sent)}" if report.sent else ""))
-        for c in report.conflicts:
-            print(f"conflict: {c.message}")
+        return EXIT_OK
+    status = svc.rink_copy_status()
+    print(f"sent {len(report.sent)} game{'s' if len(report.sent) != 1 else ''} to {status.league}" +
+          (f": {', '.join(report.sent)}" if report.sent else ""))
+    for c in report.conflicts:
+        print(f"conflict: {c.message}")
     return EXIT_OK
 
 

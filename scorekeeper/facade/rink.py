@@ -8,7 +8,7 @@ settles a conflict by keeping the league's game or taking the rink's (its passwo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.db.models import Season
@@ -18,22 +18,16 @@ from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused
 from scorekeeper.rink import conflicts, marks
 from scorekeeper.rink.changes import handed, waiting
-from scorekeeper.rink.conflicts import Conflict, Parcel
+from scorekeeper.rink.conflicts import Conflict, Outcome, Parcel
 from scorekeeper.rink.digest import differences, digest
+from scorekeeper.rink.sides import LeagueOpener, RinkSide
 from scorekeeper.rules.ids import DATA_5
 
-Kind = Literal["sent", "already", "conflict"]
+if TYPE_CHECKING:
+    from scorekeeper.rink.copy import CopyReport
+    from scorekeeper.rink.send import SendReport
+
 KEEP_LEAGUE, TAKE_RINK = "kept the league's", "took the rink's"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the league did with a parcel: took it (`sent`), had it already (`already`: a send interrupted after
-    the league's commit), or filed a conflict (`message`: the game and what differs, or the rule that refused)."""
-
-    game: str
-    kind: Kind
-    message: str = ""
 
 
 def _blocks(result: EntryResult) -> str:
@@ -62,9 +56,11 @@ class CopyStatus:
 class Rinks(Part):
     """What rink PCs send, at the league."""
 
-    def __init__(self, core: Core, step: ChangeStep) -> None:
+    def __init__(self, core: Core, step: ChangeStep, rink: RinkSide, opener: LeagueOpener) -> None:
         super().__init__(core)
         self.step = step
+        self.rink = rink  # the facade itself, as a rink copy's side
+        self.opener = opener  # how a league is opened (`Services.open`)
 
     def rink_copy_status(self) -> CopyStatus | None:
         """This database as a rink copy (None: it is no rink copy): what the window and `rink status` show."""
@@ -73,6 +69,36 @@ class Rinks(Part):
             return None
         return CopyStatus(facts.league, facts.name, facts.season, facts.copied_at,
                           [w.id for w in waiting(self.core)], handed(self.core))
+
+    def take_rink_copy(self, league: str, name: str = "", season: str | None = None) -> CopyReport:
+        """Make or refresh this database (a SQLite file) as a rink copy of `league`'s season (the latest, or
+        `season`), keeping every change not yet sent; `name`: the rink's (default: the file's name)."""
+        from scorekeeper.rink.copy import take_copy
+        from scorekeeper.rink.league import open_league
+
+        path = self.core.sqlite_path
+        if path is None:
+            raise ServiceError("a rink copy is a SQLite file: open or give one (--db FILE)")
+        facts = marks.facts()
+        source = open_league(self.opener, league, self.core.operator)
+        try:
+            return take_copy(self.rink, source, league, name or (facts.name if facts else path.stem), season)
+        finally:
+            source.close()
+
+    def send_to_league(self, league: str | None = None) -> SendReport:
+        """Send this rink copy's waiting games to its league (`league`: its address, when the one the copy
+        remembers, without its password, is not enough)."""
+        from scorekeeper.rink.changes import copy_facts
+        from scorekeeper.rink.league import open_league
+        from scorekeeper.rink.send import send
+
+        facts = copy_facts(self.core)
+        target = open_league(self.opener, league or facts.league, self.core.operator, writes=True)
+        try:
+            return send(self.rink, target)
+        finally:
+            target.close()
 
     def receive_rink_game(self, parcel: Parcel, season: str) -> Outcome:
         """Take one game a rink sent, or file the conflict (one transaction each)."""

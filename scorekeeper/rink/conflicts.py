@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import asdict, dataclass
+from typing import Literal
 
 from scorekeeper.db.models import RinkConflict, Season
 from scorekeeper.rink.digest import canonical
@@ -27,6 +28,19 @@ class Parcel:
     @property
     def game_id(self) -> str:
         return self.game["id"]
+
+
+Kind = Literal["sent", "already", "conflict"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the league did with a parcel: took it (`sent`), had it already (`already`: a send interrupted after
+    the league's commit), or filed a conflict (`message`: the game and what differs, or the rule that refused)."""
+
+    game: str
+    kind: Kind
+    message: str = ""
 
 
 @dataclass(frozen=True)

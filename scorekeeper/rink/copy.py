@@ -18,8 +18,8 @@ from scorekeeper.logs import redact
 from scorekeeper.rink import marks
 from scorekeeper.rink.changes import waiting
 from scorekeeper.rink.digest import digest
+from scorekeeper.rink.sides import LeagueSide, RinkSide
 from scorekeeper.season_data import GameData, SeasonData
-from scorekeeper.services import Services
 
 
 @dataclass
@@ -40,7 +40,7 @@ def league_label(target: str) -> str:
     return str(path.resolve()) if path is not None else redact(target)
 
 
-def league_season(league: Services, season: str | None) -> SeasonData:
+def league_season(league: LeagueSide, season: str | None) -> SeasonData:
     """The league's season as its season file (the rulebook's text and the audit trail with it; nothing
     computed)."""
     bind(league.db)
@@ -51,7 +51,7 @@ def league_season(league: Services, season: str | None) -> SeasonData:
     return data
 
 
-def _kept(rink: Services, label: str, season: str) -> dict[str, tuple[GameData, str]]:
+def _kept(rink: RinkSide, label: str, season: str) -> dict[str, tuple[GameData, str]]:
     """The rink's unsent games (with their baselines) when `rink` is already a copy of that league's season;
     refuses a database that is a league of its own or a copy of another league."""
     bind(rink.db)
@@ -78,7 +78,7 @@ def as_json(data: SeasonData) -> JsonObject:
     return plain
 
 
-def take_copy(rink: Services, league: Services, target: str, name: str, season: str | None = None) -> CopyReport:
+def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season: str | None = None) -> CopyReport:
     """Make or refresh `rink` as a copy of `league`'s season (`target`: the league's address, as given)."""
     label = league_label(target)
     data = league_season(league, season)

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorekeeper.facade.core import bind
-from scorekeeper.facade.rink import Outcome
 from scorekeeper.rink import marks
 from scorekeeper.rink.changes import copy_facts, waiting
-from scorekeeper.rink.conflicts import Parcel
-from scorekeeper.services import Services
+from scorekeeper.rink.conflicts import Outcome, Parcel
+from scorekeeper.rink.sides import LeagueSide, RinkSide
 
 
 @dataclass
@@ -30,7 +29,7 @@ class SendReport:
                 "waiting": self.waiting}
 
 
-def _mark(rink: Services, outcome: Outcome, sent: str) -> None:
+def _mark(rink: RinkSide, outcome: Outcome, sent: str) -> None:
     """The rink's record of what the league did with the game it sent (digest `sent`)."""
     bind(rink.db)
     with rink.write_transaction():
@@ -42,7 +41,7 @@ def _mark(rink: Services, outcome: Outcome, sent: str) -> None:
             marks.set_held(outcome.game, None)
 
 
-def send(rink: Services, league: Services) -> SendReport:
+def send(rink: RinkSide, league: LeagueSide) -> SendReport:
     """Send every waiting game of `rink` to `league`, in the season's order."""
     facts = copy_facts(rink)
     report = SendReport()

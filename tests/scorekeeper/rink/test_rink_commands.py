@@ -15,7 +15,7 @@ from scorekeeper.db.migrations import LATEST, _m014_rink_conflicts, migrate, sto
 from scorekeeper.db.models import RinkConflict
 from scorekeeper.rink.changes import waiting
 from scorekeeper.rink.send import send
-from scorekeeper.services import Services
+from scorekeeper.services import ServiceError, Services
 from tests.scorekeeper.rink.rink_league import game_id, league_game, open_league, rink_copy, same, score
 
 
@@ -100,3 +100,24 @@ def test_migration_14_adds_the_conflicts_table_once(tmp_path: Path) -> None:
     assert svc.db.table_exists(table) and stored_version(svc.db) == LATEST == 14
     _m014_rink_conflicts(svc.db)  # idempotent
     assert svc.db.table_exists(table)
+
+
+def test_the_facade_takes_the_copy_and_sends_as_the_window_will(tmp_path: Path) -> None:
+    target = str(tmp_path / "league.db")
+    open_league(target, games=1).close()
+    rink = Services.open(str(tmp_path / "west.db"))
+    report = rink.take_rink_copy(target, "west")
+    assert report.games == 5 and report.kept == []
+    played = score(rink, game_id(0))
+    status = rink.rink_copy_status()
+    assert status is not None and status.rink == "west" and status.waiting == [game_id(0)]
+    with pytest.raises(ServiceError, match="there is no league database at .*; nothing was changed at the rink"):
+        rink.send_to_league(str(tmp_path / "elsewhere.db"))
+    assert rink.send_to_league().sent == [game_id(0)]
+    assert rink.take_rink_copy(target).league == str(Path(target).resolve())  # refreshed under its own name
+    again = rink.rink_copy_status()
+    assert again is not None and (again.rink, again.waiting, again.conflicts) == ("west", [], [])
+    league = Services.open(target)
+    assert same(league_game(league, game_id(0)), played)
+    with pytest.raises(ServiceError, match="a rink copy is a SQLite file"):
+        Services.open(":memory:").take_rink_copy(target)
