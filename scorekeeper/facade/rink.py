@@ -100,13 +100,17 @@ class Rinks(Part):
         finally:
             target.close()
 
-    def receive_rink_game(self, parcel: Parcel, season: str) -> Outcome:
-        """Take one game a rink sent, or file the conflict (one transaction each)."""
+    def receive_rink_game(self, parcel: Parcel, season: str, fresh: bool = False) -> Outcome:
+        """Take one game a rink sent, or file the conflict (one transaction each). The league's game is read
+        again before it is found sent already or in conflict (`fresh`): never judged on an older read."""
         s = self.core.season_row(season)
         view = self.core.view(s.name)
         gid = parcel.game_id
         current = view.games.get(gid)
         now = digest(current)
+        if now != parcel.baseline and not fresh:
+            self.core.forget()
+            return self.receive_rink_game(parcel, season, fresh=True)
         name = view.game_name(gid) if current is not None else f"game {gid}"
         if now == parcel.digest:
             return Outcome(gid, "already")
@@ -117,7 +121,7 @@ class Rinks(Part):
         retried: list[Outcome] = []
 
         def again() -> EntryResult:  # the game changed at the league while judged: judged again on what it has
-            retried.append(self.receive_rink_game(parcel, season))
+            retried.append(self.receive_rink_game(parcel, season, fresh=True))
             return EntryResult(retried[-1].kind != "conflict")
 
         result = self.step.propose(
