@@ -22,12 +22,21 @@ from scorekeeper.rink.conflicts import Conflict, Outcome, Parcel
 from scorekeeper.rink.digest import differences, digest
 from scorekeeper.rink.sides import LeagueOpener, RinkSide
 from scorekeeper.rules.ids import DATA_5
+from scorekeeper.season.view import SeasonView
+from scorekeeper.season_data import GameData
 
 if TYPE_CHECKING:
     from scorekeeper.rink.copy import CopyReport
     from scorekeeper.rink.send import SendReport
 
 KEEP_LEAGUE, TAKE_RINK = "kept the league's", "took the rink's"
+
+
+def _named(view: SeasonView, gid: str, game: GameData) -> str:
+    """'game g101 (Lynx v Owls, 2015-11-02)': the game as the office finds it."""
+    teams = " v ".join(str(t.get("name", side)) if (t := view.teams.get(side)) else side
+                       for side in (game["home"], game["away"]))
+    return f"game {view.game_name_and_id(gid)} ({teams}, {game['date']})"
 
 
 def _blocks(result: EntryResult) -> str:
@@ -111,11 +120,11 @@ class Rinks(Part):
         if now != parcel.baseline and not fresh:
             self.core.forget()
             return self.receive_rink_game(parcel, season, fresh=True)
-        name = view.game_name(gid) if current is not None else f"game {gid}"
+        name = _named(view, gid, current or parcel.game)
         if now == parcel.digest:
             return Outcome(gid, "already")
         if now != parcel.baseline:
-            return self._conflict(s, parcel, now, f"{name} [{gid}] was changed at the league since rink "
+            return self._conflict(s, parcel, now, f"{name} was changed at the league since rink "
                                   f"{parcel.rink} copied it: {differences(current, parcel.game)} differ; the "
                                   "league keeps its own, the office settles it")
         retried: list[Outcome] = []
@@ -138,7 +147,7 @@ class Rinks(Part):
         unwritten = [v.message for v in result.violations if v.message.startswith(f"game {gid} from rink")]
         if unwritten:  # the database refused the write (busy, disconnected, full): no conflict, send again later
             raise ServiceError(f"the league did not answer: {unwritten[0]}; send again")
-        return self._conflict(s, parcel, now, f"{name} [{gid}] from rink {parcel.rink} was refused by the "
+        return self._conflict(s, parcel, now, f"{name} from rink {parcel.rink} was refused by the "
                               f"league's rules: {_blocks(result)}; the league keeps its own, the office settles it")
 
     def _conflict(self, s: Season, parcel: Parcel, league_digest: str, message: str) -> Outcome:

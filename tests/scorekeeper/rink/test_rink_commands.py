@@ -35,7 +35,8 @@ def test_a_game_the_office_changed_since_the_copy_is_a_conflict_saying_what_diff
     report = send(rink, league)
     assert report.sent == [] and len(report.conflicts) == 1
     message = report.conflicts[0].message
-    assert f"[{game_id(0)}] was changed at the league since rink north copied it" in message
+    assert message.startswith(f"game {game_id(0)} (Otters v Herons, 2015-11-01) was changed at the league since "
+                              "rink north copied it: ")
     assert "status (the league's scheduled, the rink's final)" in message and "notes" in message
     assert same(league_game(league, game_id(0)), changed)
 
