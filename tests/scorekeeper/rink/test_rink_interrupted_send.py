@@ -152,3 +152,35 @@ def _sent_to_the_end_once_each(played: dict[str, dict[str, str]], rinks: list[Pa
     other = "east" if first == ["south"] else "south"
     assert [(c.game, c.rink) for c in league.rink_conflicts()] == [(SHARED, other)]
     league.close()
+
+
+def test_a_refresh_killed_at_random_points_leaves_the_old_copy_or_the_new_and_every_unsent_game(
+        tmp_path: Path) -> None:
+    """A refresh is one transaction at the rink: killed anywhere, the copy is the old one or the new one, never
+    half; either way the games scored and not yet sent still wait, as scored."""
+    target = str(tmp_path / "league.db")
+    league = open_league(target, games=4)
+    rink = rink_copy(tmp_path, "north", league, target)
+    unsent = {gid: digest(score(rink, gid)) for gid in (game_id(0), game_id(2))}
+    rink.close()
+    changed = {**league.view().games[game_id(1)], "notes": "moved to the north rink"}
+    assert league.save_game(changed, confirm=True).ok
+    league.close()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCOREKEEPER_OPERATOR": "rink test"}
+    command = [sys.executable, "-m", "scorekeeper", "--db", str(tmp_path / "north.db"), "rink", "copy", target]
+    rng = random.Random()
+    for _ in range(3):
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(rng.uniform(0.2, 2.5))
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+        process.communicate(timeout=120)
+        rink = Services.open(str(tmp_path / "north.db"))
+        assert {w.id: w.digest for w in waiting(rink)} == unsent
+        rink.close()
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rink = Services.open(str(tmp_path / "north.db"))
+    assert {w.id: w.digest for w in waiting(rink)} == unsent
+    assert rink.view().games[game_id(1)].get("notes") == "moved to the north rink"
+    rink.close()
