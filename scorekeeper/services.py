@@ -43,6 +43,7 @@ from scorekeeper.facade.pipeline import ChangeStep
 from scorekeeper.facade.proposals import SuspensionProposals
 from scorekeeper.facade.queries import Queries
 from scorekeeper.facade.results import Results
+from scorekeeper.facade.rink import Rinks
 from scorekeeper.facade.roster import Rosters
 from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.facade.screens import Screens
@@ -134,6 +135,7 @@ class Services:
         self.mail = Mail(self)
         self.season_admin = SeasonAdmin(self, self.step, self.office)
         self.signing = Signatures(self, self.step, self.entries)  # issue 20: signatures at the boards
+        self.rink_copies = Rinks(self, self.step, self, Services.open)  # issue 32: rink copies, both sides
 
     # -- the parts' methods ----------------------------------------------------------------------------
     import_file = delegate("season_files", SeasonFiles.import_file)
@@ -250,6 +252,12 @@ class Services:
     archive_season = delegate("season_admin", SeasonAdmin.archive_season)
     unarchive_season = delegate("season_admin", SeasonAdmin.unarchive_season)
     delete_season = delegate("season_admin", SeasonAdmin.delete_season)
+    rink_copy_status = delegate("rink_copies", Rinks.rink_copy_status)
+    take_rink_copy = delegate("rink_copies", Rinks.take_rink_copy)
+    send_to_league = delegate("rink_copies", Rinks.send_to_league)
+    receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
+    rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
+    settle_conflict = delegate("rink_copies", Rinks.settle_conflict)
 
     @staticmethod
     def demo_season_path() -> str:

@@ -11,5 +11,5 @@ the database layer.
 from __future__ import annotations
 
 GROUPS = ("season_file", "results", "database", "rulebook", "printing", "teams", "seasons", "suspension",
-          "officials", "mail", "publish", "game", "support")
+          "officials", "mail", "publish", "game", "rink", "support")
 """The modules under `scorekeeper.commands`, in the order their commands are listed."""

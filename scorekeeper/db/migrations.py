@@ -168,6 +168,14 @@ def _m013_game_results(db: Database) -> None:
         db.create_tables([GameResult])
 
 
+def _m014_rink_conflicts(db: Database) -> None:
+    """Version 14: the games rink PCs sent that the league did not take, waiting for the office (issue 32)."""
+    from scorekeeper.db.models import RinkConflict
+
+    if not db.table_exists(RinkConflict._meta.table_name):
+        db.create_tables([RinkConflict])
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -182,6 +190,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (11, _m011_goalie_shots),
     (12, _m012_game_curfew),
     (13, _m013_game_results),
+    (14, _m014_rink_conflicts),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -320,7 +320,31 @@ class AuditEntry(BaseModel):
         return done
 
 
+class RinkConflict(BaseModel):
+    """A game a rink PC sent that the league did not take (issue 32; `rink`): the league keeps its own, the rink's
+    game waits here for the office to settle it. One row per rink, game and the rink's version of it."""
+
+    season_id: int
+
+    id = AutoField()
+    season = ForeignKeyField(Season, backref="rink_conflicts", on_delete="CASCADE")
+    rink = CharField()  # the rink PC's name
+    game = CharField()  # the game's id in the season file
+    rink_game = TextField()  # the rink's game, its canonical JSON
+    rink_digest = CharField()  # sha-256 of `rink_game`
+    baseline = CharField()  # the digest of the game as the rink copied it
+    league_digest = CharField()  # the league's game when the conflict was found
+    message = TextField()
+    at = DateTimeField(default=_now)
+    settled = CharField(null=True)  # None: waiting; "kept the league's", "took the rink's"
+    settled_at = DateTimeField(null=True)
+
+    class Meta:
+        indexes = ((("rink", "game", "rink_digest"), True),)
+
+
 ALL_MODELS: list[type[BaseModel]] = [
     Meta, RulebookRecord, League, Season, Division, Player, Team, RosterSigning, Game, LineupEntry,
     GameEvent, GameSignature, Appeal, Payment, Suspension, SuspensionDecision, Fine, AuditEntry, GameResult,
+    RinkConflict,
 ]

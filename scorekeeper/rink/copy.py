@@ -1,0 +1,112 @@
+"""Taking a rink copy: the league's season (its teams, rosters, games, rulebook and audit trail, as the season
+file has them) imported into the rink's SQLite database in one transaction, with each game's baseline. A refresh
+keeps every change not yet sent: a game changed at the rink since its baseline stays as the rink has it (with
+its baseline); every other game, one handed to the office as a conflict included, becomes the league's."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+
+from scorekeeper.db import store
+from scorekeeper.db.connect import sqlite_file
+from scorekeeper.facade.core import bind
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.json_value import JsonObject
+from scorekeeper.logs import redact
+from scorekeeper.rink import marks
+from scorekeeper.rink.changes import waiting
+from scorekeeper.rink.digest import digest
+from scorekeeper.rink.sides import LeagueSide, RinkSide
+from scorekeeper.season_data import GameData, SeasonData
+
+
+@dataclass
+class CopyReport:
+    """A copy taken: of which league and season, when, how many games, and the games kept as the rink has them."""
+
+    league: str
+    season: str
+    copied_at: str
+    games: int
+    kept: list[str] = field(default_factory=list)
+
+
+def league_label(target: str) -> str:
+    """The league's address as the copy remembers it: a SQLite file's full path; a URL with any password
+    removed."""
+    path = sqlite_file(target)
+    return str(path.resolve()) if path is not None else redact(target)
+
+
+def league_season(league: LeagueSide, season: str | None) -> SeasonData:
+    """The league's season as its season file (the rulebook's text and the audit trail with it; nothing
+    computed)."""
+    bind(league.db)
+    s = league.season_row(season)
+    data = store.load_season_dict(s)
+    data["rulebook_text"] = s.rulebook.text
+    data["audit"] = store.load_audit(s)
+    return data
+
+
+def _kept(rink: RinkSide, label: str, season: str) -> dict[str, tuple[GameData, str]]:
+    """The rink's unsent games (with their baselines) when `rink` is already a copy of that league's season;
+    refuses a database that is a league of its own or a copy of another league."""
+    bind(rink.db)
+    facts = marks.facts()
+    if facts is None:
+        if rink.seasons():
+            raise ServiceError(f"{rink.database_label} holds seasons and is not a rink copy: a rink copy is made "
+                               "in a new file (nothing was changed)")
+        return {}
+    if facts.league != label:
+        raise ServiceError(f"{rink.database_label} is a rink copy of {facts.league}, not of {label}: take the copy "
+                           "in another file (nothing was changed)")
+    if facts.season != season:
+        if waiting(rink):
+            raise ServiceError(f"{rink.database_label} holds changes of season {facts.season} not yet sent: send "
+                               "them first (`rink send`; nothing was changed)")
+        return {}
+    return {w.id: (w.game, w.baseline) for w in waiting(rink)}
+
+
+def as_json(data: SeasonData) -> JsonObject:
+    """The season file as plain JSON values (what an import reads)."""
+    plain: JsonObject = json.loads(json.dumps(data, ensure_ascii=False))
+    return plain
+
+
+def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season: str | None = None) -> CopyReport:
+    """Make or refresh `rink` as a copy of `league`'s season (`target`: the league's address, as given)."""
+    label = league_label(target)
+    data = league_season(league, season)
+    kept = _kept(rink, label, data["season"])
+    bind(league.db)
+    league_games = data.get("games", [])
+    bases = {g["id"]: digest(g) for g in league_games}
+    games: list[GameData] = [kept[g["id"]][0] if g["id"] in kept else g for g in league_games]
+    games += [game for gid, (game, _) in kept.items() if gid not in bases]  # created at the rink
+    data["games"] = games
+    bases.update({gid: base for gid, (_, base) in kept.items()})
+    copied = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    with rink.write_transaction():
+        report = rink.import_data(as_json(data), replace=True, source=f"rink copy of {label}")
+        if not report.ok:
+            problems = "; ".join(f"{v.rule} {v.message} ({v.where})" for v in report.violations if v.blocks)
+            raise ServiceError(f"the rink copy was not taken: the league's season {data['season']} was refused "
+                               f"here: {problems or 'see the log'}")
+        bind(rink.db)
+        for gid in set(marks.baselines()) - set(bases):
+            marks.drop(marks.BASE + gid)
+        for gid, base in bases.items():
+            marks.set_baseline(gid, base)
+            if gid not in kept:
+                marks.set_held(gid, None)
+        marks.put_facts(marks.CopyFacts(label, name, data["season"], copied))
+        rink.forget()
+        rink.record_audit(rink.season_row(data["season"]), "rink copy", f"of {label} as rink {name}",
+                          after={"games": len(games), "kept": sorted(kept)})
+    rink.forget()
+    return CopyReport(label, data["season"], copied, len(games), sorted(kept))
