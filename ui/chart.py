@@ -13,6 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from ui.accessible import say
+
 FALLBACK = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
 
@@ -34,6 +36,7 @@ class PointsChart(QWidget):
         self.title = "Points through the season"
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(360, 240)
+        self.told()
 
     def sizeHint(self) -> QSize:
         return QSize(720, 420)
@@ -42,7 +45,15 @@ class PointsChart(QWidget):
         self.series = list(series)
         if title:
             self.title = title
+        self.told()
         self.update()
+
+    def told(self) -> None:
+        """What the chart shows, for a screen reader: its title, then each team's points after its games played
+        ('Otters 24 points after 12 games'), the leader first (issue 31.4)."""
+        lines = sorted((s for s in self.series if s.points), key=lambda s: (-s.points[-1], s.name))
+        said = "; ".join(f"{s.name} {s.points[-1]} points after {len(s.points)} games" for s in lines)
+        say(self, self.title, said or "No final games yet.")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
+from ui.accessible import plain, say
+
 if TYPE_CHECKING:
     from scorekeeper.screens import Consequence
 
@@ -36,6 +38,7 @@ class SidePanel(QFrame):
             self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
                                "<span style='color:gray'>No line-up yet: dress the players in Line-ups "
                                "(Ctrl+L).</span>")
+            say(self, title, plain(self.label.text()))
             return
         goalie = "goalie in" if side.get("goalie") else "<span style='color:#b00020'>goalie pulled</span>"
         lines = [f"<b style='font-size:large'>{html.escape(title)}</b>",
@@ -63,3 +66,4 @@ class SidePanel(QFrame):
             lines.append(f"<b style='color:#b00020'>Ejected: {html.escape(c.who)}</b> — {html.escape(c.what)} "
                          f"({html.escape(c.section or c.rule)})")
         self.label.setText("<br>".join(lines))
+        say(self, title, plain(self.label.text()))  # the side and its penalty box, for a screen reader (issue 31.4)
