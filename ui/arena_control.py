@@ -160,8 +160,9 @@ class ArenaControl(QObject):
         self.screens_menu.clear()
         group = QActionGroup(self.screens_menu)
         chosen = self.screen()
-        for screen in QGuiApplication.screens():
-            item = self.screens_menu.addAction(screen_label(screen)
+        for number, screen in enumerate(QGuiApplication.screens(), 1):
+            letter = f"&{number} " if number < 10 else ""  # each item its key (issue 31.4)
+            item = self.screens_menu.addAction(letter + screen_label(screen).replace("&", "&&")
                                                + (" — the office's window" if screen is self.window.screen() else ""))
             item.setCheckable(True)
             item.setChecked(screen is chosen)

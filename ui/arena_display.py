@@ -19,6 +19,7 @@ from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import theme
+from ui.accessible import say
 from ui.arena_board import SIDES, Board, Goal, board, goals, new_goal
 from ui.game_clock import period_name
 
@@ -196,6 +197,7 @@ class ArenaDisplay(QWidget):
         self.clock.setText(clock.remaining())  # counted down, as a rink's scoreboard does
         self.clock.paint(CLOCK if clock.running() else TEXT)
         self.period.setText(self._period_name())
+        self._tell()
 
     def _period_name(self) -> str:
         clock = self.tab.clock
@@ -212,6 +214,7 @@ class ArenaDisplay(QWidget):
         for widget in self._board_widgets():
             widget.hide()
         self._fit()
+        self._tell()
 
     def _board_widgets(self) -> list[Text]:
         sides = [w for side in SIDES for w in (self.name[side], self.score[side], self.shots[side],
@@ -249,6 +252,7 @@ class ArenaDisplay(QWidget):
         self.strength.setText(shown.strength.upper() if power_play else shown.strength)
         self.strength.paint(CLOCK if power_play else DIM)
         self._fit()
+        self._tell()
 
     def announce(self, goal: Goal) -> None:
         """Announce `goal` for `ANNOUNCE_MS` (a later goal takes its place)."""
@@ -260,6 +264,7 @@ class ArenaDisplay(QWidget):
         self.goal_line.show()
         self.goal_detail.show()
         self._fit()
+        self._tell()
         self.announce_timer.start()
 
     def end_announcement(self) -> None:
@@ -269,11 +274,17 @@ class ArenaDisplay(QWidget):
         self.goal_detail.setText("")
         self.goal_line.hide()
         self.goal_detail.hide()
+        self._tell()
 
     def text(self) -> str:
         """Everything the board shows now, line by line (what a person at the rink reads)."""
         widgets = [self.idle, *self._board_widgets(), self.goal_line, self.goal_detail]
         return "\n".join(w.text() for w in widgets if w.isVisibleTo(self) and w.text())
+
+    def _tell(self) -> None:
+        """The board's text as its accessible description, a line a part: a screen reader in the office reads
+        what the rink sees (issue 31.4)."""
+        say(self, "Arena display", "; ".join(self.text().splitlines()))
 
     # -- sizing --------------------------------------------------------------------------------------------
     def _fit(self) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ui import theme
+from ui.accessible import say
 
 FALLBACK = theme.SERIES
 
@@ -36,6 +37,7 @@ class PointsChart(QWidget):
         self.title = "Points through the season"
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(360, 240)
+        self.told()
 
     def sizeHint(self) -> QSize:
         return QSize(720, 420)
@@ -44,7 +46,15 @@ class PointsChart(QWidget):
         self.series = list(series)
         if title:
             self.title = title
+        self.told()
         self.update()
+
+    def told(self) -> None:
+        """What the chart shows, for a screen reader: its title, then each team's points after its games played
+        ('Otters 24 points after 12 games'), the leader first (issue 31.4)."""
+        lines = sorted((s for s in self.series if s.points), key=lambda s: (-s.points[-1], s.name))
+        said = "; ".join(f"{s.name} {s.points[-1]} points after {len(s.points)} games" for s in lines)
+        say(self, self.title, said or "No final games yet.")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

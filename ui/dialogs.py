@@ -55,7 +55,11 @@ CSVS = "Spreadsheets saved as CSV (*.csv *.txt);;All files (*)"
 
 
 def run_dialog(dialog: QDialog) -> int:
-    """Show `dialog` modally and return its result (tests replace this to answer without blocking)."""
+    """Show `dialog` modally and return its result (tests replace this to answer without blocking); each of its
+    fields named after its label for a screen reader first (issue 31.4)."""
+    from ui.accessible import name_from_labels
+
+    name_from_labels(dialog)
     return dialog.exec()
 
 

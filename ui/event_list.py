@@ -40,6 +40,7 @@ class EventList(QObject):
         self.model = EventsModel()
         self.view: QTableView = make_table_view(self.model, tab, kind=FocusQuietView)
         self.view.setObjectName("eventList")
+        self.view.setAccessibleName("Events of the game")
         two_lines(self.view, EventsModel.LINES)
         self.view.horizontalHeader().setMinimumSectionSize(24)  # Str. as narrow as it reads
         self.undo_button = _tool(tab, "Undo", f"Undo the last change to this game ({key_text('std:Undo')})")

@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, QTimer, Sign
 from PySide6.QtGui import QFont, QKeyEvent, QRegularExpressionValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
+from ui.accessible import say
+
 MMSS = re.compile(r"^\s*(\d{1,3})(?::(\d{1,2}))?\s*$")
 
 
@@ -78,8 +80,10 @@ class GameClock(QWidget):
         self.period.setRange(1, 9)
         self.period.setPrefix("Period ")
         self.period.setToolTip("1 and 2: the halves; 3 and after: overtime")
+        self.period.setAccessibleName("Period")
         self.time = QLineEdit("00:00", self)
         self.time.setObjectName("clockTime")
+        self.time.setAccessibleName("Clock time")
         self.time.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,3}:?\d{0,2}"), self))
         self.time.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.time.font())
@@ -269,4 +273,7 @@ class GameClock(QWidget):
             self.time.setText(fmt(seconds))
         self.time.setReadOnly(self.running())
         self.button.setText("Pause" if self.running() else "Start")
-        self.period_name.setText(period_name(self.period.value(), self._regulation, self._word))
+        name = period_name(self.period.value(), self._regulation, self._word)
+        self.period_name.setText(name)
+        state = "running" if self.running() else "held: times typed from the sheet" if self.held else "paused"
+        say(self, f"Clock: {name}, {fmt(seconds)}, {state}")  # what a screen reader reads (issue 31.4)

@@ -168,6 +168,7 @@ def fill_panel(panel: LineupPanel, candidates: Iterable[LineupCandidate], title:
     panel.model.set_rows([panel.marked(row) for row in rows])
     dressed = sum(1 for row in rows if row["dressed"])
     panel.title.setText(f"<b>{html.escape(title)}</b> ({side}) — {dressed} dressed")
+    panel.view.setAccessibleName(f"Line-up of {title} ({side})")
     fit_columns(panel.view, padding=10)
 
 

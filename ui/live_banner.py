@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from scorekeeper.screens import EJECTION, FINE, REPORT, SUSPENSION, TWO_DOWN, Consequence
 from ui import theme
+from ui.accessible import alert, say
 
 HEADLINES = {EJECTION: "Ejected", SUSPENSION: "Suspended", FINE: "Fined", REPORT: "Reported",
              TWO_DOWN: "Two men down"}
@@ -100,6 +101,7 @@ class LiveBanner(QFrame):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self.shown: tuple[Consequence, ...] = ()
+        self.setAccessibleName("What the last entry set off")
         self.hide()
 
     def tell(self, consequences: Sequence[Consequence], names: Mapping[str, str],
@@ -109,6 +111,7 @@ class LiveBanner(QFrame):
         if not self.shown:
             if not self.isHidden():
                 self.hide()
+                say(self, "What the last entry set off", "")
             return
         serious = any(c.kind in (EJECTION, SUSPENSION) for c in self.shown)
         meaning = "ejected" if serious else "warning"
@@ -116,9 +119,12 @@ class LiveBanner(QFrame):
                                    f"border:2px solid {theme.css(meaning)}; border-radius:6px }}")
         self.label.setText(f"<div style='font-size:large'>{consequences_html(self.shown, names, period_name)}</div>")
         self.show()
+        say(self, plain(self.shown, names), self.text())  # read out at once: the banner is an alert (issue 31.4)
+        alert(self)
 
     def dismiss(self) -> None:
         self.shown = ()
+        say(self, "What the last entry set off", "")
         self.hide()
         self.dismissed.emit()
 

@@ -94,6 +94,7 @@ class LiveGameTab(GameAtTheBoards):
         self.new_game_button.setToolTip("Schedule a game: date, time, rink, stage, home and away (Ctrl+Shift+N)")
         self.new_game_button.clicked.connect(self.new_game)
         self.view.setMinimumWidth(180)  # the game page keeps its width at 1024 pixels
+        self.view.setAccessibleName("Games")
         two_lines(self.view, GamesModel.LINES)
         self.view.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 

@@ -258,6 +258,10 @@ class MainWindow(WindowFiles):
         self.live_game_tab.finished.connect(lambda game: self.auto_backup(  # the game by its league number
             f"game {self.svc.game_names(self.live_game_tab.season).get(game, game)} finished"))
         self.tabs.currentChanged.connect(self._leaving_tab)
+        from ui.accessible import name_from_labels
+
+        self.roster_tab.roster_view.setAccessibleName("Players")  # its heading changes with the team shown
+        name_from_labels(self)  # issue 31.4: each field named after its label, for a screen reader
 
     def abandon(self) -> None:
         """The database did not open (or could not be read): nothing to save or close when the shell goes."""

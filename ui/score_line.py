@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
+from ui.accessible import say
+
 
 class ScoreLine(QWidget):
     """Each team's name, wrapped when long, and the figures between them in a label of fixed size: a label whose
@@ -30,6 +32,7 @@ class ScoreLine(QWidget):
         for name in (self.home, self.away):
             name.setWordWrap(True)  # long team names wrap rather than push the clock out of sight
         self.figures.setFixedSize(0, 0)
+        self.setAccessibleName("Score")
 
     def set_score(self, home: str, away: str, home_goals: int, away_goals: int) -> None:
         """Show `home` `home_goals` – `away_goals` `away`, setting only what changed."""
@@ -37,6 +40,7 @@ class ScoreLine(QWidget):
                             (self.figures, f"{home_goals} – {away_goals}")):
             if label.text() != text:
                 label.setText(text)
+        say(self, f"Score: {home} {home_goals}, {away} {away_goals}")  # what a screen reader reads (issue 31.4)
         wanted = self.figures.sizeHint()
         if self.figures.minimumSize() != wanted:
             self.figures.setFixedSize(wanted)

@@ -95,6 +95,7 @@ class SeasonTab(TableTab):
         self.totals = FineTotalsModel()
         self.eligibility = EligibilityModel()
         self.stats_view = self._sortable(self.stats)
+        self.stats_view.setAccessibleName("Players' scoring")
         self.suspensions_view = self._sortable(self.suspensions)
         self.fines_view = self._sortable(self.fines)
         self.totals_view = self._sortable(self.totals)

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ui import theme
+from ui.accessible import plain, say
 
 if TYPE_CHECKING:
     from scorekeeper.screens import Consequence
@@ -36,7 +37,8 @@ class SidePanel(QFrame):
         out = {c.player: c for c in ejected if c.player}
         if side is None or not dressed:
             self.label.setText(f"<b style='font-size:large'>{html.escape(title)}</b><br>"
-                               + theme.span("muted", "No line-up yet: dress the players in Line-ups (Ctrl+L)."))
+                                 + theme.span("muted", "No line-up yet: dress the players in Line-ups (Ctrl+L)."))
+            say(self, title, plain(self.label.text()))
             return
         goalie = "goalie in" if side.get("goalie") else theme.span("ejected", "goalie pulled")
         lines = [f"<b style='font-size:large'>{html.escape(title)}</b>",
@@ -65,3 +67,4 @@ class SidePanel(QFrame):
                          + f" — {html.escape(c.what)} "
                          f"({html.escape(c.section or c.rule)})")
         self.label.setText("<br>".join(lines))
+        say(self, title, plain(self.label.text()))  # the side and its penalty box, for a screen reader (issue 31.4)

@@ -216,3 +216,18 @@ def test_alt_f_then_a_letter_opens_the_item_of_that_letter(qtbot: QtBot, demo_sv
         qtbot.keyClick(menu, letter)
         qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
     assert asked == ["database", "operator", "seasons"]
+
+
+def test_every_item_of_every_menu_has_a_key(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> None:
+    """Issue 31.4: every action is reachable from the keyboard: each menu of the bar has its Alt letter, and each
+    item of each menu and submenu its letter (Alt, the menu's letter, the item's) or a shortcut of its own."""
+    window = open_window(qtbot, demo_svc, settings)
+    bar = window.menuBar()
+    assert [a.text() for a in bar.actions() if a.isVisible() and not mnemonic(a.text())] == []
+    keyless = []
+    for menu in [m for a in bar.actions() if isinstance(a.menu(), QMenu) for m in menus_of(a.menu())]:
+        for action in menu.actions():
+            if action.isVisible() and not action.isSeparator() and not mnemonic(action.text()) \
+                    and action.shortcut().isEmpty():
+                keyless.append(f"{menu.title()} ▸ {action.text()}")
+    assert keyless == []
