@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal
 
 from scorekeeper import records
 from scorekeeper.db.bulk import ColumnValues, batches, date_text, ids, insert, next_seq, parse_date, upsert
@@ -31,28 +31,15 @@ from scorekeeper.db.record_rows import rows_of
 from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.season_data import (
     AppealData,
-    DivisionData,
     EventData,
     GameData,
     PaymentData,
-    PlayerData,
     SigningData,
     SuspensionDecisionData,
-    TeamData,
 )
+from scorekeeper.seasonfile import SeasonLists
 
-
-class Changes(TypedDict):
-    """The objects to write (new or changed), by the season file's list that holds them."""
-
-    divisions: list[DivisionData]
-    teams: list[TeamData]
-    players: list[PlayerData]
-    roster: list[SigningData]
-    games: list[GameData]
-    appeals: list[AppealData]
-    payments: list[PaymentData]
-    season_suspension_decisions: NotRequired[list[SuspensionDecisionData]]
+Changes = SeasonLists  # the objects to write (new or changed), by the season file's list that holds them
 
 
 OldGames = Mapping[str, GameData | None]  # each written game as stored before (None: a new one)

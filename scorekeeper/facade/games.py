@@ -402,10 +402,9 @@ class Games(Part):
             if previous is None:
                 Game.delete().where(Game.id == row_id).execute()
                 return (0, -1)
-            written = {"divisions": [], "teams": [], "players": [], "roster": [], "games": [previous], "appeals": [],
-                       "payments": [], "season_suspension_decisions": []}
-            return store.write_changes(s, cast(season_write.Changes, written),
-                                       cast(season_write.OldGames, {game_id: current}))[game_id]
+            written = season_write.Changes(divisions=[], teams=[], players=[], roster=[], games=[previous],
+                                           appeals=[], payments=[], season_suspension_decisions=[])
+            return store.write_changes(s, written, {game_id: current})[game_id]
 
         try:
             after = self.step.commit(s, write, [AuditRecord(audit[0], game_id, audit[1], audit[2])] if audit else [])
