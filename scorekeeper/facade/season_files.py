@@ -86,6 +86,7 @@ class _Plan:
     changes: season_write.Changes
     audit: list[AuditEntryData]
     local_overrides: dict[str, str] = field(default_factory=dict)
+    known: OfficeRecords | None = None  # another database's office records standing here (a rink copy's league)
 
     @property
     def season_name(self) -> str:
@@ -128,14 +129,17 @@ class SeasonFiles(Part):
         return self.import_data(data, replace=replace, source=str(path), shape_read=True)
 
     def import_data(self, data: JsonObject, replace: bool = False, source: str = "",
-                    shape_read: bool = False) -> ImportReport:
+                    shape_read: bool = False, known: OfficeRecords | None = None) -> ImportReport:
         """Load a season file's content: the whole file or nothing. What the office password guards (a final game
         reopened or rewritten, a suspension lifted, a fine waived, an appeal upheld, a block overridden) is
-        refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited."""
+        refused (rule OFFICE, naming each change) unless the office is unlocked, and each is audited. `known`: the
+        lifts and waivers another database's office recorded, standing for the judging (a rink copy's league,
+        issue 32; the caller writes them)."""
         try:
             plan = self._plan(data, replace, shape_read)
         except _Refused as refused:
             return refused.report
+        plan.known = known
         view = self._view(plan)
         violations, overridable, offered = self._judge(plan, view)
         report = ImportReport(not any(v.blocks for v in violations), plan.season_name, violations)
@@ -224,11 +228,12 @@ class SeasonFiles(Part):
         view = SeasonView(plan.merged, plan.book)
         view.carry_over = CarryOver(self.core.carry_source(plan.incoming["league"], season.id if season else None))
         local = store.load_overrides(season) if season is not None else {}
+        extra = plan.known or OfficeRecords()
         if season is not None:
-            view.office = OfficeRecords.of(store.load_notices(season), store.load_lifted(season),
-                                           store.load_waivers(season), local)
+            view.office = OfficeRecords.of(store.load_notices(season), {**store.load_lifted(season), **extra.lifted},
+                                           {**store.load_waivers(season), **extra.waived}, local)
         else:
-            view.office = OfficeRecords.of(overrides=local)
+            view.office = OfficeRecords.of(lifted=extra.lifted, waived=extra.waived, overrides=local)
         plan.local_overrides = local
         return view
 

@@ -18,6 +18,7 @@ from scorekeeper.logs import redact
 from scorekeeper.rink import marks
 from scorekeeper.rink.changes import waiting
 from scorekeeper.rink.digest import digest
+from scorekeeper.rink.office import LeagueRecords, league_records, write_records
 from scorekeeper.rink.sides import LeagueSide, RinkSide
 from scorekeeper.season_data import GameData, SeasonData
 
@@ -40,15 +41,15 @@ def league_label(target: str) -> str:
     return str(path.resolve()) if path is not None else redact(target)
 
 
-def league_season(league: LeagueSide, season: str | None) -> SeasonData:
+def league_season(league: LeagueSide, season: str | None) -> tuple[SeasonData, LeagueRecords]:
     """The league's season as its season file (the rulebook's text and the audit trail with it; nothing
-    computed)."""
+    computed), and what its office recorded beside it (lifts, waivers)."""
     bind(league.db)
     s = league.season_row(season)
     data = store.load_season_dict(s)
     data["rulebook_text"] = s.rulebook.text
     data["audit"] = store.load_audit(s)
-    return data
+    return data, league_records(s)
 
 
 def _kept(rink: RinkSide, label: str, season: str) -> dict[str, tuple[GameData, str]]:
@@ -81,7 +82,7 @@ def as_json(data: SeasonData) -> JsonObject:
 def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season: str | None = None) -> CopyReport:
     """Make or refresh `rink` as a copy of `league`'s season (`target`: the league's address, as given)."""
     label = league_label(target)
-    data = league_season(league, season)
+    data, records = league_season(league, season)
     kept = _kept(rink, label, data["season"])
     bind(league.db)
     league_games = data.get("games", [])
@@ -92,12 +93,19 @@ def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season
     bases.update({gid: base for gid, (_, base) in kept.items()})
     copied = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     with rink.write_transaction():
-        report = rink.import_data(as_json(data), replace=True, source=f"rink copy of {label}")
+        bind(rink.db)
+        held = store.find_season(data["league"], data["season"])
+        if held is not None:  # a refresh: the lifts made since stand before the import is judged
+            write_records(held, records)
+            rink.forget()
+        report = rink.import_data(as_json(data), replace=True, source=f"rink copy of {label}",
+                                  known=records.as_office())
         if not report.ok:
             problems = "; ".join(f"{v.rule} {v.message} ({v.where})" for v in report.violations if v.blocks)
             raise ServiceError(f"the rink copy was not taken: the league's season {data['season']} was refused "
                                f"here: {problems or 'see the log'}")
         bind(rink.db)
+        write_records(rink.season_row(data["season"]), records)
         for gid in set(marks.baselines()) - set(bases):
             marks.drop(marks.BASE + gid)
         for gid, base in bases.items():

@@ -10,6 +10,7 @@ from scorekeeper.facade.core import Core
 from scorekeeper.json_value import JsonObject
 from scorekeeper.results_records import SeasonEntry
 from scorekeeper.rink.conflicts import Outcome, Parcel
+from scorekeeper.season.records import OfficeRecords
 
 
 class RinkSide(Core, Protocol):
@@ -18,7 +19,7 @@ class RinkSide(Core, Protocol):
     def seasons(self) -> list[SeasonEntry]: ...
 
     def import_data(self, data: JsonObject, replace: bool = False, source: str = "",
-                    shape_read: bool = False) -> ImportReport: ...
+                    shape_read: bool = False, known: OfficeRecords | None = None) -> ImportReport: ...
 
 
 class LeagueSide(Core, Protocol):
