@@ -19,7 +19,7 @@ from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refus
 from scorekeeper.rink import conflicts, marks
 from scorekeeper.rink.changes import handed, waiting
 from scorekeeper.rink.conflicts import Conflict, Outcome, Parcel
-from scorekeeper.rink.digest import differences, digest
+from scorekeeper.rink.digest import NEW, differences, digest
 from scorekeeper.rink.sides import LeagueOpener, RinkSide
 from scorekeeper.rules.ids import DATA_5
 from scorekeeper.season.view import SeasonView
@@ -37,6 +37,12 @@ def _named(view: SeasonView, gid: str, game: GameData) -> str:
     teams = " v ".join(str(t.get("name", side)) if (t := view.teams.get(side)) else side
                        for side in (game["home"], game["away"]))
     return f"game {view.game_name_and_id(gid)} ({teams}, {game['date']})"
+
+
+def _created_by(s: Season, gid: str) -> str:
+    """Who made the league's game of a new game's id: 'created at rink NAME', or 'scheduled at the league'."""
+    rink = conflicts.sent_by(s, gid)
+    return f"created at rink {rink}" if rink is not None else "scheduled at the league"
 
 
 def _blocks(result: EntryResult) -> str:
@@ -123,6 +129,10 @@ class Rinks(Part):
         name = _named(view, gid, current or parcel.game)
         if now == parcel.digest:
             return Outcome(gid, "already")
+        if now != parcel.baseline and parcel.baseline == NEW:  # a new game: its id taken at the league already
+            return self._conflict(s, parcel, now, f"{name} was created at rink {parcel.rink}, and the league has a "
+                                  f"game of that id {_created_by(s, gid)}: {differences(current, parcel.game)} "
+                                  "differ; the league keeps its own, the office settles it")
         if now != parcel.baseline:
             return self._conflict(s, parcel, now, f"{name} was changed at the league since rink "
                                   f"{parcel.rink} copied it: {differences(current, parcel.game)} differ; the "

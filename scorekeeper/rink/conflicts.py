@@ -9,7 +9,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-from scorekeeper.db.models import RinkConflict, Season
+from scorekeeper.db.models import AuditEntry, RinkConflict, Season
 from scorekeeper.rink.digest import canonical
 from scorekeeper.season_data import GameData
 
@@ -100,3 +100,12 @@ def settle(rows: list[RinkConflict], how: str) -> None:
     """Mark conflicts settled (`how`: what the office decided)."""
     when = dt.datetime.now(dt.UTC).replace(tzinfo=None)
     RinkConflict.update(settled=how, settled_at=when).where(RinkConflict.id.in_([r.id for r in rows])).execute()
+
+
+def sent_by(season: Season, game: str) -> str | None:
+    """The rink whose send first wrote `game` at the league (its "rink send" audit entry), if a rink's did."""
+    prefix = f"game {game} from rink "
+    row = (AuditEntry.select(AuditEntry.subject)
+           .where((AuditEntry.season == season) & (AuditEntry.action == "rink send")
+                  & AuditEntry.subject.startswith(prefix)).order_by(AuditEntry.id).first())
+    return row.subject[len(prefix):] if row is not None else None
