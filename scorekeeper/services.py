@@ -258,6 +258,8 @@ class Services:
     receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
     rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
     settle_conflict = delegate("rink_copies", Rinks.settle_conflict)
+    rink_conflict_merge_preview = delegate("rink_copies", Rinks.rink_conflict_merge_preview)
+    merge_rink_conflict = delegate("rink_copies", Rinks.merge_rink_conflict)
 
     @staticmethod
     def demo_season_path() -> str:

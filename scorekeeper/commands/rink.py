@@ -40,6 +40,8 @@ def add_parser(sub: Any) -> None:
     how = settle.add_mutually_exclusive_group(required=True)
     how.add_argument("--keep-league", action="store_true", help="the league's game stays as it is")
     how.add_argument("--take-rink", action="store_true", help="the rink's game replaces the league's")
+    how.add_argument("--merge", action="store_true", help="merge event by event: the league's game with the rink's "
+                                                          "events it lacks and the players it dressed")
     settle.add_argument("--rink", help="the rink whose game is meant, when several sent one")
     settle.set_defaults(func=settle_conflict, writes="settling a rink conflict")
 
@@ -100,10 +102,25 @@ def list_conflicts(svc: Any, args: argparse.Namespace) -> int:
 def settle_conflict(svc: Any, args: argparse.Namespace) -> int:
     if svc.has_office_password() and not svc.unlock_office(ask("Office password: ")):
         return _fail(f"wrong office password; the conflict was not settled ({OFFICE})")
+    if args.merge:
+        return _merge(svc, args)
     result = svc.settle_conflict(args.game, take_rink=args.take_rink, rink=args.rink, season=args.season)
     if not result.ok:
         return _fail("the conflict was not settled: " + "; ".join(f"{v.message} ({v.rule})"
                                                                   for v in result.violations if v.blocks))
     print(f"game {args.game}: " + ("the rink's game taken" if args.take_rink else "the league's game kept") +
           "; the conflict is settled")
+    return EXIT_OK
+
+
+def _merge(svc: Any, args: argparse.Namespace) -> int:
+    preview = svc.rink_conflict_merge_preview(args.game, rink=args.rink, season=args.season)
+    result = svc.merge_rink_conflict(args.game, rink=args.rink, season=args.season)
+    if not result.ok:
+        return _fail("the conflict was not merged (it still waits): " + "; ".join(
+            f"{v.message} ({v.rule})" for v in result.violations if v.blocks))
+    players = f", {len(preview.added_players)} player(s) dressed at the rink added" if preview.added_players else ""
+    print(f"game {args.game}: merged event by event with rink {preview.rink}: {preview.count('both')} event(s) "
+          f"on both sides, {preview.count('league')} the league's only, {preview.count('rink')} the rink's "
+          f"added{players}; the conflict is settled")
     return EXIT_OK

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper.changes import EntryResult
-from scorekeeper.db.models import Season
+from scorekeeper.db.models import RinkConflict, Season
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
@@ -21,15 +21,17 @@ from scorekeeper.rink.changes import handed, waiting
 from scorekeeper.rink.conflicts import Conflict, Outcome, Parcel
 from scorekeeper.rink.digest import NEW, differences, digest
 from scorekeeper.rink.sides import LeagueOpener, RinkSide
-from scorekeeper.rules.ids import DATA_5
+from scorekeeper.rules.ids import DATA_5, OFFICE
+from scorekeeper.rules.violation import Violation
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import GameData
 
 if TYPE_CHECKING:
     from scorekeeper.rink.copy import CopyReport
+    from scorekeeper.rink.merge import MergePreview
     from scorekeeper.rink.send import SendReport
 
-KEEP_LEAGUE, TAKE_RINK = "kept the league's", "took the rink's"
+KEEP_LEAGUE, TAKE_RINK, MERGED = "kept the league's", "took the rink's", "merged event by event"
 
 
 def _named(view: SeasonView, gid: str, game: GameData) -> str:
@@ -200,3 +202,48 @@ class Rinks(Part):
             return result
         self.step.commit(s, lambda: conflicts.settle(rows, how), [audit])
         return EntryResult(True)
+
+    def _chosen(self, game: str, rink: str | None, season: str | None) -> tuple[Season, list[RinkConflict]]:
+        """The season and the game's waiting conflicts (of one rink: named when several sent one)."""
+        s = self.core.season_row(season)
+        rows = conflicts.waiting_for(s, game, rink)
+        if not rows:
+            raise ServiceError(f"no rink conflict of game {game}{' from rink ' + rink if rink else ''} waits in "
+                               f"season {s.name}")
+        if len({r.rink for r in rows}) > 1:
+            raise ServiceError(f"game {game} has conflicts from rinks {', '.join(sorted({r.rink for r in rows}))}: "
+                               "name the one to merge (--rink)")
+        return s, rows
+
+    def rink_conflict_merge_preview(self, game: str, rink: str | None = None,
+                                    season: str | None = None) -> MergePreview:
+        """What merging a game's rink conflict event by event would give, before the office decides: the merged
+        game, its events each marked from both / the league only / the rink only, and any entry the two sides
+        disagree on (then the merge is refused). Reads only."""
+        from scorekeeper.rink.merge import merge_games
+
+        s, rows = self._chosen(game, rink, season)
+        chosen = rows[-1]
+        return merge_games(self.core.view(s.name).games.get(game), conflicts.rink_game(chosen), chosen.rink)
+
+    def merge_rink_conflict(self, game: str, rink: str | None = None, season: str | None = None) -> EntryResult:
+        """The office settles a game's conflict by merging it event by event (`rink_conflict_merge_preview`): the
+        merged game judged by the league's rules as any change; refused (the conflict still waiting) when an entry
+        cannot be merged (OFFICE: keep one side's game instead) or a rule blocks it (its rule ID)."""
+        refused = office_needed(self.core, f"settling the rink conflict of game {game}")
+        if refused is not None:
+            return refused
+        s, rows = self._chosen(game, rink, season)
+        preview = self.rink_conflict_merge_preview(game, rows[-1].rink, s.name)
+        if not preview.mergeable:
+            return EntryResult(False, [Violation(OFFICE, "block", f"game {game} cannot be merged: " + "; ".join(
+                u.why for u in preview.unmergeable) + "; keep the league's game or take the rink's", "rink conflict",
+                f"game {game}")])
+        audit = AuditRecord("rink conflict settled", f"game {game} from rink {rows[-1].rink}", None,
+                            {"decision": MERGED, "operator": self.core.operator, "events": {
+                                src: preview.count(src) for src in ("both", "league", "rink")}})
+        result = self.step.propose(Proposal({"games": [preview.game]}, allow_final=True, audit=audit),
+                                   confirm=True, season=s.name)
+        if result.ok:
+            self.step.commit(s, lambda: conflicts.settle(rows, MERGED))
+        return result
