@@ -256,6 +256,7 @@ class Services:
     take_rink_copy = delegate("rink_copies", Rinks.take_rink_copy)
     send_to_league = delegate("rink_copies", Rinks.send_to_league)
     receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
+    receive_rink_item = delegate("rink_copies", Rinks.receive_rink_item)
     rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
     settle_conflict = delegate("rink_copies", Rinks.settle_conflict)
     rink_conflict_merge_preview = delegate("rink_copies", Rinks.rink_conflict_merge_preview)

@@ -72,7 +72,7 @@ def show_status(svc: Any, args: argparse.Namespace) -> int:
         return EXIT_OK
     games = status.waiting
     print(f"rink copy {status.rink} of {status.league}, season {status.season}, taken {status.copied_at}")
-    print(f"{len(games)} game{'s' if len(games) != 1 else ''} waiting to be sent" +
+    print(f"{len(games)} change{'s' if len(games) != 1 else ''} waiting to be sent (rosters, games, payments)" +
           (f": {', '.join(games)}" if games else ""))
     if status.conflicts:
         print(f"listed as conflicts at the league, for the office to settle: {', '.join(status.conflicts)}")
@@ -85,7 +85,7 @@ def send_changes(svc: Any, args: argparse.Namespace) -> int:
         print_json(report.to_json())
         return EXIT_OK
     status = svc.rink_copy_status()
-    print(f"sent {len(report.sent)} game{'s' if len(report.sent) != 1 else ''} to {status.league}" +
+    print(f"sent {len(report.sent)} change{'s' if len(report.sent) != 1 else ''} to {status.league}" +
           (f": {', '.join(report.sent)}" if report.sent else ""))
     for c in report.conflicts:
         print(f"conflict: {c.message}")

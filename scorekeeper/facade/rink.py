@@ -16,10 +16,12 @@ from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused
+from scorekeeper.facade.rink_items import blocks_said, receive_item
 from scorekeeper.rink import conflicts, marks
-from scorekeeper.rink.changes import handed, waiting
-from scorekeeper.rink.conflicts import Conflict, Outcome, Parcel
+from scorekeeper.rink.changes import handed, handed_items, waiting, waiting_items
+from scorekeeper.rink.conflicts import Conflict, ItemParcel, Outcome, Parcel
 from scorekeeper.rink.digest import NEW, differences, digest
+from scorekeeper.rink.items import is_item
 from scorekeeper.rink.sides import LeagueOpener, RinkSide
 from scorekeeper.rules.ids import DATA_5, OFFICE
 from scorekeeper.rules.violation import Violation
@@ -45,11 +47,6 @@ def _created_by(s: Season, gid: str) -> str:
     """Who made the league's game of a new game's id: 'created at rink NAME', or 'scheduled at the league'."""
     rink = conflicts.sent_by(s, gid)
     return f"created at rink {rink}" if rink is not None else "scheduled at the league"
-
-
-def _blocks(result: EntryResult) -> str:
-    told = [v for v in result.violations if v.blocks] or result.violations
-    return "; ".join(f"{v.message} ({v.rule}{', ' + v.where if v.where else ''})" for v in told) or "refused"
 
 
 @dataclass(frozen=True)
@@ -84,8 +81,11 @@ class Rinks(Part):
         facts = marks.facts()
         if facts is None:
             return None
-        return CopyStatus(facts.league, facts.name, facts.season, facts.copied_at,
-                          [w.id for w in waiting(self.core)], handed(self.core))
+        items = waiting_items(self.core)
+        pending = ([w.id for w in items if w.item.kind == "roster"] + [w.id for w in waiting(self.core)] +
+                   [w.id for w in items if w.item.kind == "payment"])
+        return CopyStatus(facts.league, facts.name, facts.season, facts.copied_at, pending,
+                          handed(self.core) + handed_items(self.core))
 
     def take_rink_copy(self, league: str, name: str = "", season: str | None = None) -> CopyReport:
         """Make or refresh this database (a SQLite file) as a rink copy of `league`'s season (the latest, or
@@ -160,9 +160,13 @@ class Rinks(Part):
         if unwritten:  # the database refused the write (busy, disconnected, full): no conflict, send again later
             raise ServiceError(f"the league did not answer: {unwritten[0]}; send again")
         return self._conflict(s, parcel, now, f"{name} from rink {parcel.rink} was refused by the "
-                              f"league's rules: {_blocks(result)}; the league keeps its own, the office settles it")
+                              f"league's rules: {blocks_said(result)}; the league keeps its own, the office settles it")
 
-    def _conflict(self, s: Season, parcel: Parcel, league_digest: str, message: str) -> Outcome:
+    def receive_rink_item(self, parcel: ItemParcel, season: str) -> Outcome:
+        """Take one roster or payment a rink sent (`rink.items`), or file the conflict (one transaction each)."""
+        return receive_item(self, parcel, season)
+
+    def _conflict(self, s: Season, parcel: Parcel | ItemParcel, league_digest: str, message: str) -> Outcome:
         def write() -> bool:
             return conflicts.record(s, parcel, league_digest, message)
 
@@ -194,7 +198,7 @@ class Rinks(Part):
         audit = AuditRecord("rink conflict settled", f"game {game} from rink {chosen.rink}", None,
                             {"decision": how, "operator": self.core.operator})
         if take_rink:
-            result = self.step.propose(Proposal({"games": [conflicts.rink_game(chosen)]}, allow_final=True,
+            result = self.step.propose(Proposal(conflicts.rink_changes(chosen), allow_final=True,
                                                 audit=audit), confirm=True, season=s.name)
             if not result.ok:
                 return result
@@ -224,6 +228,9 @@ class Rinks(Part):
 
         s, rows = self._chosen(game, rink, season)
         chosen = rows[-1]
+        if is_item(chosen.game):
+            raise ServiceError(f"{game} is no game: only a game's conflict merges event by event (keep the league's "
+                               "or take the rink's)")
         return merge_games(self.core.view(s.name).games.get(game), conflicts.rink_game(chosen), chosen.rink)
 
     def merge_rink_conflict(self, game: str, rink: str | None = None, season: str | None = None) -> EntryResult:

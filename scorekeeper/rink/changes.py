@@ -12,6 +12,7 @@ from scorekeeper.facade.core import Core, bind
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.rink import marks
 from scorekeeper.rink.digest import NEW, digest
+from scorekeeper.rink.items import Item, items
 from scorekeeper.season_data import GameData
 
 
@@ -66,3 +67,40 @@ def handed(rink: Core) -> list[str]:
     bind(rink.db)
     held = marks.held()
     return [g["id"] for g in games if held.get(g["id"]) == digest(g)]
+
+
+@dataclass(frozen=True)
+class WaitingItem:
+    """A roster or payment changed at the rink (`rink.items`): the item as the rink has it and its baseline."""
+
+    item: Item
+    baseline: str
+
+    @property
+    def id(self) -> str:
+        return self.item.id
+
+    @property
+    def digest(self) -> str:
+        return self.item.digest
+
+
+def _items(rink: Core) -> tuple[dict[str, Item], dict[str, str], dict[str, str]]:
+    facts = copy_facts(rink)
+    now = items(rink.view(facts.season).data)
+    bind(rink.db)
+    return now, marks.item_baselines(), marks.item_held()
+
+
+def waiting_items(rink: Core) -> list[WaitingItem]:
+    """The rosters and payments that wait to be sent: the rosters, then the payments, each in the season's
+    order."""
+    now, bases, held = _items(rink)
+    return [WaitingItem(item, bases.get(ident, NEW)) for ident, item in now.items()
+            if item.digest != bases.get(ident, NEW) and held.get(ident) != item.digest]
+
+
+def handed_items(rink: Core) -> list[str]:
+    """The rosters and payments the league listed as conflicts, as the rink sent them."""
+    now, _, held = _items(rink)
+    return [ident for ident, item in now.items() if held.get(ident) == item.digest]

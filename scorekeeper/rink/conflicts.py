@@ -1,5 +1,6 @@
-"""The league's list of rink conflicts (table `rink_conflict`, schema 14): a game a rink sent that the league did
-not take, kept with the rink's game for the office to settle. The caller binds the league's database and holds
+"""The league's list of rink conflicts (table `rink_conflict`, schema 14): a game (or a roster or payment,
+`rink.items`: its id in the `game` column, `roster:TEAM` or `payment:DIGEST`) a rink sent that the league did
+not take, kept with what the rink sent for the office to settle. The caller binds the league's database and holds
 the transaction for a write."""
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from scorekeeper.db.models import AuditEntry, RinkConflict, Season
+from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.rink.digest import canonical
+from scorekeeper.rink.items import Item, is_item
 from scorekeeper.season_data import GameData
 
 
@@ -28,6 +31,32 @@ class Parcel:
     @property
     def game_id(self) -> str:
         return self.game["id"]
+
+    @property
+    def body(self) -> str:
+        return canonical(self.game)
+
+
+@dataclass(frozen=True)
+class ItemParcel:
+    """One roster or payment a rink sends (`rink.items`): which rink, the item as the rink has it, and the digest
+    of the item as the rink copied it (`baseline`; `NEW` for a payment the copy did not have)."""
+
+    rink: str
+    item: Item
+    baseline: str
+
+    @property
+    def game_id(self) -> str:
+        return self.item.id
+
+    @property
+    def digest(self) -> str:
+        return self.item.digest
+
+    @property
+    def body(self) -> str:
+        return json.dumps(self.item.changes, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 Kind = Literal["sent", "already", "conflict"]
@@ -58,11 +87,11 @@ class Conflict:
         return asdict(self)
 
 
-def record(season: Season, parcel: Parcel, league_digest: str, message: str) -> bool:
+def record(season: Season, parcel: Parcel | ItemParcel, league_digest: str, message: str) -> bool:
     """File the conflict (once per rink, game and rink's version: a send run again adds nothing); whether it is
     new."""
     done = (RinkConflict.insert(season=season, rink=parcel.rink, game=parcel.game_id,
-                                rink_game=canonical(parcel.game), rink_digest=parcel.digest,
+                                rink_game=parcel.body, rink_digest=parcel.digest,
                                 baseline=parcel.baseline, league_digest=league_digest, message=message)
             .on_conflict_ignore().execute())
     return bool(done)
@@ -94,6 +123,14 @@ def rink_game(row: RinkConflict) -> GameData:
     """The game the rink sent, as it sent it."""
     game: GameData = json.loads(row.rink_game)
     return game
+
+
+def rink_changes(row: RinkConflict) -> ListChanges:
+    """What taking the rink's side writes: its game, or its item's roster entries or payment."""
+    if is_item(row.game):
+        changes: ListChanges = json.loads(row.rink_game)
+        return changes
+    return {"games": [rink_game(row)]}
 
 
 def settle(rows: list[RinkConflict], how: str) -> None:

@@ -16,8 +16,9 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.json_value import JsonObject
 from scorekeeper.logs import redact
 from scorekeeper.rink import marks
-from scorekeeper.rink.changes import waiting
+from scorekeeper.rink.changes import waiting, waiting_items
 from scorekeeper.rink.digest import digest
+from scorekeeper.rink.items import items, kept_in
 from scorekeeper.rink.office import LeagueRecords, league_records, write_records
 from scorekeeper.rink.sides import LeagueSide, RinkSide
 from scorekeeper.season_data import GameData, SeasonData
@@ -66,11 +67,28 @@ def _kept(rink: RinkSide, label: str, season: str) -> dict[str, tuple[GameData, 
         raise ServiceError(f"{rink.database_label} is a rink copy of {facts.league}, not of {label}: take the copy "
                            "in another file (nothing was changed)")
     if facts.season != season:
-        if waiting(rink):
+        if waiting(rink) or waiting_items(rink):
             raise ServiceError(f"{rink.database_label} holds changes of season {facts.season} not yet sent: send "
                                "them first (`rink send`; nothing was changed)")
         return {}
     return {w.id: (w.game, w.baseline) for w in waiting(rink)}
+
+
+def _same_copy(rink: RinkSide, label: str, season: str) -> bool:
+    """Whether `rink` is already a copy of that league's season (its unsent changes are kept)."""
+    bind(rink.db)
+    facts = marks.facts()
+    return facts is not None and facts.league == label and facts.season == season
+
+
+def _mark_items(bases: dict[str, str], kept: set[str]) -> None:
+    """The items' baselines after a copy: the league's, those kept their own; a kept one stays handed or not."""
+    for ident in set(marks.item_baselines()) - set(bases):
+        marks.set_item_baseline(ident, None)
+    for ident, base in bases.items():
+        marks.set_item_baseline(ident, base or None)
+        if ident not in kept:
+            marks.set_item_held(ident, None)
 
 
 def as_json(data: SeasonData) -> JsonObject:
@@ -91,6 +109,10 @@ def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season
     games += [game for gid, (game, _) in kept.items() if gid not in bases]  # created at the rink
     data["games"] = games
     bases.update({gid: base for gid, (_, base) in kept.items()})
+    kept_items = waiting_items(rink) if _same_copy(rink, label, data["season"]) else []
+    item_bases = {ident: item.digest for ident, item in items(data).items()}
+    kept_in(data, [w.item for w in kept_items])
+    item_bases.update({w.id: w.baseline for w in kept_items})
     copied = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     with rink.write_transaction():
         bind(rink.db)
@@ -112,6 +134,7 @@ def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season
             marks.set_baseline(gid, base)
             if gid not in kept:
                 marks.set_held(gid, None)
+        _mark_items(item_bases, {w.id for w in kept_items})
         marks.put_facts(marks.CopyFacts(label, name, data["season"], copied))
         rink.forget()
         rink.record_audit(rink.season_row(data["season"]), "rink copy", f"of {label} as rink {name}",

@@ -11,6 +11,7 @@ from scorekeeper.db.models import Meta
 
 LEAGUE, NAME, SEASON, COPIED = "rink.league", "rink.name", "rink.season", "rink.copied"
 BASE, HELD = "rink.base.", "rink.held."
+ITEM_BASE, ITEM_HELD = "rink.item.", "rink.itemheld."  # a roster's or payment's (`rink.items`), by the item's id
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,27 @@ def set_held(game: str, value: str | None) -> None:
         drop(HELD + game)
     else:
         put(HELD + game, value)
+
+
+def item_baselines() -> dict[str, str]:
+    """Each item's baseline digest (a team's roster, a payment: `rink.items`), by the item's id."""
+    return _prefixed(ITEM_BASE)
+
+
+def item_held() -> dict[str, str]:
+    """The items the league recorded as conflicts, by id: the digest the rink sent."""
+    return _prefixed(ITEM_HELD)
+
+
+def set_item_baseline(item: str, value: str | None) -> None:
+    if value is None:
+        drop(ITEM_BASE + item)
+    else:
+        put(ITEM_BASE + item, value)
+
+
+def set_item_held(item: str, value: str | None) -> None:
+    if value is None:
+        drop(ITEM_HELD + item)
+    else:
+        put(ITEM_HELD + item, value)

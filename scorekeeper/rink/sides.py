@@ -9,7 +9,7 @@ from scorekeeper.changes import ImportReport
 from scorekeeper.facade.core import Core
 from scorekeeper.json_value import JsonObject
 from scorekeeper.results_records import SeasonEntry
-from scorekeeper.rink.conflicts import Outcome, Parcel
+from scorekeeper.rink.conflicts import ItemParcel, Outcome, Parcel
 from scorekeeper.season.records import OfficeRecords
 
 
@@ -26,6 +26,8 @@ class LeagueSide(Core, Protocol):
     """The league's facade, open for one copy or one send."""
 
     def receive_rink_game(self, parcel: Parcel, season: str) -> Outcome: ...
+
+    def receive_rink_item(self, parcel: ItemParcel, season: str) -> Outcome: ...
 
     def close(self) -> None: ...
 
