@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.db import store
 from scorekeeper.db.connect import sqlite_file
+from scorekeeper.db.models import Player, RosterSigning, Team
 from scorekeeper.facade.core import bind
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.json_value import JsonObject
@@ -18,10 +19,11 @@ from scorekeeper.logs import redact
 from scorekeeper.rink import marks
 from scorekeeper.rink.changes import waiting, waiting_items
 from scorekeeper.rink.digest import digest
-from scorekeeper.rink.items import items, kept_in
+from scorekeeper.rink.items import Item, items, kept_in
 from scorekeeper.rink.office import LeagueRecords, league_records, write_records
 from scorekeeper.rink.sides import LeagueSide, RinkSide
 from scorekeeper.season_data import GameData, SeasonData
+from scorekeeper.seasonfile import roster_key
 
 
 @dataclass
@@ -81,6 +83,27 @@ def _same_copy(rink: RinkSide, label: str, season: str) -> bool:
     return facts is not None and facts.league == label and facts.season == season
 
 
+def _drop_unsent_signings(rink: RinkSide, season: str, league: dict[str, Item], kept: set[str]) -> None:
+    """A refresh makes every roster that does not wait the league's: a signing the rink added that the league
+    does not have (one handed to the office as a conflict) is removed at the rink before the import (which adds
+    and replaces, never removes, and would judge the two together)."""
+    rink.forget()
+    now = items(rink.view(season).data)
+    bind(rink.db)
+    s = rink.season_row(season)
+    for ident, theirs in league.items():
+        ours = now.get(ident)
+        if theirs.kind != "roster" or ident in kept or ours is None or ours.digest == theirs.digest:
+            continue
+        keep = {roster_key(r) for r in theirs.changes.get("roster", [])}
+        rows = (RosterSigning.select(RosterSigning, Player).join(Player).switch(RosterSigning).join(Team)
+                .where((Team.season == s) & (Team.ext_id == theirs.key)))
+        for row in rows:
+            if (theirs.key, row.player.ext_id, row.signed.isoformat() if row.signed else "") not in keep:
+                row.delete_instance()
+    rink.forget()
+
+
 def _mark_items(bases: dict[str, str], kept: set[str]) -> None:
     """The items' baselines after a copy: the league's, those kept their own; a kept one stays handed or not."""
     for ident in set(marks.item_baselines()) - set(bases):
@@ -110,16 +133,19 @@ def take_copy(rink: RinkSide, league: LeagueSide, target: str, name: str, season
     data["games"] = games
     bases.update({gid: base for gid, (_, base) in kept.items()})
     kept_items = waiting_items(rink) if _same_copy(rink, label, data["season"]) else []
-    item_bases = {ident: item.digest for ident, item in items(data).items()}
+    league_items = items(data)
+    item_bases = {ident: item.digest for ident, item in league_items.items()}
     kept_in(data, [w.item for w in kept_items])
     item_bases.update({w.id: w.baseline for w in kept_items})
     copied = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     with rink.write_transaction():
         bind(rink.db)
         held = store.find_season(data["league"], data["season"])
-        if held is not None:  # a refresh: the lifts made since stand before the import is judged
+        if held is not None:  # a refresh: the lifts made since stand before the import is judged, and the
+            # rosters handed to the office are the league's
             write_records(held, records)
-            rink.forget()
+            _drop_unsent_signings(rink, data["season"], league_items, {w.id for w in kept_items})
+            bind(rink.db)
         report = rink.import_data(as_json(data), replace=True, source=f"rink copy of {label}",
                                   known=records.as_office())
         if not report.ok:

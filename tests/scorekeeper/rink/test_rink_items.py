@@ -122,3 +122,15 @@ def test_the_same_number_signed_at_two_rinks_and_a_payment_recorded_twice_are_co
     assert send(south, league).conflicts == [] and len(league.rink_conflicts()) == 2  # filed once
     assert league.settle_conflict("roster:herons", take_rink=False).ok
     assert "he98" not in signed(league, "herons")
+    take_copy(south, league, league_target, "south")  # the refresh makes the league's roster the copy's
+    assert "he98" not in signed(south, "herons") and waiting_items(south) == []
+
+
+def test_a_refresh_keeps_a_call_up_not_yet_sent(league_target: str, tmp_path: Path) -> None:  # noqa: F811
+    league = open_league(league_target, games=1)
+    rink = rink_copy(tmp_path, "north", league, league_target)
+    call_up(rink, "he99", 99)
+    take_copy(rink, league, league_target, "north")
+    assert signed(rink, "herons")["he99"] == 99
+    assert "roster:herons" in [w.id for w in waiting_items(rink)]
+    assert "roster:herons" in send(rink, league).sent and signed(league, "herons")["he99"] == 99

@@ -42,6 +42,9 @@ def test_a_player_the_office_cleared_before_the_copy_dresses_at_the_rink_and_the
     report = send(rink, league)
     assert report.sent == [game_id(1)] and report.conflicts == []
     assert same(league_game(league, game_id(1)), played)
+    # a new copy of the league holding that game (the cleared player dressed) is taken: the lift judged with it
+    south = rink_copy(tmp_path, "south", league, league_target)
+    assert same(south.view().games[game_id(1)], played)
 
 
 def test_a_refresh_picks_up_a_lift_made_since_the_copy(league_target: str, tmp_path: Path) -> None:  # noqa: F811
