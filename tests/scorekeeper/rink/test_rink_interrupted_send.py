@@ -3,7 +3,8 @@ games offline and two of them the same game, send as separate processes killed a
 random short delay, several times, the three at once), then send again to the end. At the league every game is
 there exactly once as its rink scored it (one `rink send` audit entry each: 0 lost, 0 duplicated), the game two
 rinks scored is the first sender's with the other's listed as a conflict, once, and applied nowhere. The property
-holds wherever a kill lands, so nothing here depends on timing. On SQLite and on the PostgreSQL server."""
+holds wherever a kill lands, so nothing here depends on timing. Each rink also records a payment, and one calls up a
+player it dresses: each reaches the league once, the roster before the game. On SQLite and on the PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from tests.scorekeeper.rink.test_rink_copy import _empty_postgres
 RINKS = ("north", "south", "east")
 OWN = 7  # games each rink scores alone: 21, and one more that two rinks score
 SHARED = game_id(3 * OWN)
+CALLED_UP = "he90"  # a player north adds and signs at the boards, then dresses
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -65,7 +67,14 @@ def _scored(tmp_path: Path, league_target: str) -> dict[str, dict[str, str]]:
     for n, name in enumerate(RINKS):
         rink = rink_copy(tmp_path, name, league, league_target)
         games = [game_id(n * OWN + k) for k in range(OWN)] + ([SHARED] if name != "north" else [])
-        played[name] = {gid: digest(score(rink, gid, goals=1 + (n + len(gid)) % 3)) for gid in games}
+        if name == "north":  # a call-up at the boards, dressed in north's first game (otters v herons)
+            assert rink.save_player({"id": CALLED_UP, "first": "Called", "last": "Up", "gender": "M"},
+                                    confirm=True).ok
+            assert rink.sign_player("herons", CALLED_UP, 90, confirm=True).ok
+        played[name] = {gid: digest(score(rink, gid, goals=1 + (n + len(gid)) % 3,
+                                          dress=CALLED_UP if gid == game_id(0) else None)) for gid in games}
+        assert rink.record_payment({"payer": {"team": "lynx"}, "amount": "5.00", "date": f"2015-11-0{n + 1}",
+                                    "memo": f"paid at {name}"}).ok
         rink.close()
     league.close()
     return played
@@ -146,7 +155,15 @@ def _sent_to_the_end_once_each(played: dict[str, dict[str, str]], rinks: list[Pa
         rink = Services.open(str(tmp_path / f"{name}.db"))
         assert waiting(rink) == []
         rink.close()
-    assert len(sent) == 3 * OWN + 1  # every game once, the shared one by its first sender only
+    games_sent = [x for x in sent if x.startswith("game ")]
+    assert len(games_sent) == 3 * OWN + 1  # every game once, the shared one by its first sender only
+    assert sent.count("roster of team herons from rink north") == 1 and CALLED_UP in [
+        r["player"] for r in league.view().data.get("roster", []) if r["team"] == "herons"]
+    paid = [p.get("memo") for p in league.view().data.get("payments", [])]
+    for name in RINKS:  # each rink's payment once (sent after its games)
+        assert paid.count(f"paid at {name}") == 1
+        assert len([x for x in sent if x.startswith("payment ") and x.endswith(f"from rink {name}")]) == 1
+    assert len(sent) == len(games_sent) + 1 + len(RINKS)
     first = [name for name in ("south", "east") if f"game {SHARED} from rink {name}" in sent]
     assert len(first) == 1 and digest(games[SHARED]) == played[first[0]][SHARED]
     other = "east" if first == ["south"] else "south"
