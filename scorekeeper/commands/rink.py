@@ -108,8 +108,10 @@ def settle_conflict(svc: Any, args: argparse.Namespace) -> int:
     if not result.ok:
         return _fail("the conflict was not settled: " + "; ".join(f"{v.message} ({v.rule})"
                                                                   for v in result.violations if v.blocks))
-    print(f"game {args.game}: " + ("the rink's game taken" if args.take_rink else "the league's game kept") +
-          "; the conflict is settled")
+    game = not args.game.startswith(("roster:", "payment:"))  # else a roster or payment (`rink.items`)
+    taken = "the rink's game taken" if game else "the rink's taken"
+    kept = "the league's game kept" if game else "the league's kept"
+    print(f"{'game ' if game else ''}{args.game}: {taken if args.take_rink else kept}; the conflict is settled")
     return EXIT_OK
 
 

@@ -2,8 +2,10 @@
 path (`ChangeStep.propose`, the game as the change, audited "rink send") only while the league's game is still
 the one the rink copied (the digest check, made again inside the write by the game's revision); a game the
 league already has as the rink sent it was sent before; anything else (changed at the league, sent by another
-rink, refused by the league's rules) is a conflict, filed for the office, the league's game unchanged. The office
-settles a conflict by keeping the league's game or taking the rink's (its password, audited)."""
+rink, refused by the league's rules, a new game whose id the league has already) is a conflict, filed for the
+office, the league's game unchanged. Rosters and payments a rink sends are taken the same way (`rink_items`). The
+office settles a conflict by keeping the league's game, taking the rink's, or merging the two event by event
+(`rink.merge`; its password, audited)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from scorekeeper.cli import main
 from scorekeeper.rink.changes import waiting_items
 from scorekeeper.rink.conflicts import ItemParcel
 from scorekeeper.rink.copy import take_copy
@@ -103,7 +106,7 @@ def test_a_fine_paid_at_the_rink_is_sent_after_the_game_that_set_it(
 
 
 def test_the_same_number_signed_at_two_rinks_and_a_payment_recorded_twice_are_conflicts(
-        league_target: str, tmp_path: Path) -> None:  # noqa: F811
+        league_target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
     league = open_league(league_target, games=1)
     north = rink_copy(tmp_path, "north", league, league_target)
     south = rink_copy(tmp_path, "south", league, league_target)
@@ -122,6 +125,10 @@ def test_the_same_number_signed_at_two_rinks_and_a_payment_recorded_twice_are_co
     assert send(south, league).conflicts == [] and len(league.rink_conflicts()) == 2  # filed once
     assert league.settle_conflict("roster:herons", take_rink=False).ok
     assert "he98" not in signed(league, "herons")
+    payment = report.conflicts[1].game
+    assert main(["--db", league_target, "rink", "settle", payment, "--keep-league"]) == 0
+    assert f"{payment}: the league's kept; the conflict is settled" in capsys.readouterr().out
+    assert league.rink_conflicts() == [] and paid(league) == [PAID]
     take_copy(south, league, league_target, "south")  # the refresh makes the league's roster the copy's
     assert "he98" not in signed(south, "herons") and waiting_items(south) == []
 
