@@ -60,3 +60,18 @@ def test_a_refresh_picks_up_a_lift_made_since_the_copy(league_target: str, tmp_p
     played = score(rink, game_id(1))
     assert send(rink, league).sent == [game_id(1)]
     assert same(league_game(league, game_id(1)), played)
+
+
+def test_a_fine_the_office_waived_and_a_captain_told_travel_with_the_copy(
+        league_target: str, tmp_path: Path) -> None:  # noqa: F811
+    league = open_league(league_target, games=1)
+    _suspend_ly03(league)
+    assert league.record_notice("ly03", "g004", "2015-10-19T09:00:00").ok
+    fines = [f for f in league.fines()["fines"] if f["game"] == "g004"]
+    fine = fines[0]
+    payer = next(iter(fine["payer"].values()))
+    assert league.waive_fine(payer, "g004", fine["rule"], "first offence").ok
+    rink = rink_copy(tmp_path, "north", league, league_target)
+    assert not [f for f in rink.fines()["fines"] if f["game"] == "g004" and f["rule"] == fine["rule"]
+                and next(iter(f["payer"].values())) == payer]  # waived at the rink too
+    assert ("ly03", "g004") in rink.view().office.notices  # no SUSP-2 warning at the rink for a captain told
