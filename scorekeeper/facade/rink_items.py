@@ -7,7 +7,10 @@ rules refuse) is a conflict filed for the office, the league unchanged."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Protocol
+
+from peewee import DatabaseError, SqliteDatabase
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.db.models import AuditEntry, Season
@@ -78,17 +81,28 @@ def _unowed(rinks: Rinks, item: Item, season: str) -> str:
     return ""
 
 
-def receive_item(rinks: Rinks, parcel: ItemParcel, season: str, fresh: bool = False) -> Outcome:
-    """Take one roster or payment a rink sent, or file the conflict (one transaction each); read again before it
-    is found sent already or in conflict (`fresh`)."""
+def receive_item(rinks: Rinks, parcel: ItemParcel, season: str) -> Outcome:
+    """Take one roster or payment a rink sent, or file the conflict: one transaction, the season's items one at a
+    time (SQLite: its write lock; PostgreSQL: the season's row locked), the league read again inside it, so the
+    check and the write are atomic (two rinks sending one payment at once: one is taken, the other a conflict)."""
     core = rinks.core
     s = core.season_row(season)
+    try:
+        with core.write_transaction():
+            if not isinstance(core.db, SqliteDatabase):
+                Season.select(Season.id).where(Season.id == s.id).for_update().execute()
+            core.forget()
+            return _receive(rinks, s, parcel)
+    except (DatabaseError, sqlite3.Error) as exc:
+        core.forget()
+        raise ServiceError(f"the league did not answer: {core.explain_error(exc)}; send again") from None
+
+
+def _receive(rinks: Rinks, s: Season, parcel: ItemParcel) -> Outcome:
+    core = rinks.core
     view = core.view(s.name)
     item = parcel.item
     now = _league_digest(view, item)
-    if now != parcel.baseline and not fresh:
-        core.forget()
-        return receive_item(rinks, parcel, season, fresh=True)
     said = _said(view, item)
     if item.kind == "roster" and now == parcel.digest:
         return Outcome(item.id, "already")

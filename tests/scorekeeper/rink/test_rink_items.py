@@ -28,6 +28,7 @@ from tests.scorekeeper.rink.rink_league import (
     score,
 )
 from tests.scorekeeper.rink.test_rink_copy import league_target  # noqa: F401 - SQLite and PostgreSQL leagues
+from tests.scorekeeper.rink.test_rink_interrupted_send import _send
 
 PAID: PaymentData = {"payer": {"team": "otters"}, "amount": "25.00", "date": "2015-11-03",
                      "memo": "paid at the boards"}
@@ -141,3 +142,23 @@ def test_a_refresh_keeps_a_call_up_not_yet_sent(league_target: str, tmp_path: Pa
     assert signed(rink, "herons")["he99"] == 99
     assert "roster:herons" in [w.id for w in waiting_items(rink)]
     assert "roster:herons" in send(rink, league).sent and signed(league, "herons")["he99"] == 99
+
+
+def test_one_payment_sent_by_two_rinks_at_once_is_taken_once_and_the_other_is_a_conflict(
+        league_target: str, tmp_path: Path) -> None:  # noqa: F811
+    """The two sends run as processes at the same time; wherever they interleave, the league holds the payment
+    once (the check and the write are one transaction) and lists the other rink's as a payment twice."""
+    league = open_league(league_target, games=1)
+    for name in ("north", "south"):
+        rink = rink_copy(tmp_path, name, league, league_target)
+        assert rink.record_payment(PAID).ok
+        rink.close()
+    running = [_send(tmp_path / f"{name}.db") for name in ("north", "south")]
+    for process in running:
+        _, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+    assert paid(league) == [PAID]
+    conflicts = league.rink_conflicts()
+    assert len(conflicts) == 1 and "a payment twice" in conflicts[0].message
+    sent = [x for x in audit_actions(league, "rink send") if x.startswith("payment ")]
+    assert len(sent) == 1 and conflicts[0].rink not in sent[0]
