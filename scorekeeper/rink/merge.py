@@ -60,7 +60,8 @@ class MergePreview:
     """What merging a rink conflict would give, before the office decides: the merged game (the league's with
     the rink's events it lacks), its events each marked by where it comes from, and the entries that cannot be
     merged (then the merge is refused: `mergeable` is False). `added_players`: (side, player) dressed at the
-    rink only."""
+    rink only; `rink_fields`: the game's other fields taken from the rink (the league had none: officials,
+    signatures, shots...)."""
 
     game_id: str
     rink: str
@@ -68,6 +69,7 @@ class MergePreview:
     events: list[MergedEvent]
     unmergeable: list[Unmergeable] = field(default_factory=list)
     added_players: list[tuple[str, str]] = field(default_factory=list)
+    rink_fields: list[str] = field(default_factory=list)  # the game's fields the league had not and the rink had
 
     @property
     def mergeable(self) -> bool:
@@ -79,7 +81,8 @@ class MergePreview:
     def to_json(self) -> dict[str, object]:
         return {"game": self.game_id, "rink": self.rink, "mergeable": self.mergeable,
                 "events": [e.to_json() for e in self.events], "unmergeable": [u.to_json() for u in self.unmergeable],
-                "added_players": [{"side": s, "player": p} for s, p in self.added_players]}
+                "added_players": [{"side": s, "player": p} for s, p in self.added_players],
+                "rink_fields": self.rink_fields}
 
 
 def _plain(event: Mapping[str, object]) -> str:
@@ -171,11 +174,14 @@ def merge_games(league: GameData | None, rink: GameData, rink_name: str = "") ->
     for e in added:  # each after the last event at or before its moment
         at = max((n + 1 for n, m in enumerate(events) if moment(m.event) <= moment(e)), default=0)
         events.insert(at, MergedEvent(e, "rink"))
-    game: GameData = {**rink, **{k: v for k, v in league.items() if v not in (None, [], {}, "")}}  # type: ignore[typeddict-item]
+    kept = {k: v for k, v in league.items() if v not in (None, [], {}, "")}
+    game: GameData = {**rink, **kept}  # type: ignore[typeddict-item]
+    fields = sorted(k for k, v in rink.items() if k not in kept and v not in (None, [], {}, "")
+                    and k not in ("lineups", "events", "status"))
     lineups, players = _lineups(league.get("lineups") or {}, rink.get("lineups") or {})
     if lineups:
         game["lineups"] = lineups
     game["events"] = [m.event for m in events]
     if "final" in (league.get("status", "final"), rink.get("status", "final")):
         game["status"] = "final"
-    return MergePreview(league["id"], rink_name, game, events, clashes, players)
+    return MergePreview(league["id"], rink_name, game, events, clashes, players, fields)

@@ -62,7 +62,7 @@ def test_two_rinks_different_goals_merge_to_both_sets_and_the_same_goal_counts_o
     assert preview.mergeable and preview.rink == "south"
     assert [(e.event["elapsed"], e.source) for e in preview.events] == [
         ("05:00", "both"), ("07:00", "league"), ("03:00", "rink")]
-    assert preview.added_players == [("away", "he07")]
+    assert preview.added_players == [("away", "he07")] and preview.rink_fields == []
     assert league.merge_rink_conflict(GAME).ok
     assert scorers(league) == [(1, "05:00", "ot02"), (1, "07:00", "he03"), (2, "03:00", "ot04")]
     assert "he07" in [p["player"] for p in league_game(league, GAME)["lineups"]["away"]]
@@ -133,3 +133,22 @@ def test_the_merge_of_a_game_the_league_lacks_is_the_rink_s() -> None:
                  "events": [goal("home", 1, "01:00", "p1")]}
     preview = merge_games(None, rink_game, "north")  # type: ignore[arg-type]
     assert preview.game == rink_game and [e.source for e in preview.events] == ["rink"]
+
+
+def test_events_are_known_by_their_place_in_the_game() -> None:
+    """Pure merge: penalties at one moment to two players, or two to one player, are separate events; what only
+    the rink has (officials here) is the rink's; a game final on either side is final."""
+    def penalty(player: str, infraction: str) -> dict[str, object]:
+        return {"type": "penalty", "team": "away", "period": 2, "elapsed": "10:00", "player": player,
+                "infraction": infraction}
+
+    base = {"id": "g1", "date": "2015-12-01", "time": "19:00", "home": "a", "away": "b"}
+    league = {**base, "status": "scheduled", "events": [goal("home", 1, "02:00", "a3"), penalty("b2", "tripping")]}
+    rink = {**base, "status": "final", "officials": [{"name": "Ref", "role": "referee"}],
+            "events": [goal("home", 1, "02:00", "a3"), penalty("b2", "tripping"), penalty("b2", "misconduct"),
+                       penalty("b4", "hooking"), goal("away", 1, "01:00", "b3")]}
+    preview = merge_games(league, rink, "north")  # type: ignore[arg-type]
+    assert preview.mergeable and preview.rink_fields == ["officials"] and preview.game["status"] == "final"
+    assert [(e.event.get("player") or e.event.get("scorer"), e.source) for e in preview.events] == [
+        ("b3", "rink"), ("a3", "both"), ("b2", "both"), ("b2", "rink"), ("b4", "rink")]
+    assert preview.to_json()["mergeable"] is True
