@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -90,6 +91,7 @@ class ConflictsDialog(QDialog):
         self.detail = QLabel(self)
         self.detail.setWordWrap(True)
         self.detail.setObjectName("conflictDetail")
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.messages = QLabel(self)
         self.messages.setWordWrap(True)
         self.buttons: list[QPushButton] = []
@@ -123,8 +125,9 @@ class ConflictsDialog(QDialog):
         self.model.set_rows(rows)
         count = len(rows)
         self.summary.setText(
-            f"<b>{count} game{'s' if count != 1 else ''}</b> sent by rink PCs wait for the office: the league kept "
-            "its own. Keep it, or take the rink's (the office password)." if count else
+            f"<b>{count} game{'s' if count != 1 else ''}</b> sent by rink PCs {'wait' if count != 1 else 'waits'} "
+            "for the office: the league kept its own. Keep it, or take the rink's (the office password)." if count
+            else
             "No rink conflict waits: every game the rink PCs sent was taken, or the office settled it.")
         if count:
             self.view.setCurrentIndex(self.model.index(0, 0))

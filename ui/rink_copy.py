@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -177,6 +177,20 @@ class SendThread(QThread):
         self.sent.emit(outcome)
 
 
+class RoomyLabel(QLabel):
+    """A label on the toolbar that takes the room there is (its end cut where the window is narrow) rather than
+    going into the toolbar's overflow menu."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint()
+        window = self.window()
+        room = window.width() - 300 if window is not None else hint.width()
+        return QSize(max(160, min(hint.width(), room)), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(160, super().minimumSizeHint().height())
+
+
 # -- the window's side ----------------------------------------------------------------------------------------
 class RinkControl(QObject):
     """What File ▸ Rink copy…, File ▸ Send now and Office ▸ Rink conflicts… do (the window makes the actions with
@@ -188,10 +202,11 @@ class RinkControl(QObject):
         super().__init__(window)
         self.window: Any = window  # Any: the MainWindow (naming its class would import it back: a circle)
         self.copy_action, self.send_action, self.conflicts_action = copy_action, send_action, conflicts_action
-        self.label = QLabel(window)
+        self.label = RoomyLabel(window)
         self.label.setObjectName("rinkStatus")
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.hide()
+        self.label.setContentsMargins(12, 0, 6, 0)
+        self.shown: QAction | None = None  # the label's place on the season's toolbar (its visibility)
         self.timer = QTimer(self)
         self.timer.setInterval(TRY_EVERY_MS)
         self.timer.timeout.connect(self.try_send)
@@ -203,8 +218,13 @@ class RinkControl(QObject):
         self._password: str | None = None  # the league's, for this session only: never written, never logged
 
     def attach(self) -> None:
-        """The database is there: the label in the status bar, redrawn after every write of the window."""
-        self.window.statusBar().insertPermanentWidget(0, self.label)
+        """The database is there: the label on the season's toolbar, beside the season (always in sight, never
+        in the way of the status bar's messages), redrawn after every write of the window."""
+        from PySide6.QtWidgets import QToolBar
+
+        bar = self.window.findChild(QToolBar, "seasonToolBar")
+        self.separator = bar.addSeparator()
+        self.shown = bar.addWidget(self.label)
         self.window.hub.changed.connect(lambda _changes: self.refresh())
         self.window.season_picker.currentIndexChanged.connect(lambda _index: self.refresh())
         self.refresh()
@@ -239,7 +259,7 @@ class RinkControl(QObject):
     def _draw(self) -> None:
         status = self.status
         if status is None:
-            self.label.setVisible(self.conflicts_waiting > 0)
+            self._show(self.conflicts_waiting > 0)
             self.label.setText(theme.span("warning", html.escape(
                 f"Rink conflicts: {self.conflicts_waiting} waiting (Office ▸ Rink conflicts…)")) + " ")
             self.label.setToolTip("Games rink PCs sent that the league did not take: the office keeps the league's "
@@ -252,23 +272,35 @@ class RinkControl(QObject):
                                else "Every game scored here is at the league.") +
                               ("\nHanded to the office as conflicts: " + ", ".join(status.conflicts)
                                if status.conflicts else ""))
-        self.label.show()
+        self._show(True)
+
+    def _show(self, shown: bool) -> None:
+        if self.shown is not None:
+            self.shown.setVisible(shown)
+            self.separator.setVisible(shown)
+
+    def visible(self) -> bool:
+        """Whether the copy's status (or, at the league, the conflicts waiting) is in sight."""
+        return self.shown is not None and self.shown.isVisible() and self.label.isVisible()
 
     def text(self) -> str:
-        """The label's words (HTML): "Rink copy of league.db (rink North), taken …: 2 games waiting to send"."""
+        """The label's words (HTML), what matters first (a narrow window cuts the end): "Rink copy: 2 games
+        waiting to send — league not reachable, last tried 10:42 · of league.db (rink North), taken today 09:58"."""
         status = self.status
         if status is None:
             return ""
         waiting = len(status.waiting)
-        head = html.escape(f"Rink copy of {league_short(status.league)} (rink {status.rink}), taken "
-                           f"{local_time(status.copied_at)}: ")
         said = (theme.span("warning", plural(waiting, "game") + " waiting to send", bold=True) if waiting
-                else theme.span("ok", "all sent"))
+                else theme.span("ok", "all sent", bold=True))
         if status.conflicts:
             said += html.escape(f"; {plural(len(status.conflicts), 'conflict')} handed to the office")
         if self.note:
             said += " — " + html.escape(self.note)
-        return head + said + " "
+        taken = local_time(status.copied_at)
+        today = dt.date.today().isoformat()
+        tail = html.escape(f" · of {league_short(status.league)} (rink {status.rink}), taken "
+                           f"{'today ' + taken[11:] if taken.startswith(today) else taken}")
+        return "Rink copy: " + said + tail + " "
 
     # -- taking the copy ------------------------------------------------------------------------------------
     def take_copy(self) -> bool:

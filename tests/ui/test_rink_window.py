@@ -117,7 +117,7 @@ def take_copy_from_the_dialog(qtbot: QtBot, window: MainWindow, monkeypatch: pyt
 
 def status(window: MainWindow) -> str:
     label = window.rink.label
-    return label.text() if label.isVisible() else ""
+    return label.text() if window.rink.visible() else ""
 
 
 def plain(window: MainWindow) -> str:
@@ -163,7 +163,7 @@ def test_a_copy_taken_from_the_dialog_shows_the_league_and_nothing_waiting(copie
     assert window.current_season() == SEASON
     assert window.rink_send_action.isEnabled()
     said = plain(window)
-    assert said.startswith("Rink copy of league.db (rink North), taken ") and said.endswith(": all sent")
+    assert said.startswith("Rink copy: all sent · of league.db (rink North), taken ")
     assert window.statusBar().currentMessage() == "Rink copy of league.db, season 2015-16, taken: 6 games."
     assert not window.rink.timer.isActive()
 
@@ -172,7 +172,7 @@ def test_a_goal_waits_then_send_now_puts_it_at_the_league(qtbot: QtBot, copied: 
                                                           league_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     window = copied
     type_goal(qtbot, window, rink_svc)
-    assert plain(window).endswith(": 1 game waiting to send")
+    assert plain(window).startswith("Rink copy: 1 game waiting to send · of league.db")
     assert window.rink.timer.isActive()  # the automatic send tries while games wait
     said = told(monkeypatch)
     window.rink_send_action.trigger()
@@ -184,7 +184,7 @@ def test_a_goal_waits_then_send_now_puts_it_at_the_league(qtbot: QtBot, copied: 
         assert audit_actions(league, "rink send") == [f"game {game_id(0)} from rink North"]
     finally:
         league.close()
-    assert ": all sent" in plain(window) and not window.rink.timer.isActive()
+    assert plain(window).startswith("Rink copy: all sent — last sent ") and not window.rink.timer.isActive()
     assert window.statusBar().currentMessage() == f"Sent 1 game to the league: {game_id(0)}"
 
 
@@ -198,12 +198,12 @@ def test_the_automatic_send_waits_for_an_unreachable_league_then_sends(
     assert window.rink.try_send()  # the timer's turn
     wait_sent(qtbot, window)  # no dialog: the conftest fails a test on any
     said = plain(window)
-    assert ": 1 game waiting to send — league not reachable, last tried " in said
+    assert said.startswith("Rink copy: 1 game waiting to send — league not reachable, last tried ")
     assert window.rink.timer.isActive()
     away.rename(league_path)
     window.rink.timer.timeout.emit()  # the next turn, the league back
     wait_sent(qtbot, window)
-    assert ": all sent — last sent " in plain(window)
+    assert plain(window).startswith("Rink copy: all sent — last sent ")
     league = Services.open(str(league_path))
     try:
         assert goals(league_game(league, game_id(0))) == 1
@@ -240,15 +240,15 @@ def test_a_goal_typed_while_a_send_runs_is_kept_and_waits_for_the_next_send(
     said = told(monkeypatch)
     window.rink_send_action.trigger()
     qtbot.waitUntil(inside.is_set)
-    assert window.rink.sending and "sending…" in plain(window)
+    assert window.rink.sending and plain(window).startswith("Rink copy: 1 game waiting to send — sending…")
     type_goal(qtbot, window, rink_svc, scorer="ot03")
     go_on.set()
     wait_sent(qtbot, window)
     assert said == []
-    assert ": 1 game waiting to send" in plain(window)
+    assert plain(window).startswith("Rink copy: 1 game waiting to send — last sent ")
     window.rink_send_action.trigger()
     wait_sent(qtbot, window)
-    assert ": all sent" in plain(window)
+    assert plain(window).startswith("Rink copy: all sent")
     league = Services.open(str(league_path))
     try:
         assert goals(league_game(league, game_id(0))) == 2
