@@ -49,6 +49,9 @@ log = logging.getLogger(__name__)
 
 TRY_EVERY_MS = 60_000
 """While games wait, the league is tried this often."""
+AFTER_WRITE_MS = 150
+"""After a write the status is read again this much later, once: the entry is drawn first, and a burst of writes
+(a line-up, the goals of a game entered after it) reads it once (each read digests every game of the copy)."""
 UNREACHABLE = ("the league cannot be reached", "there is no league database at")
 
 
@@ -210,6 +213,10 @@ class RinkControl(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(TRY_EVERY_MS)
         self.timer.timeout.connect(self.try_send)
+        self._after_write = QTimer(self)
+        self._after_write.setSingleShot(True)
+        self._after_write.setInterval(AFTER_WRITE_MS)
+        self._after_write.timeout.connect(self.refresh)
         self.status: Any = None  # Any: the facade's CopyStatus (ui reads only the facade's values)
         self.conflicts_waiting = 0
         self.worker: SendThread | None = None
@@ -225,7 +232,7 @@ class RinkControl(QObject):
         bar = self.window.findChild(QToolBar, "seasonToolBar")
         self.separator = bar.addSeparator()
         self.shown = bar.addWidget(self.label)
-        self.window.hub.changed.connect(lambda _changes: self.refresh())
+        self.window.hub.changed.connect(lambda _changes: self._after_write.start())
         self.window.season_picker.currentIndexChanged.connect(lambda _index: self.refresh())
         self.refresh()
 

@@ -143,6 +143,7 @@ def type_goal(qtbot: QtBot, window: MainWindow, svc: Services, scorer: str = "ot
     type_text(qtbot, str(number))
     press(qtbot, Qt.Key.Key_Return)
     assert goals(svc.view(SEASON).games[game_id(0)]) == before + 1, tab.messages.text()
+    qtbot.waitUntil(lambda: window.rink.status is not None and game_id(0) in window.rink.status.waiting)
 
 
 def wait_sent(qtbot: QtBot, window: MainWindow) -> None:
@@ -172,7 +173,7 @@ def test_a_goal_waits_then_send_now_puts_it_at_the_league(qtbot: QtBot, copied: 
                                                           league_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     window = copied
     type_goal(qtbot, window, rink_svc)
-    assert plain(window).startswith("Rink copy: 1 game waiting to send · of league.db")
+    qtbot.waitUntil(lambda: plain(window).startswith("Rink copy: 1 game waiting to send · of league.db"))
     assert window.rink.timer.isActive()  # the automatic send tries while games wait
     said = told(monkeypatch)
     window.rink_send_action.trigger()
