@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from ui_helpers import open_window, press, type_text
 
@@ -385,3 +385,60 @@ def test_without_the_office_password_nothing_is_settled(
     answer_with(qtbot, monkeypatch, decide)
     window.rink_conflicts_action.trigger()
     assert len(league.rink_conflicts(SEASON)) == 2 and audit_actions(league, "rink conflict settled") == []
+
+
+def test_send_now_to_an_unreachable_league_says_so_clearly(qtbot: QtBot, copied: MainWindow, rink_svc: Services,
+                                                         league_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = copied
+    type_goal(qtbot, window, rink_svc)
+    league_path.rename(league_path.with_name("league-away.db"))
+    said = told(monkeypatch)
+    window.rink_send_action.trigger()
+    wait_sent(qtbot, window)
+    assert len(said) == 1 and said[0].startswith("Send to the league: The rink's games were not sent: there is no "
+                                                 f"league database at {league_path}")
+    assert "They wait here and are sent when the league answers." in said[0]
+    assert plain(window).startswith("Rink copy: 1 game waiting to send — league not reachable, last tried ")
+
+
+def south_scored_first(tmp_path: Path, league_path: Path) -> None:
+    """Rink south took its copy after north, scored g100 and sent it: the league's g100 is no longer north's."""
+    from scorekeeper.rink.send import send
+
+    league = Services.open(str(league_path))
+    try:
+        south = rink_copy(tmp_path, "south", league, str(league_path))
+        score(south, game_id(0), goals=1)
+        assert send(south, league).sent == [game_id(0)]
+        south.close()
+    finally:
+        league.close()
+
+
+def test_a_conflict_from_send_now_is_told_with_the_game_and_what_differs(
+        qtbot: QtBot, copied: MainWindow, rink_svc: Services, league_path: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    window = copied
+    south_scored_first(tmp_path, league_path)
+    type_goal(qtbot, window, rink_svc)
+    said = told(monkeypatch)
+    window.rink_send_action.trigger()
+    wait_sent(qtbot, window)
+    assert len(said) == 1 and said[0].startswith("Rink conflicts: The league did not take 1 game: the office "
+                                                 "settles it")
+    assert f"game {game_id(0)} (Otters v Herons, 2015-11-01) was changed at the league since rink North copied " \
+           "it: status (the league's final, the rink's scheduled), events" in said[0]
+    assert plain(window).startswith("Rink copy: all sent; 1 conflict handed to the office — last sent ")
+
+
+def test_a_conflict_from_the_automatic_send_is_shown_without_stopping_the_scorekeeper(
+        qtbot: QtBot, copied: MainWindow, rink_svc: Services, league_path: Path, tmp_path: Path) -> None:
+    window = copied
+    south_scored_first(tmp_path, league_path)
+    type_goal(qtbot, window, rink_svc)
+    assert window.rink.try_send()
+    wait_sent(qtbot, window)  # no modal dialog: the conftest fails a test on any
+    note = window.findChild(QMessageBox, "rinkConflictsNote")
+    assert note is not None and note.isVisible() and not note.isModal()
+    assert f"game {game_id(0)} (Otters v Herons, 2015-11-01) was changed at the league" in note.text()
+    note.close()
