@@ -318,8 +318,8 @@ class RinkControl(QObject):
 
         window = self.window
         status = self.status
-        dialog = RinkCopyDialog(status.league if status else "", status.rink if status else "",
-                                status.season if status else "", str(window.settings.value(FOLDER, "")), window)
+        dialog = RinkCopyDialog(status.league if status else "", status.rink if status else "", "",
+                                str(window.settings.value(FOLDER, "")), window)  # the season: the league's latest
         if dialogs.run_dialog(dialog) != QDialog.DialogCode.Accepted:
             return False
         league, name, season = dialog.answer()

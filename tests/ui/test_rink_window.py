@@ -442,3 +442,14 @@ def test_a_conflict_from_the_automatic_send_is_shown_without_stopping_the_scorek
     assert note is not None and note.isVisible() and not note.isModal()
     assert f"game {game_id(0)} (Otters v Herons, 2015-11-01) was changed at the league" in note.text()
     note.close()
+
+
+def test_a_database_holding_seasons_is_not_made_a_rink_copy(qtbot: QtBot, demo_svc: Services, settings: QSettings,
+                                                           league_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = open_window(qtbot, demo_svc, settings)
+    assert status(window) == "" and not window.rink_send_action.isEnabled()
+    said = told(monkeypatch)
+    before = demo_svc.export()
+    take_copy_from_the_dialog(qtbot, window, monkeypatch, league_path)
+    assert len(said) == 1 and "holds seasons and is not a rink copy" in said[0] and "nothing was changed" in said[0]
+    assert demo_svc.export() == before and status(window) == ""
