@@ -180,14 +180,21 @@ class SendThread(QThread):
         self.sent.emit(outcome)
 
 
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+
+
 class RoomyLabel(QLabel):
     """A label on the toolbar that takes the room there is (its end cut where the window is narrow) rather than
     going into the toolbar's overflow menu."""
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         hint = super().sizeHint()
-        window = self.window()
-        room = window.width() - 300 if window is not None else hint.width()
+        bar = self.parentWidget()
+        if bar is None:
+            return hint
+        others = sum(w.sizeHint().width() for w in bar.findChildren(QWidget, options=DIRECT)
+                     if w is not self and w.isVisible())
+        room = bar.width() - others - 60  # the toolbar's handle, separator and margins
         return QSize(max(160, min(hint.width(), room)), hint.height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from ui_helpers import open_window, press, type_text
 
 from scorekeeper.services import ServiceError, Services
+from tests.scorekeeper.db.test_postgres import pg_url  # noqa: F401 - the throwaway server, as a fixture
 from tests.scorekeeper.rink.rink_league import (
     audit_actions,
     dressed,
@@ -98,7 +99,7 @@ def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def take_copy_from_the_dialog(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch,
-                              league: Path, name: str = "North") -> list[str]:
+                              league: Path | str, name: str = "North") -> list[str]:
     """File ▸ Rink copy…: the league's file typed in its field, the rink's name, then Take the copy (Enter)."""
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, RinkCopyDialog)
@@ -117,7 +118,8 @@ def take_copy_from_the_dialog(qtbot: QtBot, window: MainWindow, monkeypatch: pyt
 
 def status(window: MainWindow) -> str:
     label = window.rink.label
-    return label.text() if window.rink.visible() else ""
+    shown = window.rink.shown
+    return label.text() if shown is not None and shown.isVisible() else ""
 
 
 def plain(window: MainWindow) -> str:
@@ -156,6 +158,7 @@ def copied(qtbot: QtBot, rink_svc: Services, settings: QSettings, league_path: P
     window = open_window(qtbot, rink_svc, settings)
     assert status(window) == "" and not window.rink_send_action.isEnabled()  # no rink copy: nothing of it shown
     assert take_copy_from_the_dialog(qtbot, window, monkeypatch, league_path) == ["Rink copy"]
+    qtbot.waitUntil(window.rink.visible)  # in sight on the toolbar, once laid out
     return window
 
 
@@ -453,3 +456,31 @@ def test_a_database_holding_seasons_is_not_made_a_rink_copy(qtbot: QtBot, demo_s
     take_copy_from_the_dialog(qtbot, window, monkeypatch, league_path)
     assert len(said) == 1 and "holds seasons and is not a rink copy" in said[0] and "nothing was changed" in said[0]
     assert demo_svc.export() == before and status(window) == ""
+
+
+def test_a_copy_of_a_postgresql_league_sends_from_its_thread(
+        qtbot: QtBot, rink_svc: Services, settings: QSettings, pg_url: str,  # noqa: F811 - the fixture
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The send opens the league's server on the send's own thread: the window's models stay on the rink copy."""
+    from tests.scorekeeper.rink.test_rink_copy import _empty_postgres
+
+    _empty_postgres(pg_url)
+    league = make_league(pg_url, games=2)
+    for side, prefix in (("home", "ot"), ("away", "he")):
+        assert league.set_lineup(game_id(0), side, dressed(prefix)).ok
+    league.close()
+    window = open_window(qtbot, rink_svc, settings)
+    take_copy_from_the_dialog(qtbot, window, monkeypatch, pg_url)
+    qtbot.waitUntil(window.rink.visible)  # in sight on the toolbar, once laid out
+    assert window.current_season() == SEASON and plain(window).startswith("Rink copy: all sent · of ")
+    type_goal(qtbot, window, rink_svc)
+    said = told(monkeypatch)
+    window.rink_send_action.trigger()
+    wait_sent(qtbot, window)
+    assert said == [] and plain(window).startswith("Rink copy: all sent — last sent ")
+    assert rink_svc.rink_copy_status().waiting == []  # the window's own facade reads its copy still
+    league = Services.open(pg_url)
+    try:
+        assert goals(league_game(league, game_id(0))) == 1
+    finally:
+        league.close()
