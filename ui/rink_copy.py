@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from PySide6.QtCore import QObject, QSize, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -239,9 +239,15 @@ class RinkControl(QObject):
         bar = self.window.findChild(QToolBar, "seasonToolBar")
         self.separator = bar.addSeparator()
         self.shown = bar.addWidget(self.label)
+        bar.installEventFilter(self)  # a narrower toolbar: the label's room is measured again
         self.window.hub.changed.connect(lambda _changes: self._after_write.start())
         self.window.season_picker.currentIndexChanged.connect(lambda _index: self.refresh())
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self.label.updateGeometry()
+        return False
 
     @property
     def svc(self) -> Services:
@@ -285,7 +291,7 @@ class RinkControl(QObject):
                               ("Waiting to be sent: " + ", ".join(status.waiting) if status.waiting
                                else "Every game scored here is at the league.") +
                               ("\nHanded to the office as conflicts: " + ", ".join(status.conflicts)
-                               if status.conflicts else ""))
+                               if status.conflicts else "") + (f"\nThe last send: {self.note}." if self.note else ""))
         self._show(True)
 
     def _show(self, shown: bool) -> None:
