@@ -204,8 +204,8 @@ class RoomyLabel(QLabel):
 # -- the window's side ----------------------------------------------------------------------------------------
 class RinkControl(QObject):
     """What File ▸ Rink copy…, File ▸ Send now and Office ▸ Rink conflicts… do (the window makes the actions with
-    its menus), the status bar's rink label and the timer of the automatic send, for `window` (its `svc` read at
-    each use: the database may change)."""
+    its menus), the rink label on the season's toolbar and the timer of the automatic send, for `window` (its
+    `svc` read at each use: the database may change)."""
 
     def __init__(self, window: QMainWindow, copy_action: QAction, send_action: QAction,
                  conflicts_action: QAction) -> None:
