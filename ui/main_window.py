@@ -199,6 +199,9 @@ class MainWindow(WindowFiles):
         if isinstance(operator, str) and operator:
             svc.operator = operator
         self._build_tabs()
+        from ui.rink_copy import RinkControl  # issue 32: the rink copy's status, its sends, the office's conflicts
+
+        self.rink = RinkControl(self, self.rink_copy_action, self.rink_send_action, self.rink_conflicts_action)
         self._ready = True
         for action in self._database_actions():
             action.setEnabled(True)
@@ -217,6 +220,7 @@ class MainWindow(WindowFiles):
                                          f"{self.current_season() or 'none'}.", 30000)
         self.season_picker.currentIndexChanged.connect(self._season_changed)
         self._season_changed()
+        self.rink.attach()
         self.loaded.emit()
 
     def _build_tabs(self) -> None:
@@ -313,13 +317,18 @@ class MainWindow(WindowFiles):
         self.restore_action = self._action("&Restore from backup…", self.restore_backup,
                                            tip="Replace the database by a backup (the replaced one is kept)")
         self.operator_action = self._action("Change oper&ator…", self.ask_operator)
+        self.rink_copy_action = self._action("Rink cop&y…", lambda: self.rink.take_copy(), tip="Make this "
+                                             "database a rink PC's copy of a league's season, or refresh it")
+        self.rink_send_action = self._action("Send the rink's games no&w", lambda: self.rink.send_now(),
+                                             tip="Send the games scored on this rink copy to its league")
         self.quit_action = self._action("&Quit", self.quit, "Ctrl+Q")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         for item in (self.new_db_action, self.open_db_action, self.leave_demo_action, None, self.new_season_action,
                      self.seasons_action, self.new_game_action,
                      self.import_action, self.csv_action, self.export_action, None, self.preview_action,
-                     self.print_action, self.publish_action, None, self.backup_action, self.restore_action,
-                     self.keep_action, None, self.operator_action, self.quit_action):
+                     self.print_action, self.publish_action, None, self.rink_copy_action, self.rink_send_action,
+                     None, self.backup_action, self.restore_action, self.keep_action, None, self.operator_action,
+                     self.quit_action):
             if item is None:
                 file_menu.addSeparator()
             else:
@@ -335,8 +344,10 @@ class MainWindow(WindowFiles):
         self.lock_action = self._action("&Lock the office", self.lock_office)
         self.audit_action = self._action("&Audit trail of the season…", self.show_audit)
         self.mail_settings_action = self._action("&Mail settings…", self.edit_mail_settings)
+        self.rink_conflicts_action = self._action("Rink &conflicts…", lambda: self.rink.show_conflicts(),
+                                                  tip="Games rink PCs sent that the league did not take")
         for item in (self.unlock_action, self.lock_action, None, self.password_action, None, self.audit_action,
-                     None, self.mail_settings_action):
+                     self.rink_conflicts_action, None, self.mail_settings_action):
             if item is None:
                 office_menu.addSeparator()
             else:
@@ -682,6 +693,7 @@ class MainWindow(WindowFiles):
         if not self._ready:
             return
         self.fill.stop()
+        self.rink.stop()
         self.live_game_tab.stop()
         self.auto_backup("window closed")
         self.svc.close()

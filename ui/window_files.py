@@ -9,7 +9,7 @@ dialogs are imported when an action runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
@@ -69,6 +69,7 @@ class WindowFiles(QMainWindow):
     _seasons: dict[str, SeasonEntry]
     _season_tabs: list[TableTab]
     _stale: set[QWidget]
+    rink: Any  # Any: ui.rink_copy's RinkControl (naming it would import rink_copy back: a circle)
 
     # -- what the window itself does (`MainWindow`) ---------------------------------------------------------------
     def current_season(self) -> str | None:
@@ -241,6 +242,7 @@ class WindowFiles(QMainWindow):
             return False
         self.live_game_tab.save_clock()
         self.auto_backup("database closed")
+        self.rink.stop()  # a send under way ends first (issue 32)
         self.svc.close()
         self.set_services(svc)
         self.warn_integrity()
@@ -255,6 +257,7 @@ class WindowFiles(QMainWindow):
             tab.svc = svc
         self._show_labels()
         self.reload_seasons()
+        self.rink.refresh()
 
     def import_season_file(self) -> None:
         from ui import dialogs

@@ -4,10 +4,47 @@ the models and the audit trail's seal (`db.audit_seal`) share."""
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from typing import Any
 
 from peewee import CharField, DatabaseProxy, Model, TextField
 
-database_proxy = DatabaseProxy()
+
+class ThreadBoundProxy(DatabaseProxy):
+    """The models' database: what the main thread binds is every thread's, what another thread binds is that
+    thread's alone. So a worker (the window's background send of a rink copy, issue 32) binds its league without
+    moving the window's models, and reads and writes on a connection of its own (peewee's are per thread)."""
+
+    __slots__ = ("_main", "_own")
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_own", threading.local())
+        object.__setattr__(self, "_main", None)
+        super().__init__()
+
+    @property
+    def obj(self) -> Any:  # Any: peewee's Database or None, as the proxy's own attribute is
+        return getattr(self._own, "db", self._main)
+
+    @obj.setter
+    def obj(self, db: Any) -> None:  # Any: as the getter
+        if threading.current_thread() is threading.main_thread():
+            object.__setattr__(self, "_main", db)
+        self._own.db = db
+
+    def initialize(self, obj: Any) -> None:  # Any: as `obj`
+        """Bind `obj`; the fields' hooks (a blob's type) follow the main thread's database only (a memoryview,
+        which SQLite and psycopg both take, while the window is on SQLite)."""
+        if threading.current_thread() is threading.main_thread():
+            super().initialize(obj)
+        else:
+            self._own.db = obj
+
+    def __setattr__(self, attr: str, value: Any) -> None:  # Any: what peewee's proxy keeps
+        object.__setattr__(self, attr, value)
+
+
+database_proxy = ThreadBoundProxy()
 
 
 def _now() -> dt.datetime:

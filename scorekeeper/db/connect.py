@@ -187,6 +187,7 @@ class LeagueDatabase(SqliteDatabase):
 
     def _close(self, conn: sqlite3.Connection) -> None:
         conn.close()  # peewee's own `_close`
+        self.threads.discard(threading.get_ident())  # a worker's connection closed: the window's close stores again
         path = Path(self.database)
         if not checked.remember(path) and path not in _AT_EXIT:
             _AT_EXIT.add(path)  # another thread's connection was still open: its `-wal` may be gone at the end

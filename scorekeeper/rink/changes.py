@@ -66,7 +66,7 @@ def handed(rink: Core) -> list[str]:
     games = rink_games(rink, facts.season)
     bind(rink.db)
     held = marks.held()
-    return [g["id"] for g in games if held.get(g["id"]) == digest(g)]
+    return [g["id"] for g in games if g["id"] in held and held[g["id"]] == digest(g)]  # the held ones digested
 
 
 @dataclass(frozen=True)
