@@ -88,8 +88,8 @@ def dependencies(season: str, coed: bool, game: tuple[str, str, str, str, str, s
 
 
 def _seal(key: bytes, row_id: int, revision: int, deps: str, values: tuple[Any, ...]) -> str:
-    message = "\0".join(["game outcome", str(row_id), str(revision), deps, *(repr(v) for v in values)])
-    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+    """The row's HMAC: its game, revision, digest and values (bool, int, str and None: `repr` is canonical)."""
+    return hmac.digest(key, f"game outcome\0{row_id}\0{revision}\0{deps}\0{values!r}".encode(), "sha256").hex()
 
 
 def _values(o: Outcome) -> tuple[Any, ...]:
@@ -129,6 +129,34 @@ def store_outcomes(view: SeasonView, revisions: Mapping[str, tuple[int, int]]) -
                       preserve=[getattr(GameOutcome, name) for name in ("revision", "deps", *VALUES, "seal")])
          .execute())
     return len(rows)
+
+
+def stale_in(view: SeasonView) -> dict[str, tuple[int, int]]:
+    """The final games whose states `view` computed or read already and whose stored outcome is not the one of
+    the game as the view holds it (another revision, other dependencies, none): game id -> (row id, revision).
+    What the window stores at its close, so that a season read whole once (a database from before the outcomes
+    were stored, a player's gender changed) gives the standings from the outcomes again."""
+    from scorekeeper.rules.coed import plays_coed
+
+    rows = view.rows.games if view.rows is not None else {}
+    known = [gid for gid in rows if gid in view.games and view.games[gid].get("status", "final") == "final"
+             and view.has_state(gid)]
+    if not known:
+        return {}
+    held: dict[int, tuple[int, str]] = {}
+    ids = [rows[gid][0] for gid in known]
+    for start in range(0, len(ids), 500):
+        found: Any = (GameOutcome.select(GameOutcome.game, GameOutcome.revision, GameOutcome.deps)
+                      .where(GameOutcome.game.in_(ids[start:start + 500])).tuples())
+        held.update((row, (revision, deps)) for row, revision, deps in found)
+    digest = season_digest(view.book, [(pid, p.get("gender")) for pid, p in view.players.items()])
+    out: dict[str, tuple[int, int]] = {}
+    for gid in known:
+        game = view.games[gid]
+        deps = dependencies(digest, plays_coed(view.book, view.division_of(game["home"])), _fields(game))
+        if held.get(rows[gid][0]) != (rows[gid][1], deps):
+            out[gid] = rows[gid]
+    return out
 
 
 class Narrow:
@@ -176,26 +204,21 @@ def read_narrow(season: Season, book: Rulebook) -> Narrow:
     games = []
     for r in rows:
         row_id, ext, date, time, stage, status, revision, home, away, held, deps = r[:11]
-        values = tuple(r[11:20])
+        values = (bool(r[11]), *r[12:20])  # the flag a boolean whatever the driver gives
         home_ext, away_ext = team_ext[home], team_ext[away]
         date_text = date.isoformat() if hasattr(date, "isoformat") else str(date)[:10]
         want = dependencies(digest, team_coed[home], (ext, stage, status, date_text, time or "", home_ext, away_ext))
         if held != revision or deps != want or (secret is not None and not hmac.compare_digest(
-                r[20] or "", _seal(secret, row_id, revision, deps, _typed(values)))):
+                r[20] or "", _seal(secret, row_id, revision, deps, values))):
             out.complete = False
             return out
-        counts, hp, ap, hs, as_, hpim, apim, winner, decision = _typed(values)
+        counts, hp, ap, hs, as_, hpim, apim, winner, decision = values
         outcome = Outcome({"home": hp, "away": ap} if counts else None, {"home": hs, "away": as_},
                           {"home": hpim, "away": apim}, winner, decision)
         games.append(((date_text, time or "", ext), home_ext, away_ext, outcome))
     games.sort(key=lambda x: x[0])
     out.played = [(home, away, outcome) for _, home, away, outcome in games]
     return out
-
-
-def _typed(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A row's values as they were stored (the flag a boolean whatever the driver gives)."""
-    return (bool(values[0]), *values[1:])
 
 
 def _rows(query: Any) -> list[Any]:
