@@ -99,3 +99,20 @@ def test_the_window_stores_the_outcomes_of_a_season_it_read_whole(league: Path) 
     command = Services.open(str(league))
     assert complete(command) and command.standings() == standings
     command.close()
+
+
+def test_a_read_of_an_sqlite_file_imports_no_postgresql_driver_and_a_server_keeps_it(league: Path) -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom scorekeeper.cli import main\n"
+              "code = main(['--db', sys.argv[1], 'standings', '--json'])\n"
+              "print(code, sys.modules.get('psycopg', 'absent'), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", script, str(league)], capture_output=True, text=True, check=True)
+    assert done.stderr.strip().splitlines()[-1] == "0 None"  # marked absent: peewee did not import it
+    assert '"divisions"' in done.stdout
+    check = ("import argparse, sys\nfrom scorekeeper import cli\n"
+             "cli._without_server_driver(argparse.Namespace(command='standings', db='postgresql://u@h/league'))\n"
+             "print('psycopg' in sys.modules and sys.modules['psycopg'] is None)")
+    kept = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert kept.stdout.strip() == "False"
