@@ -172,7 +172,13 @@ class Narrow:
 
 
 def read_narrow(season: Season, book: Rulebook) -> Narrow:
-    """The season's standings input as stored (`Narrow`)."""
+    """The season's standings input as stored (`Narrow`), read in one transaction (a write another process
+    commits meanwhile is seen whole or not at all)."""
+    with database_proxy.obj.atomic():
+        return _read_narrow(season, book)
+
+
+def _read_narrow(season: Season, book: Rulebook) -> Narrow:
     from scorekeeper.rules.coed import plays_coed
     from scorekeeper.season.standings import Outcome
 
