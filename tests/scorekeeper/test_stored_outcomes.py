@@ -116,3 +116,18 @@ def test_a_read_of_an_sqlite_file_imports_no_postgresql_driver_and_a_server_keep
              "print('psycopg' in sys.modules and sys.modules['psycopg'] is None)")
     kept = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert kept.stdout.strip() == "False"
+
+
+def test_an_entry_that_finishes_or_reopens_a_game_keeps_the_outcomes_trusted(league: Path) -> None:
+    svc = Services.open(str(league))
+    svc.reopen_game("g001", "a goal was missed")
+    assert complete(svc)  # g001 is not final: the other games' outcomes still hold
+    reopened = svc.standings()
+    svc.finish_game("g001", confirm=True)
+    svc.forget()
+    assert complete(svc)  # the finish stored g001's outcome at its new revision
+    finished = svc.standings()
+    svc.forget()
+    svc.view()
+    assert svc.standings() == finished and finished != reopened
+    svc.close()
