@@ -171,6 +171,21 @@ class Narrow:
         self.complete = True
 
 
+def season_names(season: Season) -> dict[str, str]:
+    """The season's players, divisions and teams by id as people read them (`facade.results.names` of the season
+    read whole), from their rows alone."""
+    with database_proxy.obj.atomic():
+        players = _rows(Player.select(Player.ext_id, Player.first, Player.last).where(Player.season == season)
+                        .order_by(Player.seq, Player.id))
+        divisions = _rows(Division.select(Division.ext_id, Division.name).where(Division.season == season)
+                          .order_by(Division.seq, Division.id))
+        teams = _rows(Team.select(Team.ext_id, Team.name).where(Team.season == season).order_by(Team.seq, Team.id))
+    out = {pid: f"{first} {last}" for pid, first, last in players}
+    out.update({did: str(name or did) for did, name in divisions})
+    out.update({tid: str(name or tid) for tid, name in teams})
+    return out
+
+
 def read_narrow(season: Season, book: Rulebook) -> Narrow:
     """The season's standings input as stored (`Narrow`), read in one transaction (a write another process
     commits meanwhile is seen whole or not at all)."""

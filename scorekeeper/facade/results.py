@@ -114,7 +114,11 @@ class Results(Part):
 
     def names(self, season: str | None = None) -> dict[str, str]:
         """The season's teams, players and divisions by id, as people read them ('westridge-sharks' ->
-        'Westridge Sharks'): the readable tables print names where the JSON keeps ids."""
+        'Westridge Sharks'): the readable tables print names where the JSON keeps ids. From their rows alone
+        where the season is not read (the readable standings need no more)."""
+        s = self.core.season_row(season)
+        if s.id not in getattr(self.core, "_views", {}):
+            return game_outcomes.season_names(s)
         view = self.core.view(season)
         out = {pid: view.player_name(pid) for pid in view.players}
         out.update({did: str(d.get("name") or did) for did, d in view.divisions.items()})

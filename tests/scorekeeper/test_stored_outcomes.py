@@ -39,14 +39,15 @@ def sql(path: Path, statement: str, *args: object) -> None:
     con.close()
 
 
-def test_an_import_stores_every_final_games_outcome_and_the_standings_read_them_alone(league: Path) -> None:
+def test_an_import_stores_every_final_games_outcome_and_standings_and_names_read_rows_alone(league: Path) -> None:
     svc = Services.open(str(league))
     assert complete(svc)
-    narrow = svc.standings()  # no season read: from the outcomes
+    narrow, names = svc.standings(), svc.names()  # no season read: from the outcomes and the rows' names
     assert not svc._views  # nothing read whole
     svc.forget()
     svc.view()
     assert svc.standings() == narrow  # the whole season's, byte for byte
+    assert list(svc.names().items()) == list(names.items())
     assert narrow_standings(svc)
     svc.close()
 
