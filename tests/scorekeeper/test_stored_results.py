@@ -1,7 +1,7 @@
 """Issue 29.1: a final game's stored state is a cache provably equal to recomputation. Random sequences of what
 the office and the boards do (entries, edits, deletions, finishing, reopening, undo, a team renamed, the season
-imported again over itself, the process closed and opened again, a player's gender or a division's co-ed flag
-changed) leave every final game's state, as the season reads it (stored where its key holds), equal to
+imported again over itself, the process closed and opened again, a player's gender or name or a division's
+co-ed flag changed) leave every final game's state, as the season reads it (stored where its key holds), equal to
 `compute_game` of the game as it is now; and every stored row whose key is its game's own decodes to that state.
 The standings read from the stored outcomes (`db.game_outcomes`), wherever every game has a trusted one, equal the
 standings of the whole season. A row edited outside Scorekeeper is never read."""
@@ -69,7 +69,7 @@ def narrow_standings(svc: Services) -> bool:
 
 
 STEPS = st.lists(st.tuples(st.sampled_from(["goal", "edit", "delete", "finish", "reopen", "undo", "rename",
-                                            "import", "store", "reopen_db", "gender", "coed"]),
+                                            "import", "store", "reopen_db", "gender", "coed", "name"]),
                            st.sampled_from(["g001", "g002", "g003", "g004"]), st.integers(0, 60)),
                  min_size=1, max_size=10)
 
@@ -137,13 +137,16 @@ def act(svc: Services, action: str, gid: str, n: int) -> None:
 
 
 def office(svc: Services, action: str, game: Any, n: int) -> None:
-    """A player's gender or the home team's division's co-ed flag changed by the office."""
+    """A player's gender or name, or the home team's division's co-ed flag, changed by the office."""
     view = svc.view()
-    if action == "gender":
+    if action in ("gender", "name"):
         dressed = [x["player"] for side in ("home", "away") for x in game.get("lineups", {}).get(side, [])]
         if dressed:
             player = dict(view.players[dressed[n % len(dressed)]])
-            player["gender"] = "F" if player.get("gender") == "M" else "M"
+            if action == "gender":
+                player["gender"] = "F" if player.get("gender") == "M" else "M"
+            else:
+                player["first"] = f"Pat {n}"
             svc.save_player(player, confirm=True)  # type: ignore[arg-type]
     elif action == "coed":
         division = dict(view.division_of(game["home"]) or {})
