@@ -13,7 +13,16 @@ from typing import Any
 from peewee import Database, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult, ImportReport
-from scorekeeper.db import DatabaseOpenError, carried, describe, game_results, game_seals, open_database, store
+from scorekeeper.db import (
+    DatabaseOpenError,
+    carried,
+    describe,
+    game_outcomes,
+    game_results,
+    game_seals,
+    open_database,
+    store,
+)
 from scorekeeper.db.connect import (
     LeagueDatabase,
     read_only_folder_message,
@@ -366,13 +375,17 @@ class Services:
         if self.read_only or not self._views or not game_results.can_store():
             return 0
         pending: dict[int, tuple[str, bytes]] = {}
+        outcomes = {}  # what the standings read (issue 29): those not stored as the views hold the games
         for view in self._views.values():
             pending.update(view.stored.take_pending(_row_of(view)))
-        if not pending:
+            outcomes[id(view)] = (view, game_outcomes.stale_in(view))
+        if not pending and not any(stale for _, stale in outcomes.values()):
             return 0
         try:
             with self.write_transaction():
                 game_results.store_results(pending)
+                for view, stale in outcomes.values():
+                    game_outcomes.store_outcomes(view, stale)
         except Exception as exc:  # never the person's concern: the next read computes them again
             log.warning("computed game states not stored: %s: %s", type(exc).__name__, exc)
             return 0

@@ -176,6 +176,15 @@ def _m014_rink_conflicts(db: Database) -> None:
         db.create_tables([RinkConflict])
 
 
+def _m015_game_outcomes(db: Database) -> None:
+    """Version 15: each final game's outcome (points, goals, penalty minutes, winner, decision) at a revision of the
+    game, which the standings read instead of the whole season (issue 29); filled as games are written."""
+    from scorekeeper.db.game_outcomes import GameOutcome
+
+    if not db.table_exists(GameOutcome._meta.table_name):
+        db.create_tables([GameOutcome])
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -191,6 +200,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (12, _m012_game_curfew),
     (13, _m013_game_results),
     (14, _m014_rink_conflicts),
+    (15, _m015_game_outcomes),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -14,6 +14,7 @@ from peewee import Database
 
 from scorekeeper.db.models import Season, database_proxy
 from scorekeeper.results_records import Eligibility, Fines, GameResult, Standings, Stats, Suspensions
+from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.season.records import CarrySource
 from scorekeeper.season.view import SeasonView
 
@@ -40,6 +41,8 @@ class Core(Protocol):
     def guest_refusal(self, what: str) -> str: ...
 
     def season_row(self, name: str | None = None) -> Season: ...
+
+    def rulebook_for(self, season: Season) -> Rulebook: ...
 
     def view(self, season: str | None = None) -> SeasonView: ...
 

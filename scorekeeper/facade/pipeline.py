@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 from peewee import Database, DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import game_results, season_write, store
+from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Season
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, bound
@@ -340,6 +340,7 @@ class ChangeStep:
             # the written games' states the judging computed, stored with them (issue 29.1)
             game_results.store_results(judged.candidate.stored.take_pending(
                 lambda gid: revisions[gid][0] if gid in revisions else None))
+            game_outcomes.store_outcomes(judged.candidate, revisions)  # what the standings read (issue 29)
             return revisions
 
         try:

@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable
 from typing import cast
 
-from scorekeeper.db import store
+from scorekeeper.db import game_outcomes, store
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.screens import game_row
@@ -27,7 +27,7 @@ from scorekeeper.rules import discipline
 from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.eligibility import eligibility
 from scorekeeper.season.records import SeasonOutput
-from scorekeeper.season.standings import standings
+from scorekeeper.season.standings import Played, standings, standings_of
 from scorekeeper.season.stats import player_stats
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import DivisionData
@@ -47,6 +47,15 @@ class Results(Part):
         return copy.deepcopy(outputs[key])
 
     def standings(self, season: str | None = None) -> Standings:
+        """The season's standings: from the season as read where it is, else from the final games' outcomes as
+        stored (`db.game_outcomes`), else (a game without a trusted outcome) from the whole season read now."""
+        s = self.core.season_row(season)
+        if s.id not in getattr(self.core, "_views", {}):  # the season is not read: its stored outcomes may do
+            book = self.core.rulebook_for(s)
+            narrow = game_outcomes.read_narrow(s, book)
+            if narrow.complete:
+                return standings_of(s.name, narrow.teams, narrow.divisions, book,
+                                    [Played(*game) for game in narrow.played])
         view = self.core.view(season)
         return cast(Standings, self.once(view, "out:standings", lambda: standings(view)))
 
@@ -105,7 +114,11 @@ class Results(Part):
 
     def names(self, season: str | None = None) -> dict[str, str]:
         """The season's teams, players and divisions by id, as people read them ('westridge-sharks' ->
-        'Westridge Sharks'): the readable tables print names where the JSON keeps ids."""
+        'Westridge Sharks'): the readable tables print names where the JSON keeps ids. From their rows alone
+        where the season is not read (the readable standings need no more)."""
+        s = self.core.season_row(season)
+        if s.id not in getattr(self.core, "_views", {}):
+            return game_outcomes.season_names(s)
         view = self.core.view(season)
         out = {pid: view.player_name(pid) for pid in view.players}
         out.update({did: str(d.get("name") or did) for did, d in view.divisions.items()})

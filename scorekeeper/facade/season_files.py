@@ -15,7 +15,7 @@ from peewee import DatabaseError
 
 from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
-from scorekeeper.db import game_results, season_write, store
+from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Game, Season
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
@@ -159,8 +159,9 @@ class SeasonFiles(Part):
 
         def write() -> Season:
             target = plan.season if plan.season is not None else self._new_season(plan)
-            store.write_changes(target, plan.changes)
+            revisions = store.write_changes(target, plan.changes)
             _store_states(target, view)  # the imported games' states, computed by the judging (issue 29.1)
+            game_outcomes.store_outcomes(view, revisions)  # what the standings read (issue 29)
             written["audit"] = store.merge_audit(target, plan.audit)
             self._audit(target, guarded, plan, reason)
             return target

@@ -3,17 +3,19 @@ rulebook's tiebreakers (A-25 in Westridge; `scorekeeper.rules.tiebreakers`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
-from scorekeeper.engine.events import SIDES, other
-from scorekeeper.engine.state import GameState
 from scorekeeper.results_records import DivisionStandings, Record, Standings, StandingsRow
-from scorekeeper.rulebook.model import Points, Rulebook
+from scorekeeper.rulebook.model import Points, Rulebook  # before the tiebreakers: the rulebook's schema names them
 from scorekeeper.rules.tiebreakers import Meeting, points_pct, rank
-from scorekeeper.season.sides import team_on
-from scorekeeper.season.view import SeasonView
-from scorekeeper.season_data import GameData
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.state import GameState
+    from scorekeeper.season.view import SeasonView
+
+SIDES = ("home", "away")
 
 # Row figures shown where the rulebook orders by them: tiebreaker -> the row's key.
 SHOWN_WHEN_USED = {"regulation_wins": "rw", "regulation_overtime_wins": "row", "points_pct": "pts_pct"}
@@ -86,7 +88,30 @@ def streak(results: list[str]) -> str | None:
     return f"{results[-1]}{n}"
 
 
-def result_of(st: GameState, side: str, points: Points) -> str:
+class Outcome(NamedTuple):
+    """What the standings read of a final game's computed state, by side ("home", "away"): its points (None: the
+    game counts for no team), goals, penalty minutes, the winning side and how the game was decided."""
+
+    points: Mapping[str, int] | None
+    score: Mapping[str, int]
+    pim: Mapping[str, int]
+    winner: str | None
+    decision: str | None
+
+    @classmethod
+    def of(cls, st: GameState) -> Outcome:
+        return cls(st.points, st.score, {side: st.pim(side) for side in SIDES}, st.winner, st.decision)
+
+
+class Played(NamedTuple):
+    """A final regular-season game as the standings read it: its teams and its outcome."""
+
+    home: str
+    away: str
+    outcome: Outcome
+
+
+def result_of(st: Outcome | GameState, side: str, points: Points | None = None) -> str:
     """`side`'s result in a final game: "W", "T", "L", or "OTL" for a loss in overtime or a shootout (the losses
     the row records as `otl` and `sol`, whatever points the rulebook gives them)."""
     if st.decision == "double_forfeit":
@@ -100,55 +125,66 @@ def result_of(st: GameState, side: str, points: Points) -> str:
     return "L"
 
 
-def _results(view: SeasonView) -> list[tuple[GameData, GameState]]:
-    """The regular season's final games, in the order they were played, with their states."""
+def _results(view: SeasonView) -> list[Played]:
+    """The regular season's final games, in the order they were played, with their outcomes."""
     games = sorted(view.final_games("regular"), key=lambda g: (g["date"], g.get("time") or "", g["id"]))
-    return [(g, view.state(g["id"])) for g in games]
+    return [Played(g["home"], g["away"], Outcome.of(view.state(g["id"]))) for g in games]
 
 
 def standings(view: SeasonView) -> Standings:
     """The contract's standings JSON for every division."""
-    rows = {tid: Row(tid) for tid in view.teams}
-    meetings: list[Meeting] = []
-    for seq, (g, st) in enumerate(_results(view)):
-        if st.points is None:
-            continue
-        teams = {side: team_on(g, side) for side in SIDES}
-        meetings.append(Meeting(seq, g["home"], g["away"], {teams[s]: st.points[s] for s in SIDES},
-                                {teams[s]: st.score[s] for s in SIDES},
-                                teams[st.winner] if st.winner in SIDES else None))
-        for side in SIDES:
-            team = team_on(g, side)
-            if team not in rows:
-                continue
-            r = rows[team]
-            r.gp += 1
-            r.pts += st.points[side]
-            r.gf += st.score[side]
-            r.ga += st.score[other(side)]
-            r.pim += st.pim(side)
-            r.results.append((result_of(st, side, view.book.points), side))
-            if st.decision == "double_forfeit":
-                r.l += 1
-            elif st.winner is None:
-                r.t += 1
-            elif st.winner == side:
-                r.w += 1
-                r.otw += st.decision == "overtime"
-                r.sow += st.decision == "shootout"
-            else:
-                r.l += 1
-                r.otl += st.decision == "overtime"
-                r.sol += st.decision == "shootout"
-    out: list[DivisionStandings] = []
-    for div_id in view.divisions:
-        members = [rows[t] for t, team in view.teams.items() if team["division"] == div_id]
-        ranked = rank(members, view.book.tiebreakers, meetings, view.book.points)
-        shootouts = view.book.shootout.get("regular", False)
-        out.append({"division": div_id,
-                    "rows": [r.to_json(i + 1, shootouts, view.book) for i, r in enumerate(ranked)]})
-    return {"season": view.name, "divisions": out}
+    return standings_of(view.name, view.teams, view.divisions, view.book, _results(view))
 
+
+def _count(r: Row, o: Outcome, side: str) -> None:
+    """One game of team row `r`, which played `side`."""
+    assert o.points is not None
+    opponent = "away" if side == "home" else "home"
+    r.gp += 1
+    r.pts += o.points[side]
+    r.gf += o.score[side]
+    r.ga += o.score[opponent]
+    r.pim += o.pim[side]
+    r.results.append((result_of(o, side), side))
+    if o.decision == "double_forfeit":
+        r.l += 1
+    elif o.winner is None:
+        r.t += 1
+    elif o.winner == side:
+        r.w += 1
+        r.otw += o.decision == "overtime"
+        r.sow += o.decision == "shootout"
+    else:
+        r.l += 1
+        r.otl += o.decision == "overtime"
+        r.sol += o.decision == "shootout"
+
+
+def standings_of(season: str, teams: Mapping[str, Mapping[str, object]], divisions: Iterable[str], book: Rulebook,
+                 played: Iterable[Played]) -> Standings:
+    """The standings JSON of a season's `teams` (id -> record, its `division`) in `divisions` (their ids, in
+    order) from its final regular-season games as `played` (in the order played): the one computation whether
+    the outcomes were computed from the whole season (`standings`) or read as stored (`season.stored_standings`)."""
+    rows = {tid: Row(tid) for tid in teams}
+    meetings: list[Meeting] = []
+    for seq, (home, away, o) in enumerate(played):
+        if o.points is None:
+            continue
+        by_side = {"home": home, "away": away}
+        meetings.append(Meeting(seq, home, away, {by_side[s]: o.points[s] for s in SIDES},
+                                {by_side[s]: o.score[s] for s in SIDES},
+                                by_side[o.winner] if o.winner in SIDES else None))
+        for side in SIDES:
+            if by_side[side] in rows:
+                _count(rows[by_side[side]], o, side)
+    out: list[DivisionStandings] = []
+    for div_id in divisions:
+        members = [rows[t] for t, team in teams.items() if team["division"] == div_id]
+        ranked = rank(members, book.tiebreakers, meetings, book.points)
+        shootouts = book.shootout.get("regular", False)
+        out.append({"division": div_id,
+                    "rows": [r.to_json(i + 1, shootouts, book) for i, r in enumerate(ranked)]})
+    return {"season": season, "divisions": out}
 
 
 def record_text(rec: Record, ties: bool = True) -> str:

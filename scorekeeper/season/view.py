@@ -220,6 +220,10 @@ class SeasonView:
             self._states[gid] = found
         return found
 
+    def has_state(self, gid: str) -> bool:
+        """Whether game `gid`'s state is computed (or read) in this view already."""
+        return gid in self._states
+
     def live_game(self, gid: str) -> LiveGame | None:
         """The open computation of game `gid` (not final) as `state(gid)` last left it; None before that."""
         return self._live.get(gid)
