@@ -29,13 +29,20 @@ class ElidedLabel(QLabel):
         window = self.window()
         return max(120, int(window.width() * self._share)) if window is not None else 400
 
+    def _whole(self, hint: QSize) -> int:
+        """`hint`'s width (QLabel's, for the text shown) for the whole text: what the label asks for does not
+        shrink with what it shows elided, so a bar lays it out once rather than squeezing it a little more at every
+        turn of the event loop (each narrower text asking for less room)."""
+        metrics = self.fontMetrics()
+        return hint.width() - metrics.horizontalAdvance(self.text()) + metrics.horizontalAdvance(self._full)
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         hint = super().sizeHint()
-        return QSize(min(hint.width(), self._room()), hint.height())
+        return QSize(min(self._whole(hint), self._room()), hint.height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         hint = super().minimumSizeHint()
-        return QSize(min(hint.width(), 120), hint.height())
+        return QSize(min(self._whole(hint), 120), hint.height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

@@ -258,7 +258,8 @@ class EntryForm(QWidget):
         self.close_list()
         self.editing = None
         for edit in (self.number, self.assists, self.infraction, self.served_by, self.fouled_by, self.text):
-            edit.clear()
+            if edit.text():  # an empty field cleared again changes nothing but costs the call
+                edit.clear()
         for box in (self.scored, self.report):
             box.setChecked(False)
         self.minutes.setValue(0)

@@ -66,5 +66,8 @@ class SidePanel(QFrame):
             lines.append(theme.span("ejected", f"Ejected: {html.escape(c.who)}", bold=True)
                          + f" — {html.escape(c.what)} "
                          f"({html.escape(c.section or c.rule)})")
-        self.label.setText("<br>".join(lines))
-        say(self, title, plain(self.label.text()))  # the side and its penalty box, for a screen reader (issue 31.4)
+        text = "<br>".join(lines)
+        if text == self.label.text() and self.accessibleName() == title:
+            return  # as shown (an entry that leaves the side as it was): nothing to lay out or tell again
+        self.label.setText(text)
+        say(self, title, plain(text))  # the side and its penalty box, for a screen reader (issue 31.4)

@@ -4,14 +4,16 @@ undo and redo, and the live state at the boards (who may be on the ice now)."""
 from __future__ import annotations
 
 import copy
+import sqlite3
 from collections.abc import MutableMapping
+from contextlib import suppress
 from dataclasses import replace
 from typing import cast
 
 from peewee import DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import season_write, store
+from scorekeeper.db import game_seals, season_write, store
 from scorekeeper.db.models import Game
 from scorekeeper.engine.live import check_on_ice, live_state
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, parse_mmss, period_label
@@ -171,10 +173,13 @@ class Games(Part):
     # -- events ----------------------------------------------------------------------------------------------
     def prepare_entries(self, game_id: str, season: str | None = None) -> None:
         """Ready the database for entries into game `game_id` (read what an entry writes): the window calls it
-        when it shows a game, so the first entry at the boards is as quick as the next ones. Reads only."""
+        when it shows a game, so the first entry at the boards is as quick as the next ones. Writes nothing to the
+        file (the seals' triggers it makes are this connection's own, temporary: `game_seals.install`)."""
         rows = self.core.view(season).rows
         if rows is not None and game_id in rows.games:
             store.warm_entry_pages(rows.games[game_id][0])
+            with suppress(DatabaseError, sqlite3.Error):  # a connection that cannot write: it enters nothing
+                game_seals.install()  # the seals' record of games written made now, not in the first entry's commit
 
     def validate_event(self, game_id: str, event: EventData, season: str | None = None) -> list[Violation]:
         """The violations adding `event` would cause, without writing anything."""

@@ -81,12 +81,13 @@ def entries(svc: Services, gid: str) -> Callable[[], float]:
     return one
 
 
-def window_goals(svc: Services, folder: Path, gid: str) -> Callable[[], float]:
-    """Goals keyed into the window's Live Game tab (`window_entry.Entries`): the CPU from Enter to idle."""
+def window_goals(svc: Services, folder: Path, gid: str, season_file: Path) -> Callable[[], float]:
+    """Goals keyed into the window's Live Game tab (`window_entry.Entries`; `season_file` holds game `gid`, its
+    line-ups name the scorers): the CPU from Enter to idle."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from tests.benchmarks.window_entry import Entries
 
-    window = Entries(svc, folder, gid)
+    window = Entries(svc, folder, gid, json.loads(season_file.read_text(encoding="utf-8")))
 
     def one() -> float:
         window.type_goal()
@@ -137,7 +138,8 @@ def main() -> int:
             if not report.ok:
                 raise RuntimeError([v.line() for v in report.violations])
         svc.prepare_entries(gid)
-        entry, bare = (window_goals(svc, folder, gid) if args.window else entries(svc, gid)), bare_commit(folder)
+        entry = window_goals(svc, folder, gid, paths[-1]) if args.window else entries(svc, gid)
+        bare = bare_commit(folder)
         entry()
         bare()
         if args.profile:
