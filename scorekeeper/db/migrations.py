@@ -176,6 +176,17 @@ def _m014_rink_conflicts(db: Database) -> None:
         db.create_tables([RinkConflict])
 
 
+def _m015_game_result_summary(db: Database) -> None:
+    """Version 15: a stored state says what the games list shows (score, decision) and what it was computed at
+    (the game's revision, the rulebook's and engine's fingerprint), so the list trusts it without the game's
+    events (issue 29.4; `season.game_list`)."""
+    have = {c.name for c in db.get_columns("game_result")}
+    for name, kind in (("revision", "integer"), ("book", "varchar(255)"), ("home", "integer"), ("away", "integer"),
+                       ("decision", "varchar(255)")):
+        if name not in have:
+            db.execute_sql(f"alter table game_result add column {name} {kind}")
+
+
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (1, _m001_initial),
     (2, _m002_notice_recipient),
@@ -191,6 +202,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (12, _m012_game_curfew),
     (13, _m013_game_results),
     (14, _m014_rink_conflicts),
+    (15, _m015_game_result_summary),
 ]
 LATEST = MIGRATIONS[-1][0]
 
