@@ -53,7 +53,7 @@ def check(svc: Services) -> int:
 
 
 STEPS = st.lists(st.tuples(st.sampled_from(["goal", "edit", "delete", "finish", "reopen", "undo", "rename",
-                                            "import", "store", "reopen_db"]),
+                                            "import", "store", "reopen_db", "player"]),
                            st.sampled_from(["g001", "g002", "g003", "g004"]), st.integers(0, 60)),
                  min_size=1, max_size=10)
 
@@ -116,6 +116,11 @@ def act(svc: Services, action: str, gid: str, n: int) -> None:
         svc.import_file(str(EXAMPLE_SEASON), replace=True)
     elif action == "store":
         svc.store_computed_results()
+    elif action == "player" and scorer:  # a dressed player's gender and name: the game's revision stays
+        player = dict(svc.view().players[scorer])
+        player["gender"] = "F" if player.get("gender") != "F" else "M"
+        player["first"] = f"Renamed{n}"
+        svc.save_player(player, confirm=True)  # type: ignore[arg-type]
 
 
 # CI draws 150 sequences; STORED_RESULTS_EXAMPLES=3000 (with HYPOTHESIS_PROFILE=explore) draws more
