@@ -175,3 +175,19 @@ def test_closing_the_window_while_the_worker_reads_stops_it(
     assert not thread.is_alive()  # stopped before the database closed
     assert gate.reads[0].cancelled.is_set() and not window.reader.busy
     assert not window.fill.busy and window.svc.db.is_closed()
+
+
+def test_the_season_tab_brought_to_the_front_while_the_worker_reads(
+    qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate(monkeypatch)
+    window = started(qtbot, league, at_the_boards)
+    qtbot.waitUntil(lambda: window.reader.busy, timeout=WAIT)
+    window.tabs.setCurrentWidget(window.season_tab)  # read here at once: the standings shown
+    assert window.season_tab.model.rowCount() > 0 and window.season_tab not in window._stale
+    with qtbot.waitSignal(window.reader.arrived, timeout=WAIT) as arrived:
+        gate.open()
+    assert arrived.args == [SEASON, False]  # the season was read on the window's thread first
+    qtbot.waitUntil(lambda: not window.loading, timeout=WAIT)
+    assert window.live_game_tab.game_id == GAME and window.live_game_tab.game_page.isEnabled()
+    assert not window._stale
