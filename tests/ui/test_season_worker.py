@@ -191,3 +191,17 @@ def test_the_season_tab_brought_to_the_front_while_the_worker_reads(
     qtbot.waitUntil(lambda: not window.loading, timeout=WAIT)
     assert window.live_game_tab.game_id == GAME and window.live_game_tab.game_page.isEnabled()
     assert not window._stale
+
+
+def test_the_status_bar_says_the_season_is_read_while_that_takes_over_a_second(
+    qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Gate(monkeypatch)
+    window = started(qtbot, league, at_the_boards)
+    note = window.fill.note
+    qtbot.waitUntil(note.isVisible, timeout=WAIT)  # the worker held: past its second, it says so
+    assert note.text().strip() == "Reading the season…" and window.reader.busy
+    with qtbot.waitSignal(window.reader.arrived, timeout=WAIT):
+        gate.open()
+    qtbot.waitUntil(lambda: not window.loading, timeout=WAIT)
+    assert not note.isVisible()
