@@ -474,6 +474,13 @@ class MainWindow(WindowFiles):
         for tab in self.season_tabs():
             tab.show_season(name)
 
+    def set_services(self, svc: Services) -> None:
+        """Another database in place of the one in use: a read of the old one under way is stopped (it reads on
+        its own pinned connection, untouched by the new one's binding), and the next reads the new one."""
+        self.reader.stop(wait=False)
+        self.reader.svc = svc
+        super().set_services(svc)
+
     def _read_season(self, name: str) -> None:
         if self._read_due == name and not self._shut_down and name == self.current_season():
             self.reader.start(name)

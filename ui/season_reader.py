@@ -8,6 +8,7 @@ dropped. Closing the window stops the read (SQLite: interrupted mid-query).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from typing import TYPE_CHECKING
 
@@ -62,7 +63,8 @@ class SeasonReader(QObject):
                 result: object = read.run()
             except BaseException as exc:  # noqa: BLE001 - handed to the window's thread, which reads itself
                 result = exc
-            self._done.emit(read, result)
+            with contextlib.suppress(RuntimeError):  # the window (and this object) gone meanwhile: nobody waits
+                self._done.emit(read, result)
 
         self._thread = threading.Thread(target=work, name=f"season {name}", daemon=True)
         self._thread.start()

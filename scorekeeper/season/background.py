@@ -63,7 +63,13 @@ class SeasonRead:
 
     def run(self) -> SeasonView:
         """The season's view with its final games' states (raises `Cancelled` when stopped)."""
+        from scorekeeper.db.base import database_proxy
+
         db = self.svc.db
+        with database_proxy.pinned(db):  # the window binding another database meanwhile changes nothing here
+            return self._read(db)
+
+    def _read(self, db: Database) -> SeasonView:
         try:
             self._connection = db.connection()  # this thread's own
             if self.cancelled.is_set():

@@ -217,3 +217,16 @@ def test_the_key_reads_every_field_of_a_dressed_player_and_every_event() -> None
     for other in (replace(event, elapsed=61), replace(event, data={"scorer": "p1", "assists": ["p3"]})):
         assert input_key(game(dressed, other), "book") != key
     assert input_key(game(dressed, event), "another book") != key
+
+
+def test_migration_15_summarises_stored_results_once(tmp_path: Path) -> None:
+    from scorekeeper.db.migrations import LATEST, _m015_game_result_summary, migrate, stored_version
+
+    svc = Services.open(str(tmp_path / "league.db"))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    assert stored_version(svc.db) == LATEST >= 15
+    _m015_game_result_summary(svc.db)  # idempotent
+    assert migrate(svc.db) == []
+    columns = {c.name for c in svc.db.get_columns("game_result")}
+    assert {"revision", "book", "home", "away", "decision"} <= columns
+    svc.close()

@@ -205,3 +205,27 @@ def test_the_status_bar_says_the_season_is_read_while_that_takes_over_a_second(
         gate.open()
     qtbot.waitUntil(lambda: not window.loading, timeout=WAIT)
     assert not note.isVisible()
+
+
+def test_another_database_opened_while_the_worker_reads_the_first(
+    qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    other = tmp_path / "other.db"
+    shutil.copy(league, other)
+    svc = Services.open(str(other))
+    svc.rename_team(svc.games(SEASON)[0]["home"], "Renamed Elsewhere", season=SEASON)
+    svc.close()
+    gate = Gate(monkeypatch)
+    window = started(qtbot, league, at_the_boards)
+    qtbot.waitUntil(lambda: window.reader.busy and bool(gate.threads), timeout=WAIT)
+    first = gate.reads[0]
+    assert window.open_database(str(other), first_start=False)  # the first read is stopped, pinned to its own
+    assert first.cancelled.is_set()
+    with qtbot.waitSignal(window.reader.arrived, timeout=WAIT) as arrived:
+        gate.open()
+    assert arrived.args == [SEASON, True] and gate.reads[-1].svc is window.svc
+    qtbot.waitUntil(lambda: not window.loading, timeout=WAIT)
+    names = {row["home_name"] for row in window.svc.games(SEASON)}
+    assert "Renamed Elsewhere" in names  # the window reads the database it opened, nothing of the first
+    listed = {window.live_game_tab.model.row(n)["home_name"] for n in range(window.live_game_tab.model.rowCount())}
+    assert listed == names and window.live_game_tab.game_id == GAME
