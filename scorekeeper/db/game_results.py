@@ -31,6 +31,11 @@ def _seal(key: bytes, row_id: int, input_key: str, state: bytes, summary: Summar
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
+def _summary_seal(key: bytes, row_id: int, summary: Summary) -> str:
+    message = b"game result summary\0" + str(row_id).encode() + b"\0" + repr(summary).encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
 def _summary(tag: Tag | None, state: bytes) -> Summary | None:
     if tag is None:
         return None
@@ -73,21 +78,17 @@ def read_summaries(season: Season) -> dict[int, Summary] | None:
     secret = current_key() if sealed else None
     if sealed and secret is None:
         return None
-    columns = (GameResult.game, GameResult.key, GameResult.state, GameResult.seal) if secret is not None else (
-        GameResult.game,)
     rows: Iterable[tuple[Any, ...]] = cast(Any, (
-        GameResult.select(*columns, *SUMMARY).join(Game)
+        GameResult.select(GameResult.game, GameResult.summary_seal, *SUMMARY).join(Game)
         .where((Game.season == season) & GameResult.revision.is_null(False)).tuples()))
     out: dict[int, Summary] = {}
-    for row in rows:
-        summary = _stored_summary(list(row[-5:]))
+    for row_id, seal, *columns in rows:
+        summary = _stored_summary(columns)
         if summary is None:
             continue
-        if secret is not None:
-            row_id, key, state, seal = row[:4]
-            if not hmac.compare_digest(seal or "", _seal(secret, row_id, key, bytes(state), summary)):
-                continue
-        out[row[0]] = summary
+        if secret is not None and not hmac.compare_digest(seal or "", _summary_seal(secret, row_id, summary)):
+            continue  # edited outside Scorekeeper: the season is read instead
+        out[row_id] = summary
     return out
 
 
@@ -117,10 +118,11 @@ def store_results(results: Mapping[int, tuple[str, bytes]], tags: Mapping[int, T
         summary = _summary(tags.get(row_id), state)
         rows.append({"game": row_id, "key": key, "state": state,
                      "seal": _seal(secret, row_id, key, state, summary) if secret is not None else None,
+                     "summary_seal": _summary_seal(secret, row_id, summary) if secret is not None and summary else None,
                      **dict(zip(("revision", "book", "home", "away", "decision"), summary or (None,) * 5,
                                 strict=True))})
     for start in range(0, len(rows), 200):
         (GameResult.insert_many(rows[start:start + 200])
          .on_conflict(conflict_target=[GameResult.game], preserve=[GameResult.key, GameResult.state, GameResult.seal,
-                                                                   *SUMMARY])
+                                                                   GameResult.summary_seal, *SUMMARY])
          .execute())

@@ -182,7 +182,7 @@ def _m015_game_result_summary(db: Database) -> None:
     events (issue 29.4; `season.game_list`)."""
     have = {c.name for c in db.get_columns("game_result")}
     for name, kind in (("revision", "integer"), ("book", "varchar(255)"), ("home", "integer"), ("away", "integer"),
-                       ("decision", "varchar(255)")):
+                       ("decision", "varchar(255)"), ("summary_seal", "varchar(255)")):
         if name not in have:
             db.execute_sql(f"alter table game_result add column {name} {kind}")
 

@@ -296,6 +296,7 @@ class GameResult(BaseModel):
     home = IntegerField(null=True)
     away = IntegerField(null=True)
     decision = CharField(null=True)
+    summary_seal = CharField(null=True)  # HMAC of the summary alone (SQLite): the list checks it without the state
 
 
 class AuditEntry(BaseModel):

@@ -15,7 +15,6 @@ from typing import Any, cast
 
 from scorekeeper.db.game_results import Tag, read_summaries
 from scorekeeper.db.models import Game, GameEvent, GameResult, Season, Team
-from scorekeeper.db.season_read import GAME_ID, GAMES
 from scorekeeper.engine.stored import book_fingerprint, input_key
 from scorekeeper.naming import game_name
 from scorekeeper.results_records import GameRow
@@ -33,18 +32,16 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
                                                          .where(Team.season == season).tuples()))
     team_names = {ext: name for _, ext, name in teams}
     tid = {row_id: ext for row_id, ext, _ in teams}
-    rows: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
-                     .order_by(Game.seq, Game.id).tuples())
+    query = (Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.curfew, Game.stage, Game.home,
+                         Game.away, Game.status, Game.number, Game.revision)
+             .where(Game.season == season).order_by(Game.seq, Game.id))
+    rows = season._meta.database.execute_sql(*query.sql()).fetchall()  # raw: the few columns the list shows
     played: Any = (GameEvent.select(GameEvent.game).join(Game).where(Game.season == season).distinct().tuples())
     with_events = {row for (row,) in played}
-    read = GAMES.reader({"team": tid}, {"lineups": lambda g: None, "events": lambda g: None,
-                                        "signatures": lambda g: None})
     fingerprint = book_fingerprint(book)
     out: list[GameRow] = []
-    for row in rows:
-        g = read(row)
-        row_id, revision = row[GAME_ID], row[GAME_ID + 1]
-        final = g.get("status", "final") == "final"
+    for row_id, gid, date, time, curfew, stage, home_row, away_row, status, number, revision in rows:
+        final = (status or "final") == "final"
         summary = summaries.get(row_id)
         if final:
             if summary is None or summary[0] != revision or summary[1] != fingerprint:
@@ -55,13 +52,12 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
             return None  # in progress: its score is its events'
         else:
             score, decision = None, None
-        gid = str(g["id"])
-        curfew = {"curfew": g["curfew"]} if g.get("curfew") else {}
+        home, away = tid[home_row], tid[away_row]
         out.append(cast(GameRow, {
-            "id": gid, "number": game_name(g, gid), "date": g["date"], "time": g["time"], **curfew,
-            "home": g["home"], "away": g["away"], "home_name": team_names.get(g["home"], g["home"]) or g["home"],
-            "away_name": team_names.get(g["away"], g["away"]) or g["away"], "stage": g.get("stage", "regular"),
-            "status": g.get("status", "final"), "score": score, "decision": decision,
+            "id": gid, "number": game_name({"number": number, "id": gid}, gid), "date": str(date), "time": time,
+            **({"curfew": curfew} if curfew else {}), "home": home, "away": away,
+            "home_name": team_names.get(home) or home, "away_name": team_names.get(away) or away,
+            "stage": stage or "regular", "status": status or "final", "score": score, "decision": decision,
             "status_text": "Final" if final else "In progress" if row_id in with_events else "Scheduled"}))
     return out
 

@@ -230,3 +230,21 @@ def test_migration_15_summarises_stored_results_once(tmp_path: Path) -> None:
     columns = {c.name for c in svc.db.get_columns("game_result")}
     assert {"revision", "book", "home", "away", "decision"} <= columns
     svc.close()
+
+
+def test_a_summary_edited_outside_scorekeeper_is_never_listed(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    season = svc.season_row()
+    listed = narrow_rows(season, svc.view().book)
+    assert listed is not None
+    svc.close()
+    con = sqlite3.connect(path)
+    con.execute("update game_result set home = home + 5 where game_id = (select min(game_id) from game_result)")
+    con.commit()
+    con.close()
+    svc = Services.open(str(path))
+    assert narrow_rows(svc.season_row(), svc.view().book) is None  # the forged row is not trusted: read whole
+    assert svc.game_list() == listed == svc.games()
+    svc.close()
