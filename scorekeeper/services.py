@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from peewee import Database, SqliteDatabase
 
@@ -80,6 +80,9 @@ from scorekeeper.validation import (
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
            "SIGNATURE_ROLES", "SIGNATURE_ROLE_LABELS", "SIGNER_NAME_LIMIT", "ServiceError", "Services",
            "override_key", "validate_season"]
+if TYPE_CHECKING:
+    from scorekeeper.season.background import SeasonRead
+
 log = logging.getLogger("scorekeeper.database")
 SEALS_UNCHECKED = game_seals.UNCHECKED  # how a PC without the seals' key is told: a note, not an alarm (26.4)
 
@@ -95,6 +98,21 @@ def _row_of(view: SeasonView) -> Callable[[str], int | None]:
     """A game's row id in the view's database (None: a game it did not read from there)."""
     rows = view.rows.games if view.rows is not None else {}
     return lambda gid: rows[gid][0] if gid in rows else None
+
+
+def summarised(view: SeasonView, season_id: int) -> tuple[dict[int, tuple[str, bytes]], dict[int, game_results.Tag]]:
+    """The view's states to store (those computed here, and those stored without what the games list reads), by
+    row id, and the tags of those that are their games' present input (issue 29.4: `season.game_list`)."""
+    from scorekeeper.season.game_list import summary_tags, untagged
+
+    row_of = _row_of(view)
+    keys = {gid: key for gid, (key, _) in view.stored.pending.items()}
+    again = {gid: view.stored.known[gid] for gid in untagged(view, season_id) if gid in view.stored.known}
+    keys.update({gid: key for gid, (key, _) in again.items()})
+    tags = {row: tag for gid, tag in summary_tags(view, keys).items() if (row := row_of(gid)) is not None}
+    found = view.stored.take_pending(row_of)
+    found.update({row: again[gid] for gid in again if (row := row_of(gid)) is not None and row in tags})
+    return found, tags
 
 
 def unnamed_operator() -> str:
@@ -232,6 +250,7 @@ class Services:
     points_progression = delegate("queries", Queries.points_progression)
 
     game_screen = delegate("screens", Screens.game_screen)
+    game_list = delegate("screens", Screens.game_list)
     players = delegate("screens", Screens.players)
     divisions = delegate("screens", Screens.divisions)
     rinks = delegate("screens", Screens.rinks)
@@ -375,17 +394,21 @@ class Services:
         if self.read_only or not self._views or not game_results.can_store():
             return 0
         pending: dict[int, tuple[str, bytes]] = {}
+        tags: dict[int, game_results.Tag] = {}
         outcomes = {}  # what the standings read (issue 29): those not stored as the views hold the games
-        for view in self._views.values():
-            pending.update(view.stored.take_pending(_row_of(view)))
+        for season_id, view in self._views.items():
+            found, tagged = summarised(view, season_id)
+            pending.update(found)
+            tags.update(tagged)
             outcomes[id(view)] = (view, game_outcomes.stale_in(view))
         if not pending and not any(stale for _, stale in outcomes.values()):
             return 0
         try:
             with self.write_transaction():
-                game_results.store_results(pending)
+                game_results.store_results(pending, tags)
                 for view, stale in outcomes.values():
                     game_outcomes.store_outcomes(view, stale)
+
         except Exception as exc:  # never the person's concern: the next read computes them again
             log.warning("computed game states not stored: %s: %s", type(exc).__name__, exc)
             return 0
@@ -467,6 +490,17 @@ class Services:
             self._views[s.id] = self._load_view(s)
         return self._views[s.id]
 
+    def season_read(self, season: str | None = None) -> SeasonRead:
+        """A read of the whole season to run on another thread, with its own connection (issue 29.4: the window
+        reads the season there while its Live Game tab lists the games); `take()` on this thread keeps it."""
+        from scorekeeper.season.background import SeasonRead
+
+        return SeasonRead(self, self.season_row(season))
+
+    def read_view(self, s: Season) -> SeasonView:
+        """Season `s` read afresh, not kept (`remember_view` keeps it): what a reading thread calls."""
+        return self._load_view(s)
+
     def _load_view(self, s: Season) -> SeasonView:
         rows = store.RowIds()
         view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
@@ -512,6 +546,10 @@ class Services:
     def stored_view(self, s: Season) -> SeasonView:
         """The view of a season by its row (the one read already, else read now and not kept)."""
         return self._views.get(s.id) or self._load_view(s)
+
+    def has_view(self, season_id: int) -> bool:
+        """Whether the season is read (its view kept)."""
+        return season_id in self._views
 
     def remember_view(self, season_id: int, view: SeasonView) -> None:
         """The season as just written (a write's candidate view), kept without reading the season back."""

@@ -85,6 +85,10 @@ class LiveGameTab(GameAtTheBoards):
         """Whether this game can go to a shootout (the rulebook's choice)."""
         self._clock_refusal = False
         """Whether the rules panel shows a refusal of a time typed into the clock (DATA-3), until it is set."""
+        self.defer_game = False
+        """Set by the window while the season is read on its worker (issue 29.4): the list shows the game to be
+        at the boards picked, and the game is drawn once the season is there (`show_pending`)."""
+        self.game_pending: str | None = None
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 
@@ -300,9 +304,9 @@ class LiveGameTab(GameAtTheBoards):
     def load(self, season: str) -> bool:
         if season != self.season:
             self.save_clock()
-            self.game_id = None
+            self.game_id = self.game_pending = None
         self.season = season
-        games = self.svc.games(season)
+        games = self.svc.game_list(season)  # before the season is read: from a narrow read (issue 29.4)
         self.model.set_rows(games)
         if not games:
             self.game_id = None
@@ -340,9 +344,16 @@ class LiveGameTab(GameAtTheBoards):
         index = self.model.index(row, 0)
         game_id = self.model.row(row)["id"]
         same = game_id == self.game_id
+        deferred = self.defer_game and not self.game_id
+        blocked = self.view.selectionModel().blockSignals(deferred)
         self.view.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-        if same or not self.game_id:
+        self.view.selectionModel().blockSignals(blocked)
+        if deferred:
+            self.game_pending = game_id  # drawn once the season is read (`show_pending`); nothing typed before
+            self.game_page.setEnabled(False)
+            self.view.viewport().update()
+        elif same or not self.game_id:
             self.show_game(game_id)
 
     def _game_picked(self, current: QModelIndex, previous: QModelIndex) -> None:
@@ -390,10 +401,23 @@ class LiveGameTab(GameAtTheBoards):
             splitter.setSizes([total - rules, rules])
 
     # -- one game ------------------------------------------------------------------------------------------
+    def show_pending(self) -> None:
+        """The season is read (or the worker gave up): the game picked while it was read is drawn now, unless the
+        person picked one meanwhile."""
+        self.defer_game = False
+        self.game_page.setEnabled(True)
+        pending, self.game_pending = self.game_pending, None
+        if pending is not None and self.game_id is None and self.season is not None:
+            ids = [self.model.row(n)["id"] for n in range(self.model.rowCount())]
+            if pending in ids:
+                self._select_row(ids.index(pending))
+
     def show_game(self, game_id: str) -> None:
         """Make `game_id` the game at the boards: its line-ups, events, live panel and clock."""
         if self.season is None:
             return
+        self.defer_game, self.game_pending = False, None  # the person picked it, or the season is read
+        self.game_page.setEnabled(True)
         if game_id != self.game_id:
             self.save_clock()
             self.game_id = game_id

@@ -91,6 +91,7 @@ class MainWindow(WindowFiles):
         self._actions: list[QAction] = []
         self._shortcuts: list[tuple[QAction, str]] = []
         self._after_paint: Callable[[], object] | None = None
+        self._read_due: str | None = None  # the season the worker is to read on the next turn
         self._on_screen = False
         self._build_shell()
         if svc is not None:
@@ -144,6 +145,11 @@ class MainWindow(WindowFiles):
         slot, self._after_paint = self._after_paint, None
         if slot is not None:
             slot()
+
+    @property
+    def loading(self) -> bool:
+        """True while the season is read on the worker or the tabs out of sight fill in (lazy start)."""
+        return self._ready and (self._read_due is not None or self.reader.busy or self.fill.busy)
 
     @property
     def ready(self) -> bool:
@@ -243,6 +249,13 @@ class MainWindow(WindowFiles):
         self.statusBar().insertPermanentWidget(0, note)
         self.fill = TabFill(self, self._out_of_sight, self._stale_steps, self._filled, self._loading_note, note)
         """The tabs out of sight, loaded one per turn of the event loop after the one in front (lazy start)."""
+        from ui.season_reader import SeasonReader
+
+        self.reader = SeasonReader(self.svc, self)
+        """The season read on a worker thread while the Live Game tab lists its games (lazy start, issue 29.4)."""
+        self.hub.changed.connect(lambda _changes: self.reader.wrote())
+        self.reader.arrived.connect(self._season_read)
+        self.reader.slow.connect(lambda slow: self._reading_note(note, slow))
         front = self.tabs.currentIndex()
         self.setUpdatesEnabled(False)
         blocked = self.tabs.blockSignals(True)
@@ -456,12 +469,51 @@ class MainWindow(WindowFiles):
             action.setEnabled(name is not None)
         if self._lazy:
             self._stale = set(self.season_tabs())
+            self.reader.stop(wait=False)
+            self._read_due = None
+            self.live_game_tab.defer_game = self.tabs.currentWidget() is self.live_game_tab and name is not None
             self._redraw_stale()
-            self.fill.start()  # issue 29.4: the tabs out of sight fill in after the one in front
+            if self.live_game_tab.game_pending is None or name is None or self.svc.has_view(
+                    self.svc.season_row(name).id):
+                self.live_game_tab.show_pending()
+                self.fill.start()  # issue 29.4: the tabs out of sight fill in after the one in front
+            else:  # listed from a narrow read: the season is read on the worker, after this turn (`ready` first)
+                self._read_due = name
+                QTimer.singleShot(0, lambda: self._read_season(name))
             return
         self._stale.clear()
         for tab in self.season_tabs():
             tab.show_season(name)
+
+    def set_services(self, svc: Services) -> None:
+        """Another database in place of the one in use: a read of the old one under way is stopped (it reads on
+        its own pinned connection, untouched by the new one's binding), and the next reads the new one."""
+        self.reader.stop(wait=False)
+        self.reader.svc = svc
+        super().set_services(svc)
+
+    def _read_season(self, name: str) -> None:
+        if self._read_due == name and not self._shut_down and name == self.current_season():
+            self.reader.start(name)
+        if self._read_due == name:
+            self._read_due = None
+
+    def _season_read(self, name: str, _taken: bool) -> None:
+        """The worker read the season (taken over, or not: then the window reads it as it needs it): the game
+        picked is drawn, the tabs out of sight fill in."""
+        if self._shut_down or name != self.current_season():
+            return
+        self.live_game_tab.show_pending()
+        self.fill.start()
+
+    @staticmethod
+    def _reading_note(note: QLabel, slow: bool) -> None:
+        """While the worker has taken over a second: the status bar says the season is read."""
+        if slow:
+            note.setText("Reading the season…  ")
+            note.show()
+        else:
+            note.hide()
 
     def _redraw_stale(self) -> None:
         """The tab brought to the front loads its season if it has not yet (lazy start, another season); the
@@ -694,6 +746,7 @@ class MainWindow(WindowFiles):
             return
         self.fill.stop()
         self.rink.stop()
+        self.reader.stop()  # the worker lets go of its connection before the database closes
         self.live_game_tab.stop()
         self.auto_backup("window closed")
         self.svc.close()

@@ -2,9 +2,10 @@
 `show_season_steps`), so a key pressed at the boards is handled between two tables' loads, and a note in the
 status bar says what is still loading once the filling has taken over a second.
 
-Why on the event loop and not a worker thread: the core binds its models to one process-wide database
-(`scorekeeper.db.base.database_proxy`), so a second `Services.open` (a read-only guest) would rebind the window's
-own, and the facade's season caches are not shared safely between threads. Every widget is drawn on the GUI thread.
+The season itself is read before that on a worker thread (`ui.season_reader`, issue 29.4), with its own
+connection and its own pinned binding of the models (`db.base.ThreadBoundProxy.pinned`); the tables are filled here, on
+the event loop, from the view it read: every widget is drawn on the GUI thread, and the facade's season caches
+are used from that thread alone.
 """
 
 from __future__ import annotations

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from peewee import CharField, DatabaseProxy, Model, TextField
+from peewee import CharField, Database, DatabaseProxy, Model, TextField
+
+_UNBOUND = object()
 
 
 class ThreadBoundProxy(DatabaseProxy):
     """The models' database: what the main thread binds is every thread's, what another thread binds is that
     thread's alone. So a worker (the window's background send of a rink copy, issue 32) binds its league without
-    moving the window's models, and reads and writes on a connection of its own (peewee's are per thread)."""
+    moving the window's models, and reads and writes on a connection of its own (peewee's are per thread); a
+    season read on a worker binds its own connection for the read alone (`pinned`)."""
 
     __slots__ = ("_main", "_own")
 
@@ -42,6 +47,21 @@ class ThreadBoundProxy(DatabaseProxy):
 
     def __setattr__(self, attr: str, value: Any) -> None:  # Any: what peewee's proxy keeps
         object.__setattr__(self, attr, value)
+
+    @contextmanager
+    def pinned(self, db: Database) -> Iterator[None]:
+        """On this thread, the models use `db` until the block ends (a season read on a worker thread, issue
+        29.4), whatever other threads bind meanwhile; then what this thread had before."""
+        own = self._own
+        had = getattr(own, "db", _UNBOUND)
+        own.db = db
+        try:
+            yield
+        finally:
+            if had is _UNBOUND:
+                del own.db
+            else:
+                own.db = had
 
 
 database_proxy = ThreadBoundProxy()

@@ -239,6 +239,25 @@ def _check_pages(con: sqlite3.Connection, path: Path) -> None:
     checked.remember(path, seen)
 
 
+def postgres_driver() -> None:
+    """Give peewee the PostgreSQL driver (`psycopg`), which it was imported without (`scorekeeper/__init__.py`);
+    ImportError where it is not installed."""
+    import peewee
+
+    if getattr(peewee, "psycopg", None) is not None:
+        return
+    import psycopg
+    from psycopg.pq import TransactionStatus
+    from psycopg.types.json import Json, Jsonb
+
+    adapter = peewee.Psycopg3Adapter
+    adapter.txn_idle, adapter.txn_inerror = TransactionStatus.IDLE, TransactionStatus.INERROR
+    adapter.txn_unknown = TransactionStatus.UNKNOWN
+    values = {"psycopg": psycopg, "TransactionStatus": TransactionStatus, "Json_pg3": Json, "Jsonb_pg3": Jsonb}
+    for name, value in values.items():
+        setattr(peewee, name, value)
+
+
 def open_database(target: str | None = None, guest: bool = False, guest_path: Path | None = None,
                   media: bool = False) -> tuple[Database, str]:
     """Open, bind and migrate the database; returns it with its resolved target text. A `guest` (a command while
@@ -248,6 +267,7 @@ def open_database(target: str | None = None, guest: bool = False, guest_path: Pa
     resolved = resolve_target(target)
     if is_postgres(resolved):
         try:
+            postgres_driver()
             from playhouse.db_url import connect
 
             db = connect(resolved)

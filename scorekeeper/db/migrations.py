@@ -183,6 +183,15 @@ def _m015_game_outcomes(db: Database) -> None:
 
     if not db.table_exists(GameOutcome._meta.table_name):
         db.create_tables([GameOutcome])
+def _m016_game_result_summary(db: Database) -> None:
+    """Version 16: a stored state says what the games list shows (score, decision) and what it was computed at
+    (the game's revision, the rulebook's and engine's fingerprint), so the list trusts it without the game's
+    events (issue 29.4; `season.game_list`)."""
+    have = {c.name for c in db.get_columns("game_result")}
+    for name, kind in (("revision", "integer"), ("book", "varchar(255)"), ("home", "integer"), ("away", "integer"),
+                       ("decision", "varchar(255)"), ("summary_seal", "varchar(255)")):
+        if name not in have:
+            db.execute_sql(f"alter table game_result add column {name} {kind}")
 
 
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
@@ -201,6 +210,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (13, _m013_game_results),
     (14, _m014_rink_conflicts),
     (15, _m015_game_outcomes),
+    (16, _m016_game_result_summary),
 ]
 LATEST = MIGRATIONS[-1][0]
 

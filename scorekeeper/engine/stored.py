@@ -55,6 +55,12 @@ def decode_state(data: bytes, game: GameInput) -> GameState:
     return GameState(game, **{name: getattr(stored, name) for name in _KEPT})
 
 
+def decode_summary(data: bytes) -> tuple[dict[str, int], str | None]:
+    """The score and decision of a stored state (what the games list shows)."""
+    stored = _codec()[1].decode(data)
+    return dict(stored.score), stored.decision
+
+
 @cache
 def engine_fingerprint() -> str:
     """What the engine's and the rules' code is: the hash of their source files (from a clone or an installed

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from scorekeeper import mail
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.mail import SECURITIES, Batch, Delivery, MailSettings
+from scorekeeper.mail import SECURITIES, MailSettings
 
 if TYPE_CHECKING:
+    from scorekeeper.mail import Batch, Delivery
     from scorekeeper.mail.source import MailSource
     from scorekeeper.site.publish import PublishResult
     from scorekeeper.site.source import SiteSource

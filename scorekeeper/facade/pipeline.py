@@ -32,6 +32,7 @@ from scorekeeper.rules.office_role import event_never_overridden, override_needs
 from scorekeeper.rules.payments import payment_problems
 from scorekeeper.rules.signed_games import unfinished_signatures
 from scorekeeper.rules.violation import Violation
+from scorekeeper.season.game_list import written_states
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import EventData, GameData, LineupsData, SeasonData
 from scorekeeper.seasonfile import FORMAT, LISTS, check_event, check_structure, merge, norm_event, normalise
@@ -338,9 +339,9 @@ class ChangeStep:
                     self.check_revision(view, gid)
             revisions = store.write_changes(s, judged.written, cast(season_write.OldGames, old_games))
             # the written games' states the judging computed, stored with them (issue 29.1)
-            game_results.store_results(judged.candidate.stored.take_pending(
-                lambda gid: revisions[gid][0] if gid in revisions else None))
+            game_results.store_results(*written_states(judged.candidate, revisions))
             game_outcomes.store_outcomes(judged.candidate, revisions)  # what the standings read (issue 29)
+
             return revisions
 
         try:

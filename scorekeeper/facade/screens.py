@@ -143,6 +143,23 @@ class Screens(Part):
                                       for side in ("home", "away") if _team_colour(view, team_on(g, side))}),
             shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))
 
+    def game_list(self, season: str | None = None) -> list[GameRow]:
+        """The season's games as `games` lists them; before the season is read, from a narrow read of the games'
+        rows and their stored results (`season.game_list`: no events, no replay), where that can be done."""
+        s = self.core.season_row(season)
+        if not self.core.has_view(s.id):
+            from scorekeeper.rulebook import RulebookError, parse_rulebook
+            from scorekeeper.season.game_list import narrow_rows
+
+            try:
+                rows = narrow_rows(s, parse_rulebook(s.rulebook.text, origin=f"rulebook {s.rulebook.name}"))
+            except RulebookError:
+                rows = None
+            if rows is not None:
+                return rows
+        view = self.core.view(season)
+        return [game_row(view, gid) for gid in view.games]
+
     def players(self, season: str | None = None) -> Mapping[str, Mapping[str, Any]]:
         """The season's players by id, read-only, each with the `name` the window shows."""
         view = self.core.view(season)

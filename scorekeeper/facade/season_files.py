@@ -17,6 +17,7 @@ from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Game, Season
+from scorekeeper.engine.stored import book_fingerprint
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.discipline import payment_audits
@@ -320,6 +321,10 @@ class SeasonFiles(Part):
 def _store_states(season: Season, view: SeasonView) -> None:
     """Store the final games' states `view` computed, under their rows in `season` (inside the write)."""
     if view.stored.pending:
-        rows: Any = Game.select(Game.ext_id, Game.id).where(Game.season == season).tuples()
-        by_id = dict(rows)
-        game_results.store_results(view.stored.take_pending(by_id.get))
+        rows: Any = Game.select(Game.ext_id, Game.id, Game.revision).where(Game.season == season).tuples()
+        by_id = {gid: (row, revision) for gid, row, revision in rows}
+        fingerprint = book_fingerprint(view.book)  # the view is what was just written: its states are current
+        tags = {by_id[gid][0]: (by_id[gid][1], fingerprint) for gid in view.stored.pending if gid in by_id
+                and gid in view.games and view.games[gid].get("status", "final") == "final"}
+        game_results.store_results(view.stored.take_pending(lambda gid: by_id[gid][0] if gid in by_id else None),
+                                   tags)

@@ -11,8 +11,9 @@ a message is sent or a PDF built.
 
 from __future__ import annotations
 
-from scorekeeper.mail.compose import Batch, Skipped, fine_statement_messages, suspension_notice_messages
-from scorekeeper.mail.record import Delivery, deliver, load_log, record_sent, statements_sent
+import importlib
+from typing import TYPE_CHECKING
+
 from scorekeeper.mail.settings import (
     SECURITIES,
     MailError,
@@ -26,7 +27,26 @@ from scorekeeper.mail.settings import (
     set_password,
     settings_path,
 )
-from scorekeeper.mail.transport import SendResult, recipients, save_eml, send
+
+if TYPE_CHECKING:
+    from scorekeeper.mail.compose import Batch, Skipped, fine_statement_messages, suspension_notice_messages
+    from scorekeeper.mail.record import Delivery, deliver, load_log, record_sent, statements_sent
+    from scorekeeper.mail.transport import SendResult, recipients, save_eml, send
+
+_LATER = {**dict.fromkeys(("Batch", "Skipped", "fine_statement_messages", "suspension_notice_messages"), "compose"),
+          **dict.fromkeys(("Delivery", "deliver", "load_log", "record_sent", "statements_sent"), "record"),
+          **dict.fromkeys(("SendResult", "recipients", "save_eml", "send"), "transport")}
+"""Imported on first use (issue 29.4: the window starts without the e-mail libraries)."""
+
+
+def __getattr__(name: str) -> object:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SECURITIES", "Batch", "Delivery", "MailError", "MailSettings", "SendResult", "Skipped",

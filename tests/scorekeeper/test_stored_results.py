@@ -22,6 +22,7 @@ from scorekeeper.db import game_outcomes, game_results
 from scorekeeper.db.models import Game, Season
 from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.stored import book_fingerprint, decode_state, encode_state, input_key
+from scorekeeper.season.game_list import narrow_rows
 from scorekeeper.season.standings import Played, standings, standings_of
 from scorekeeper.services import ServiceError, Services
 from tests.data import EXAMPLE_SEASON
@@ -50,6 +51,8 @@ def check(svc: Services) -> int:
         if held is not None and held[0] == input_key(game, book):
             assert encode_state(decode_state(held[1], game)) == encode_state(fresh), gid
     narrow_standings(svc)
+    narrow = narrow_rows(season, view.book)  # issue 29.4: the games list without the events, where it answers
+    assert narrow is None or narrow == svc.games()
     return view.stored.decoded
 
 
@@ -69,7 +72,8 @@ def narrow_standings(svc: Services) -> bool:
 
 
 STEPS = st.lists(st.tuples(st.sampled_from(["goal", "edit", "delete", "finish", "reopen", "undo", "rename",
-                                            "import", "store", "reopen_db", "gender", "coed", "name"]),
+                                              "import", "store", "reopen_db", "gender", "coed", "name"]),
+
                            st.sampled_from(["g001", "g002", "g003", "g004"]), st.integers(0, 60)),
                  min_size=1, max_size=10)
 
@@ -216,6 +220,21 @@ def test_a_stored_state_edited_outside_scorekeeper_is_never_read(tmp_path: Path)
     svc.close()
 
 
+def test_the_games_list_reads_no_event_once_the_results_are_stored(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok  # the import stores its final games' results, summarised
+    season = svc.season_row()
+    listed = narrow_rows(season, svc.view().book)
+    assert listed is not None and listed == svc.games()
+    svc.close()
+    window = Services.open(str(path), exclusive=True)
+    assert window.game_list() == listed and not window.has_view(season.id)  # the season was not read
+    window.rename_team(listed[0]["home"], "Renamed")
+    assert window.game_list() == window.games()
+    window.close()
+
+
 def test_the_key_reads_every_field_of_a_dressed_player_and_every_event() -> None:
     from dataclasses import fields, replace
 
@@ -235,3 +254,34 @@ def test_the_key_reads_every_field_of_a_dressed_player_and_every_event() -> None
     for other in (replace(event, elapsed=61), replace(event, data={"scorer": "p1", "assists": ["p3"]})):
         assert input_key(game(dressed, other), "book") != key
     assert input_key(game(dressed, event), "another book") != key
+
+
+def test_migration_15_summarises_stored_results_once(tmp_path: Path) -> None:
+    from scorekeeper.db.migrations import LATEST, _m016_game_result_summary, migrate, stored_version
+
+    svc = Services.open(str(tmp_path / "league.db"))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    assert stored_version(svc.db) == LATEST >= 15
+    _m016_game_result_summary(svc.db)  # idempotent
+    assert migrate(svc.db) == []
+    columns = {c.name for c in svc.db.get_columns("game_result")}
+    assert {"revision", "book", "home", "away", "decision"} <= columns
+    svc.close()
+
+
+def test_a_summary_edited_outside_scorekeeper_is_never_listed(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    season = svc.season_row()
+    listed = narrow_rows(season, svc.view().book)
+    assert listed is not None
+    svc.close()
+    con = sqlite3.connect(path)
+    con.execute("update game_result set home = home + 5 where game_id = (select min(game_id) from game_result)")
+    con.commit()
+    con.close()
+    svc = Services.open(str(path))
+    assert narrow_rows(svc.season_row(), svc.view().book) is None  # the forged row is not trusted: read whole
+    assert svc.game_list() == listed == svc.games()
+    svc.close()

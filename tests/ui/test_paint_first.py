@@ -82,7 +82,7 @@ def test_the_season_is_read_after_the_shell_is_painted(
     qtbot: QtBot, league: Path, at_the_boards: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     order: list[str] = []
-    for name in ("seasons", "games", "standings"):
+    for name in ("seasons", "game_list", "standings"):
         recording(monkeypatch, order, name)
     real_show = MainWindow.show
     paints = Paints(order)
@@ -98,7 +98,7 @@ def test_the_season_is_read_after_the_shell_is_painted(
     reads = [n for n, what in enumerate(order) if what != "paint"]
     assert reads and "paint" in order[: reads[0]]  # painted first, then the first read
     qtbot.waitUntil(lambda: "standings" in order, timeout=WAIT)
-    assert order.index("games") < order.index("standings")  # the game at the boards before the standings
+    assert order.index("game_list") < order.index("standings")  # the games at the boards before the standings
 
 
 def test_a_shown_window_waits_for_its_first_paint_however_late(qtbot: QtBot, settings: QSettings) -> None:
@@ -148,15 +148,18 @@ def test_the_live_game_tab_takes_a_goal_before_the_standings_are_filled(
     with qtbot.waitSignal(window.loaded, timeout=WAIT):
         pass
     tab = window.live_game_tab
-    assert window.tabs.currentWidget() is tab and tab.game_id == GAME
-    assert "standings" not in order and window.season_tab in window._stale
+    assert window.tabs.currentWidget() is tab and tab.game_pending == GAME  # listed; drawn once the season is read
+    with qtbot.waitSignal(window.reader.arrived, timeout=WAIT):  # read on the worker: the game is drawn
+        pass
+    assert tab.game_id == GAME
+    assert "standings" not in order and window.season_tab in window._stale  # (the roster may be read by now)
     rows = tab.events.rowCount()
     tab.events_view.setFocus()
     for key in (Qt.Key.Key_G, Qt.Key.Key_H, Qt.Key.Key_Tab, Qt.Key.Key_1, Qt.Key.Key_6, Qt.Key.Key_Return):
         press(qtbot, key)  # G, home, Tab, #16, Enter: as they arrive, before the next table loads
     assert tab.events.rowCount() == rows + 1 and "Goal recorded" in tab.messages.text()
     qtbot.waitUntil(lambda: not window.fill.busy, timeout=WAIT)
-    assert order.index("add_event") < order.index("roster") < order.index("standings")
+    assert order.index("add_event") < order.index("standings") and order.index("roster") < order.index("standings")
     assert notes == ["Loading standings and statistics…"]
     assert not window.fill.note.isVisible()
     assert not window._stale  # every table filled in the end
@@ -205,7 +208,7 @@ def test_the_season_tab_fills_a_table_a_turn(
     monkeypatch.setattr(Services, "standings", standings)
     window = ui_app.show_window(str(league), at_the_boards, season=SEASON)
     qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: window.ready and not window.fill.busy, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.ready and not window.loading, timeout=WAIT)
     season_tab = order[order.index("standings"):]  # (the Live Game tab's reads before it)
     assert season_tab[:3] == ["standings", "turn", "stats"]  # the event loop turned between two tables
     assert season_tab[3:] == ["fines", "eligibility", "points_progression", "office_list"]

@@ -1,0 +1,99 @@
+"""The season's games list from a narrow read (issue 29.4): the games' rows, their teams' names and, for final
+games, the score and decision stored with their computed states, trusted without the games' events while the
+stored row was computed at the game's present revision under the season's present rulebook (and engine). What it
+lists equals `facade.screens.game_row` over the whole season's view; where it cannot say so (a final game with no
+trusted summary, a game in progress, whose score needs its events), it answers None and the caller reads the season.
+
+`summary_tags` is the writing side: which of a view's computed states are its games' present input, with the
+revision and rulebook they were computed at (`db.game_results.store_results`' `tags`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from scorekeeper.db.game_results import Tag, read_summaries
+from scorekeeper.db.models import Game, GameEvent, GameResult, Season, Team
+from scorekeeper.engine.stored import book_fingerprint, input_key
+from scorekeeper.naming import game_name
+from scorekeeper.results_records import GameRow
+from scorekeeper.rulebook.model import Rulebook
+from scorekeeper.season.view import SeasonView
+
+
+def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
+    """The season's games as its games list shows them, in the season's order, read without the games' events
+    or line-ups; None where that cannot be done (the caller lists them from the whole season)."""
+    summaries = read_summaries(season)
+    if summaries is None:
+        return None
+    teams: list[tuple[int, str, str | None]] = list(cast(Any, Team.select(Team.id, Team.ext_id, Team.name)
+                                                         .where(Team.season == season).tuples()))
+    team_names = {ext: name for _, ext, name in teams}
+    tid = {row_id: ext for row_id, ext, _ in teams}
+    query = (Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.curfew, Game.stage, Game.home,
+                         Game.away, Game.status, Game.number, Game.revision)
+             .where(Game.season == season).order_by(Game.seq, Game.id))
+    rows = season._meta.database.execute_sql(*query.sql()).fetchall()  # raw: the few columns the list shows
+    played: Any = (GameEvent.select(GameEvent.game).join(Game).where(Game.season == season).distinct().tuples())
+    with_events = {row for (row,) in played}
+    fingerprint = book_fingerprint(book)
+    out: list[GameRow] = []
+    for row_id, gid, date, time, curfew, stage, home_row, away_row, status, number, revision in rows:
+        final = (status or "final") == "final"
+        summary = summaries.get(row_id)
+        if final:
+            if summary is None or summary[0] != revision or summary[1] != fingerprint:
+                return None  # not known to be the game's present result
+            score: dict[str, int] | None = {"home": summary[2], "away": summary[3]}
+            decision = summary[4]
+        elif row_id in with_events:
+            return None  # in progress: its score is its events'
+        else:
+            score, decision = None, None
+        home, away = tid[home_row], tid[away_row]
+        out.append(cast(GameRow, {
+            "id": gid, "number": game_name({"number": number, "id": gid}, gid), "date": str(date), "time": time,
+            **({"curfew": curfew} if curfew else {}), "home": home, "away": away,
+            "home_name": team_names.get(home) or home, "away_name": team_names.get(away) or away,
+            "stage": stage or "regular", "status": status or "final", "score": score, "decision": decision,
+            "status_text": "Final" if final else "In progress" if row_id in with_events else "Scheduled"}))
+    return out
+
+
+def summary_tags(view: SeasonView, keys: dict[str, str]) -> dict[str, Tag]:
+    """Of the final games' computed states `keys` names (game id -> the key it was computed under), those that are
+    the game's present input in `view`, each with its revision there and the rulebook's fingerprint."""
+    if view.rows is None:
+        return {}
+    fingerprint = book_fingerprint(view.book)
+    out: dict[str, Tag] = {}
+    for gid, key in keys.items():
+        row = view.rows.games.get(gid)
+        game = view.games.get(gid)
+        if row is None or game is None or game.get("status", "final") != "final":
+            continue
+        if input_key(view.game_input(gid), fingerprint) == key:
+            out[gid] = (row[1], fingerprint)
+    return out
+
+
+def untagged(view: SeasonView, season_id: int) -> list[str]:
+    """The view's final games whose stored state the games list cannot trust yet (stored before version 16, or
+    by a write that could not say it was current): tagged when the window stores what it computed."""
+    if view.rows is None or not view.rows.games:
+        return []
+    by_row = {row: gid for gid, (row, _) in view.rows.games.items()}
+    found: Any = (GameResult.select(GameResult.game).join(Game)
+                  .where((Game.season == season_id) & GameResult.revision.is_null()).tuples())
+    return [by_row[row] for (row,) in found if row in by_row]
+
+
+def written_states(view: SeasonView, revisions: Mapping[str, tuple[int, int]]
+                   ) -> tuple[dict[int, tuple[str, bytes]], dict[int, Tag]]:
+    """The states a write stores with its games (`revisions`: game id -> its row id and revision as written),
+    by row id, and the tags of those that are the written games' present input."""
+    keys = {gid: key for gid, (key, _) in view.stored.pending.items() if gid in revisions}
+    tags = {revisions[gid][0]: (revisions[gid][1], tag[1]) for gid, tag in summary_tags(view, keys).items()}
+    return view.stored.take_pending(lambda gid: revisions[gid][0] if gid in revisions else None), tags
