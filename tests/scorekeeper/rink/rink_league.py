@@ -3,6 +3,7 @@ on the throwaway PostgreSQL server, and a rink's way of scoring a game (line-ups
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -21,11 +22,13 @@ def game_id(n: int) -> str:
 
 
 def league_file(games: int) -> dict[str, object]:
-    """The example season with `games` more scheduled games, a week apart, the two pairs of teams in turn."""
+    """The example season with `games` more scheduled games, a day apart from 2015-11-01, the two pairs of teams
+    in turn."""
     data = json.loads(EXAMPLE_SEASON.read_text(encoding="utf-8"))
     for n in range(games):
         home, away = PAIRS[n % 2][:2]
-        data["games"].append({"id": game_id(n), "date": f"2015-{11 + n // 28:02d}-{1 + n % 28:02d}", "time": "19:00",
+        day = dt.date(2015, 11, 1) + dt.timedelta(days=n)
+        data["games"].append({"id": game_id(n), "date": day.isoformat(), "time": "19:00",
                               "stage": "regular", "home": home, "away": away, "status": "scheduled"})
     return data
 

@@ -28,7 +28,7 @@ from tests.scorekeeper.rink.rink_league import audit_actions, game_id, open_leag
 from tests.scorekeeper.rink.test_rink_copy import _empty_postgres
 
 RINKS = ("north", "south", "east")
-OWN = 7  # games each rink scores alone: 21, and one more that two rinks score
+OWN = 20  # games each rink scores alone: 60, and one more that two rinks score (issue 32: twenty each)
 SHARED = game_id(3 * OWN)
 CALLED_UP = "he90"  # a player north adds and signs at the boards, then dresses
 ROOT = Path(__file__).resolve().parents[3]
