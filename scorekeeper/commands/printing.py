@@ -67,9 +67,10 @@ def build_document(svc: Services, args: argparse.Namespace) -> bytes:
 
     builder: Callable[[Any], bytes]
     if doc == "game-sheet":
+        from scorekeeper.facade.game_papers import one_game
         from scorekeeper.reports.game_sheet import build_game_sheet
 
-        content: Any = data.game_sheet_data(svc, args.game, season=season)
+        content: Any = one_game(svc, args.game, season, lambda src: data.game_sheet_data(src, args.game, season))
         builder = build_game_sheet
     elif doc == "fine-statements":
         from scorekeeper.reports.fine_statements import build_fine_statements

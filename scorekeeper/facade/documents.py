@@ -42,10 +42,12 @@ class Documents(Part):
 
     def game_sheet_pdf(self, game_id: str, season: str | None = None) -> bytes:
         """The official game sheet (DRAFT until the game is final)."""
+        from scorekeeper.facade.game_papers import one_game
         from scorekeeper.reports import data
         from scorekeeper.reports.game_sheet import build_game_sheet
 
-        return _built(lambda: build_game_sheet(data.game_sheet_data(self.svc, game_id, season=season)))
+        return _built(lambda: build_game_sheet(one_game(self.svc, game_id, season, lambda src: data.game_sheet_data(
+            src, game_id, season=season))))
 
     def fine_statements_pdf(self, team: str | None = None, season: str | None = None,
                             date: str | dt.date | None = None) -> bytes:

@@ -1,0 +1,134 @@
+"""A stored season read for one game's papers (issue 29.3): as `season_read.load_season_dict` reads it, but the
+line-ups, events and signatures of the named games alone (every other game is its row: `season.narrow.GameHeader`),
+and the stored states of those games alone. What it reads grows with the league's teams and players and with the
+named games, not with the games played."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Collection
+from typing import Any, cast
+
+from scorekeeper.db.game_results import _seal
+from scorekeeper.db.models import (
+    Division,
+    Game,
+    GameEvent,
+    GameResult,
+    GameSignature,
+    LineupEntry,
+    Player,
+    Season,
+    Team,
+)
+from scorekeeper.db.seal_mac import current_key, sealed_database
+from scorekeeper.db.season_read import (
+    DIVISIONS,
+    GAME_ID,
+    GAMES,
+    LINEUP,
+    PLAYERS,
+    SIGNATURES,
+    TEAMS,
+    _appeals,
+    _decisions,
+    _event,
+    _ext_ids,
+    _payments,
+    _roster,
+)
+from scorekeeper.records import Side
+from scorekeeper.season.narrow import GameHeader
+from scorekeeper.season_data import EventData, GameData, LineupsData, SeasonData, SignatureData
+from scorekeeper.seasonfile import FORMAT
+
+
+def load_games_dict(season: Season, whole: Collection[str]) -> tuple[SeasonData, dict[int, str]]:
+    """The stored season with the games `whole` (ext ids) read whole and the others as their rows; with the row
+    id -> ext id of the games read whole."""
+    out: SeasonData = {"format": FORMAT, "league": season.league.name, "season": season.name,
+                       "rulebook": season.rulebook.name}
+    divisions: Any = list(Division.select(*DIVISIONS.columns("id")).where(Division.season == season)
+                          .order_by(Division.seq, Division.id).tuples())
+    out["divisions"] = [DIVISIONS.reader({})(d) for d in divisions]
+    players: Any = list(Player.select(*PLAYERS.columns("id")).where(Player.season == season)
+                        .order_by(Player.seq, Player.id).tuples())
+    pid = _ext_ids(players, PLAYERS)
+    teams: Any = list(Team.select(*TEAMS.columns("id")).where(Team.season == season)
+                      .order_by(Team.seq, Team.id).tuples())
+    tid = _ext_ids(teams, TEAMS)
+    read_team = TEAMS.reader({"division": _ext_ids(divisions, DIVISIONS), "player": pid})
+    out["teams"] = [read_team(t) for t in teams]
+    read_player = PLAYERS.reader({})
+    out["players"] = [read_player(p) for p in players]
+    out["roster"] = _roster(season, tid, pid)
+    games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
+                      .order_by(Game.seq, Game.id).tuples())
+    gid = _ext_ids(games, GAMES)
+    rows = {row: ext for row, ext in gid.items() if ext in whole}
+    lineups, events, signed = _lineups(rows, pid), _events(rows), _signatures(rows)
+    read_whole = GAMES.reader({"team": tid}, {"lineups": lambda g: lineups[g[GAME_ID]],
+                                               "events": lambda g: events[g[GAME_ID]],
+                                               "signatures": lambda g: signed.get(g[GAME_ID])})
+    read_row = GAMES.reader({"team": tid}, {"lineups": lambda g: None, "events": lambda g: None,
+                                             "signatures": lambda g: None})
+    # a game not read whole is a GameData without its line-ups, events and signatures, guarded (GameHeader)
+    out["games"] = [read_whole(g) if g[GAME_ID] in rows else cast(GameData, GameHeader(read_row(g))) for g in games]
+    refs = {"player": pid, "game": gid, "team": tid}
+    out["appeals"] = _appeals(season, refs)
+    out["payments"] = _payments(season, refs)
+    decisions = _decisions(season, refs)
+    if decisions:  # PEN-GM-2: written only when there are any
+        out["season_suspension_decisions"] = decisions
+    return out, rows
+
+
+def _lineups(rows: dict[int, str], pid: dict[int, str]) -> dict[int, LineupsData]:
+    lineups: dict[int, LineupsData] = {row: {"home": [], "away": []} for row in rows}
+    found: Any = (LineupEntry.select(*LINEUP.columns("game", "side")).where(LineupEntry.game.in_(list(rows)))
+                  .order_by(LineupEntry.game, LineupEntry.seq, LineupEntry.id).tuples())
+    read = LINEUP.reader({"player": pid})
+    game_at = LINEUP.width
+    for row in found:
+        side: Side = row[game_at + 1]
+        lineups[row[game_at]][side].append(read(row))
+    return lineups
+
+
+def _events(rows: dict[int, str]) -> dict[int, list[EventData]]:
+    events: dict[int, list[EventData]] = {row: [] for row in rows}
+    found: Any = (GameEvent.select(GameEvent.game, GameEvent.type, GameEvent.team, GameEvent.period,
+                                   GameEvent.elapsed, GameEvent.data)
+                  .where(GameEvent.game.in_(list(rows))).order_by(GameEvent.game, GameEvent.seq).tuples())
+    for game_id, etype, team, period, elapsed, data in found:
+        events[game_id].append(_event(etype, team, period, elapsed, data))
+    return events
+
+
+def _signatures(rows: dict[int, str]) -> dict[int, list[SignatureData]]:
+    out: dict[int, list[SignatureData]] = {}
+    found: Any = (GameSignature.select(*SIGNATURES.columns("game")).where(GameSignature.game.in_(list(rows)))
+                  .order_by(GameSignature.game, GameSignature.seq, GameSignature.id).tuples())
+    read = SIGNATURES.reader({})
+    game_at = SIGNATURES.width
+    for row in found:
+        out.setdefault(row[game_at], []).append(read(row))
+    return out
+
+
+def read_results_of(rows: dict[int, str]) -> dict[str, tuple[str, bytes]]:
+    """The stored states of the games `rows` (row id -> ext id) that can be trusted, as
+    `game_results.read_results` reads a season's."""
+    sealed = sealed_database()
+    secret = current_key() if sealed else None
+    if sealed and secret is None:
+        return {}
+    found: Any = (GameResult.select(GameResult.game, GameResult.key, GameResult.state, GameResult.seal)
+                  .where(GameResult.game.in_(list(rows))).tuples())
+    out: dict[str, tuple[str, bytes]] = {}
+    for row_id, key, state, seal in found:
+        blob = bytes(state)
+        if secret is None or hmac.compare_digest(seal or "", _seal(secret, row_id, key, blob)):
+            out[rows[row_id]] = (key, blob)
+    return out
+

@@ -1,0 +1,169 @@
+"""One game's papers from one game (issue 29.3): the game sheet (and what else prints one game) read from the
+game, its teams, their rosters, the season's schedule and the season's discipline as stored
+(`db.sanction_store`), not from every game of the season.
+
+`one_game(svc, game_id, season, make)` hands `make` a report source whose season view is narrow
+(`season.narrow.NarrowView`): the rules are asked of it as of the whole season. Where a rule needs what the
+narrow view did not read, it raises `NarrowMiss` and `make` is run again on the facade itself (the whole
+season), so the papers are the same either way; only the cost differs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+
+from scorekeeper.db import sanction_store, store
+from scorekeeper.db.game_read import load_games_dict, read_results_of
+from scorekeeper.db.game_results import read_results
+from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.engine.stored import StoredStates
+from scorekeeper.facade.errors import ServiceError
+from scorekeeper.rules import discipline
+from scorekeeper.rules import fines as fine_rules
+from scorekeeper.rules.eligibility import games_played
+from scorekeeper.season.narrow import NarrowMiss, NarrowView
+from scorekeeper.season.records import CarryOver, OfficeRecords
+from scorekeeper.season.view import SeasonView
+from scorekeeper.validation import apply_overrides, lineup_checks
+
+if TYPE_CHECKING:
+    from scorekeeper.facade.core import CarrySource
+    from scorekeeper.reports.source import ReportSource
+    from scorekeeper.results_records import AuditEntry as AuditRow
+    from scorekeeper.results_records import Fines, GameResult, Standings, Stats
+    from scorekeeper.rulebook.model import Rulebook
+
+T = TypeVar("T")
+
+
+class PapersCore(Protocol):
+    """What the narrow read asks of the facade."""
+
+    @property
+    def operator(self) -> str: ...
+
+    @property
+    def read_only(self) -> bool: ...
+
+    def season_row(self, name: str | None = None) -> Season: ...
+
+    def rulebook_for(self, season: Season) -> Rulebook: ...
+
+    def carry_source(self, league: str, season_id: int | None) -> CarrySource: ...
+
+    def audit(self, season: str | None = None, game: str | None = None,
+              player: str | None = None) -> list[AuditRow]: ...
+
+
+def one_game(svc: ReportSource, game_id: str, season: str | None, make: Callable[[ReportSource], T]) -> T:
+    """`make(source)` on a source narrowed to game `game_id`, or on `svc` (the whole season) where the narrow
+    source cannot answer: the same result either way."""
+    narrow = narrowed(cast("PapersCore", svc), game_id, season)
+    if narrow is not None:
+        try:
+            return make(narrow)
+        except NarrowMiss:
+            pass
+    return make(svc)
+
+
+def narrowed(svc: PapersCore, game_id: str, season: str | None) -> OneGame | None:
+    """A report source for game `game_id` alone (None: no such game, or the season's discipline could not be
+    read as it stands now)."""
+    try:
+        s = svc.season_row(season)
+    except ServiceError:
+        return None
+    book = svc.rulebook_for(s)
+    key = sanction_store.digest(s, book)
+    found = sanction_store.load(s, key, book)
+    if found is None:
+        found = _computed(s, book)
+        if sanction_store.digest(s, book) != key:
+            return None  # written meanwhile: the whole season answers
+        if not svc.read_only:
+            sanction_store.save(s, key, found, book)
+    data, rows = load_games_dict(s, {game_id})
+    if not rows:
+        return None
+    view = NarrowView(data, book)
+    view.whole = frozenset(rows.values())
+    view.stored = StoredStates(read_results_of(rows))
+    view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
+                                   store.load_overrides(s))
+    view.carry_over = CarryOver(svc.carry_source(s.league.name, s.id))
+    view.derived.sanctions, view.derived.games_played = found.sanctions, found.played
+    if sanction_store.digest(s, book) != key:
+        return None  # the games read are not those the discipline was read for
+    return OneGame(svc, s, view)
+
+
+def _computed(s: Season, book: Rulebook) -> sanction_store.Stored:
+    """The season's discipline computed from the whole season as the database holds it now."""
+    view = SeasonView(store.load_season_dict(s, rows := store.RowIds()), book)
+    view.stored = StoredStates(read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
+    return sanction_store.Stored(discipline.sanctions(view), games_played(view))
+
+
+class OneGame:
+    """The facade's answers for one game's papers, from a narrow view (a `ReportSource`)."""
+
+    def __init__(self, svc: PapersCore, season: Season, view: NarrowView) -> None:
+        self.svc, self.season, self._view = svc, season, view
+
+    @property
+    def operator(self) -> str:
+        return self.svc.operator
+
+    def view(self, season: str | None = None) -> SeasonView:
+        return self._view
+
+    def game(self, game_id: str, season: str | None = None) -> GameResult:
+        """As the facade's `Results.game`."""
+        view = self._view
+        if game_id not in view.games:
+            raise ServiceError(f"no game {game_id!r} in season {view.name}")
+        out = view.state(game_id).to_json()
+        out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
+            "violations"]
+        if curfew := view.games[game_id].get("curfew"):
+            out["curfew"] = curfew
+        return cast("GameResult", out)
+
+    def fines(self, season: str | None = None) -> Fines:
+        return fine_rules.fines(self._view)
+
+    def standings(self, season: str | None = None) -> Standings:
+        raise NarrowMiss("standings read the whole season")
+
+    def stats(self, season: str | None = None, stage: str = "regular") -> Stats:
+        raise NarrowMiss("statistics read the whole season")
+
+    def audit(self, season: str | None = None, game: str | None = None,
+              player: str | None = None) -> list[AuditRow]:
+        """As the facade's `Results.audit`, reading only the entries whose subject may name `game` or `player`."""
+        refs = [r for r in (game, player) if r is not None]
+        if not refs or any("\\" in r for r in refs):
+            return self.svc.audit(season, game=game, player=player)
+        query = AuditEntry.select().where(AuditEntry.season == self.season)
+        for ref in refs:  # LIKE finds every subject holding the text (and maybe more: filtered below)
+            query = query.where(AuditEntry.subject.contains(ref))
+        entries = [_entry(a) for a in query.order_by(AuditEntry.at, AuditEntry.id)]
+
+        def concerns(subject: str, ref: str) -> bool:
+            return ref in subject.split("/") or subject == ref
+
+        return [e for e in entries if (game is None or concerns(e["subject"], game))
+                and (player is None or concerns(e["subject"], player))]
+
+
+def _entry(a: Any) -> AuditRow:  # Any: an AuditEntry row
+    """An audit row as `store.load_audit` gives it."""
+    return cast("AuditRow", {
+        "at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
+        "operator": a.operator, "action": a.action, "subject": a.subject,
+        "before": json.loads(a.before) if a.before else None,
+        "after": json.loads(a.after) if a.after else None})
