@@ -6,11 +6,12 @@ named games, not with the games played."""
 from __future__ import annotations
 
 import hmac
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any, cast
 
 from scorekeeper.db.game_results import _seal
 from scorekeeper.db.models import (
+    AuditEntry,
     Division,
     Game,
     GameEvent,
@@ -37,9 +38,10 @@ from scorekeeper.db.season_read import (
     _payments,
     _roster,
 )
+from scorekeeper.db.store import audit_row
 from scorekeeper.records import Side
 from scorekeeper.season.narrow import GameHeader
-from scorekeeper.season_data import EventData, GameData, LineupsData, SeasonData, SignatureData
+from scorekeeper.season_data import AuditEntryData, EventData, GameData, LineupsData, SeasonData, SignatureData
 from scorekeeper.seasonfile import FORMAT
 
 
@@ -132,3 +134,15 @@ def read_results_of(rows: dict[int, str]) -> dict[str, tuple[str, bytes]]:
             out[rows[row_id]] = (key, blob)
     return out
 
+
+
+def load_audit_naming(season: Season, refs: Sequence[str]) -> list[AuditEntryData] | None:
+    """The season's audit entries whose subject holds every text of `refs`, as `store.load_audit` gives them and
+    in its order (a superset of those that name them: the caller filters); None where SQL's LIKE cannot be trusted
+    to find them all (a backslash, PostgreSQL's escape)."""
+    if not refs or any("\\" in r for r in refs):
+        return None
+    query = AuditEntry.select().where(AuditEntry.season == season)
+    for ref in refs:  # LIKE finds every subject holding the text (and maybe more, its wildcards aside)
+        query = query.where(AuditEntry.subject.contains(ref))
+    return [audit_row(a) for a in query.order_by(AuditEntry.at, AuditEntry.id)]

@@ -9,12 +9,15 @@ teams, players and roster rows as the database holds them, and its games through
 relies on too).
 A stored list is read only under the digest of the database as it is now, so it is the list the whole season
 computes; any change makes the digest another, and the list is computed again (and stored) the next time the
-whole season is read for the papers. Nothing here is a migration: an older database simply has no row yet.
+whole season is read for the papers. In SQLite the stored list is sealed with the database's secret, as the stored
+game states are (`db.game_results`): one edited outside Scorekeeper is not read. Nothing here is a migration: an
+older database simply has no row yet.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,12 +28,14 @@ from peewee import DatabaseError, fn
 
 from scorekeeper.db.base import Meta, database_proxy
 from scorekeeper.db.models import Division, Game, Player, RosterSigning, Season, Team
+from scorekeeper.db.seal_mac import current_key, mac, sealed_database
 from scorekeeper.engine.stored import book_fingerprint
 from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.season.records import Sanction
 
 FORMAT = 2  # the stored list's layout: bump when it changes
+SEAL_KIND = "season sanctions"
 
 
 def digest(season: Season, rules: Rulebook) -> str:
@@ -74,7 +79,7 @@ def load(season: Season, key: str, book: Rulebook) -> Stored | None:
         return None
     try:
         found = json.loads(row.value)
-        if found.get("digest") != key:
+        if found.get("digest") != key or not _intact(found):
             return None
         rows = book.discipline
         sanctions = tuple(Sanction(PlayerId(p), TeamId(t), GameId(g), rows[r], int(o), str(i), str(d), int(u))
@@ -83,6 +88,16 @@ def load(season: Season, key: str, book: Rulebook) -> Stored | None:
         return Stored(sanctions, played)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None  # written by another version: computed again
+
+
+def _intact(found: dict[str, Any]) -> bool:  # Any: the stored JSON object
+    """In SQLite the stored list is sealed with the database's secret (`db.seal_mac`, issue 26.4): one edited
+    outside Scorekeeper, or one this PC cannot check, is not read."""
+    if not sealed_database():
+        return True
+    secret = current_key()
+    return secret is not None and hmac.compare_digest(
+        str(found.get("seal") or ""), mac(secret, SEAL_KIND, [found["digest"], found["sanctions"], found["played"]]))
 
 
 def encoded(sanctions: Sequence[Sanction], book: Rulebook) -> list[list[object]] | None:
@@ -104,7 +119,13 @@ def save(season: Season, key: str, stored: Stored, book: Rulebook) -> None:
     if rows is None:
         return
     played = [[p, t, n] for (p, t), n in stored.played.items()]
-    value = json.dumps({"digest": key, "sanctions": rows, "played": played}, separators=(",", ":"))
+    found: dict[str, Any] = {"digest": key, "sanctions": rows, "played": played}  # Any: the stored JSON object
+    if sealed_database():
+        secret = current_key()
+        if secret is None:
+            return  # this PC cannot seal it: the office's own first write makes the database's secret
+        found["seal"] = mac(secret, SEAL_KIND, [key, rows, played])
+    value = json.dumps(found, separators=(",", ":"))
     try:
         with database_proxy.atomic():
             Meta.insert(key=_key(season), value=value).on_conflict(  # an upsert SQLite and PostgreSQL both know

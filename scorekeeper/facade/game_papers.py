@@ -10,15 +10,13 @@ season), so the papers are the same either way; only the cost differs.
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from scorekeeper.db import sanction_store, store
 from scorekeeper.db.game_read import load_games_dict, read_results_of
 from scorekeeper.db.game_results import read_results
-from scorekeeper.db.models import AuditEntry, Season
+from scorekeeper.db.models import Season
 from scorekeeper.engine.stored import StoredStates
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.rules import discipline
@@ -144,26 +142,4 @@ class OneGame:
 
     def audit(self, season: str | None = None, game: str | None = None,
               player: str | None = None) -> list[AuditRow]:
-        """As the facade's `Results.audit`, reading only the entries whose subject may name `game` or `player`."""
-        refs = [r for r in (game, player) if r is not None]
-        if not refs or any("\\" in r for r in refs):
-            return self.svc.audit(season, game=game, player=player)
-        query = AuditEntry.select().where(AuditEntry.season == self.season)
-        for ref in refs:  # LIKE finds every subject holding the text (and maybe more: filtered below)
-            query = query.where(AuditEntry.subject.contains(ref))
-        entries = [_entry(a) for a in query.order_by(AuditEntry.at, AuditEntry.id)]
-
-        def concerns(subject: str, ref: str) -> bool:
-            return ref in subject.split("/") or subject == ref
-
-        return [e for e in entries if (game is None or concerns(e["subject"], game))
-                and (player is None or concerns(e["subject"], player))]
-
-
-def _entry(a: Any) -> AuditRow:  # Any: an AuditEntry row
-    """An audit row as `store.load_audit` gives it."""
-    return cast("AuditRow", {
-        "at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
-        "operator": a.operator, "action": a.action, "subject": a.subject,
-        "before": json.loads(a.before) if a.before else None,
-        "after": json.loads(a.after) if a.after else None})
+        return self.svc.audit(season, game=game, player=player)

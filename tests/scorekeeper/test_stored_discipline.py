@@ -1,0 +1,248 @@
+"""Issue 29.3: one game's papers from one game. The season's discipline as stored (`db.sanction_store`) and the
+narrow view a game's papers read (`facade.game_papers`) are a cache provably equal to the whole season's: random
+sequences of what the office and the boards do (fights, penalties and goals entered, edited and deleted, games
+finished, reopened and undone, a team renamed, a player renamed or released, a suspension lifted, a proposed
+suspension decided, the season imported again over itself, the process closed and opened
+again) leave, for every game of the season, the narrow view's sanctions, games toward playoff eligibility, each
+player's suspensions in force and status, and the game sheet's data equal to what the whole season computes."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.db import sanction_store
+from scorekeeper.db.models import Season
+from scorekeeper.facade import game_papers
+from scorekeeper.reports.game_sheet_data import game_sheet_data
+from scorekeeper.rules import discipline
+from scorekeeper.rules.eligibility import games_played, player_status, suspensions_in_force
+from scorekeeper.season.narrow import NarrowMiss
+from scorekeeper.season.sides import lineup_of, team_on
+from scorekeeper.services import ServiceError, Services
+from tests.data import EXAMPLE_SEASON
+
+GAMES = ["g001", "g002", "g003", "g004"]
+INFRACTIONS = ["fighting", "fighting", "game_misconduct", "gross_misconduct", "abuse_of_officials", "tripping",
+               "instigator", "match_penalty"]
+
+
+def players_of(view: Any, gid: str) -> dict[str, set[str]]:
+    """side -> every player of the side's team: dressed, or on its roster."""
+    g = view.games[gid]
+    out: dict[str, set[str]] = {}
+    for side in ("home", "away"):
+        team = team_on(g, side)
+        out[side] = {x["player"] for x in lineup_of(g, side)} | {r["player"] for r in view.roster_by_team.get(team, [])}
+    return out
+
+
+def check(svc: Services) -> int:
+    """Every game's narrow answers equal the whole season's (or the narrow view says it cannot answer). How many
+    games the narrow view answered for."""
+    full = svc.view()
+    answered = 0
+    for gid in full.games:
+        narrow = game_papers.narrowed(svc, gid, None)
+        assert narrow is not None, gid  # nothing else writes meanwhile: the stored discipline fits
+        view = narrow.view()
+        assert view.derived.sanctions == discipline.sanctions(full)
+        assert view.derived.games_played is not None
+        assert dict(view.derived.games_played) == dict(games_played(full))
+        with contextlib.suppress(NarrowMiss):
+            for side, players in players_of(full, gid).items():
+                team = team_on(full.games[gid], side)
+                for pid in sorted(players):
+                    assert suspensions_in_force(view, pid, gid, team) == suspensions_in_force(full, pid, gid, team)
+                    assert player_status(view, gid, side, pid) == player_status(full, gid, side, pid)
+            assert game_sheet_data(narrow, gid) == game_sheet_data(svc, gid), gid
+            answered += 1
+    return answered
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["penalty", "penalty", "goal", "edit", "delete", "finish", "finish",
+                                            "reopen", "undo", "rename", "player", "release", "lift", "decide",
+                                            "import", "reopen_db"]),
+                           st.sampled_from(GAMES), st.integers(0, 60)),
+                 min_size=1, max_size=8)
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("discipline") / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    svc.close()
+    return path
+
+
+def run(path: Path | str, steps: list[tuple[str, str, int]]) -> None:
+    """Play `steps` on the league at `path` (a file or a PostgreSQL URL), checking after each."""
+    svc = Services.open(str(path))
+    try:
+        assert svc.import_file(str(EXAMPLE_SEASON), replace=True).ok  # each sequence starts from the example
+        fight(svc)  # with a suspension in force
+        for action, gid, n in steps:
+            svc = step(svc, path, action, gid, n)
+            assert check(svc) == len(GAMES)  # the narrow view answers for every game of this league
+    finally:
+        svc.close()
+
+
+def step(svc: Services, path: Path | str, action: str, gid: str, n: int) -> Services:
+    """One action of the office or the boards (a refusal is one of the outcomes); the services to go on with."""
+    if action == "reopen_db":
+        svc.close()
+        return Services.open(str(path))
+    with contextlib.suppress(ServiceError):
+        act(svc, action, gid, n)
+    return svc
+
+
+def act(svc: Services, action: str, gid: str, n: int) -> None:
+    side = "home" if n % 2 else "away"
+    view = svc.view()
+    game = view.games[gid]
+    events = game.get("events", [])
+    dressed = [x["player"] for x in game.get("lineups", {}).get(side, []) if not x.get("goalie")]
+    who = dressed[n % len(dressed)] if dressed else None
+    if action == "penalty" and who:
+        svc.add_event(gid, {"type": "penalty", "team": side, "period": 1 + n % 3, "elapsed": f"{n % 20:02d}:00",
+                            "player": who, "infraction": INFRACTIONS[n % len(INFRACTIONS)]}, confirm=True)
+    elif action == "goal" and who:
+        svc.add_event(gid, {"type": "goal", "team": side, "period": 1 + n % 3, "elapsed": f"{n % 20:02d}:30",
+                            "scorer": who}, confirm=True)
+    elif action == "edit" and events:
+        event = dict(events[n % len(events)])
+        if "elapsed" in event:
+            event["elapsed"] = f"{n % 20:02d}:{n % 60:02d}"
+        svc.update_event(gid, n % len(events), event, confirm=True)
+    elif action == "delete" and events:
+        svc.delete_event(gid, n % len(events), confirm=True)
+    elif action == "finish":
+        svc.finish_game(gid, confirm=True)
+    elif action == "reopen":
+        svc.reopen_game(gid, "a penalty was missed")
+    elif action == "undo" and svc.can_undo(gid):
+        svc.undo(gid)
+    elif action == "rename":
+        svc.rename_team(game["home"], f"Team {n}")
+    elif action == "player" and who:
+        player = dict(view.players[who])
+        player["last"] = f"Renamed{n}"
+        svc.save_player(player, confirm=True)  # type: ignore[arg-type]
+    elif action == "release" and who:
+        svc.release_player(team_on(game, side), who, game["date"])
+    else:
+        office(svc, action, gid, n)
+
+
+def office(svc: Services, action: str, gid: str, n: int) -> None:
+    """What the office decides: a suspension lifted, a proposed one decided, a block overridden, a re-import."""
+    suspensions = svc.suspensions()["suspensions"]
+    if action == "lift" and suspensions:
+        s = suspensions[n % len(suspensions)]
+        svc.lift_suspension(s["player"], s["game"], svc.view().games[gid]["date"], "the Director's review")
+    elif action == "decide":
+        proposed = svc.proposed_suspensions()
+        if proposed:
+            p = proposed[n % len(proposed)]
+            svc.decide_suspension(p["player"], "confirmed" if n % 2 else "declined", game=p["game"], note="review")
+    elif action == "import":
+        svc.import_file(str(EXAMPLE_SEASON), replace=True)
+
+
+# CI draws 60 sequences; STORED_DISCIPLINE_EXAMPLES=1000 draws more
+@settings(max_examples=int(os.environ.get("STORED_DISCIPLINE_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_one_games_papers_equal_the_whole_seasons_after_any_sequence(league: Path,
+                                                                    steps: list[tuple[str, str, int]]) -> None:
+    run(league, steps)
+
+
+def fight(svc: Services) -> None:
+    """A fight entered in the season's last final game (g003): its player is suspended for the next games."""
+    assert svc.reopen_game("g003", "a fight was missed").ok
+    assert svc.add_event("g003", {"type": "penalty", "team": "away", "period": 2, "elapsed": "04:00",
+                                  "player": "ot03", "infraction": "fighting"}, confirm=True).ok
+    assert svc.finish_game("g003", confirm=True).ok
+    assert svc.suspensions()["suspensions"]
+
+
+def test_a_game_sheet_reads_the_stored_discipline_and_answers_alike(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    fight(svc)
+    full = svc.game_sheet_pdf("g003")
+    svc.close()
+    svc = Services.open(str(path))
+    season = Season.get()
+    book = svc.rulebook_for(season)
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is not None  # stored by the print
+    assert svc.game_sheet_pdf("g003") == full
+    assert check(svc) == 4
+    svc.close()
+
+
+def test_a_database_without_the_stored_discipline_gives_the_same_papers(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    sheets = [svc.game_sheet_pdf(g) for g in GAMES]
+    svc.close()
+    con = sqlite3.connect(path)
+    con.execute("delete from meta where key like 'sanctions:%'")  # as a database from before issue 29.3
+    con.commit()
+    con.close()
+    svc = Services.open(str(path))
+    assert [svc.game_sheet_pdf(g) for g in GAMES] == sheets
+    svc.close()
+
+
+def test_stored_discipline_is_read_only_under_the_digest_of_the_database_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    svc.game_sheet_pdf("g001")
+    season = Season.get()
+    book = svc.rulebook_for(season)
+    key = sanction_store.digest(season, book)
+    assert sanction_store.load(season, key, book) is not None
+    assert sanction_store.load(season, "another digest", book) is None
+    svc.rename_team(svc.view().games["g001"]["home"], "Renamed")  # the digest moves on: the old list is not read
+    assert sanction_store.digest(season, book) != key
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is None
+    svc.close()
+
+
+def test_stored_discipline_edited_outside_scorekeeper_is_never_read(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    fight(svc)
+    sheet = svc.game_sheet_pdf("g004")
+    svc.close()
+    con = sqlite3.connect(path)
+    (value,) = con.execute("select value from meta where key like 'sanctions:%'").fetchone()
+    forged = json.loads(value)
+    assert forged["sanctions"]
+    forged["sanctions"] = []  # the fight's suspension forgotten
+    con.execute("update meta set value = ? where key like 'sanctions:%'", (json.dumps(forged),))
+    con.commit()
+    con.close()
+    svc = Services.open(str(path))
+    season = Season.get()
+    book = svc.rulebook_for(season)
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is None
+    assert svc.game_sheet_pdf("g004") == sheet
+    svc.close()
