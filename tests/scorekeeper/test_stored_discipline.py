@@ -246,3 +246,25 @@ def test_stored_discipline_edited_outside_scorekeeper_is_never_read(tmp_path: Pa
     assert sanction_store.load(season, sanction_store.digest(season, book), book) is None
     assert svc.game_sheet_pdf("g004") == sheet
     svc.close()
+
+
+def test_the_audit_about_a_game_or_a_player_is_the_whole_trails_entries_naming_it(tmp_path: Path) -> None:
+    from scorekeeper.db import store
+
+    svc = Services.open(str(tmp_path / "league.db"))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    fight(svc)
+    svc.lift_suspension("ot03", "g003", "2015-10-12", "the Director's review")
+    svc.rename_team("otters", "Otters 2")
+    whole = store.load_audit(Season.get())
+
+    def naming(subject: str, ref: str) -> bool:
+        return ref in subject.split("/") or subject == ref
+
+    for ref in ("g001", "g003", "g00", "ot03", "g_03", "%", "otters"):
+        assert svc.audit(game=ref) == [e for e in whole if naming(e["subject"], ref)], ref
+        assert svc.audit(player=ref) == [e for e in whole if naming(e["subject"], ref)], ref
+        assert svc.audit(game="g003", player=ref) == [e for e in whole if naming(e["subject"], ref)
+                                                      and naming(e["subject"], "g003")], ref
+    assert any(svc.audit(game="g003")) and any(svc.audit(player="ot03"))
+    svc.close()
