@@ -61,11 +61,13 @@ class Documents(Part):
     def suspension_notice_pdf(self, player: str, game: str | None = None, season: str | None = None,
                               date: str | dt.date | None = None) -> bytes:
         """The notice of `player`'s suspension (from `game`, or every one of the player's)."""
+        from scorekeeper.facade.game_papers import narrow_or_whole, players_games
         from scorekeeper.reports import data
         from scorekeeper.reports.suspension_notice import build_suspension_notices
 
-        return _built(lambda: build_suspension_notices(data.suspension_notices_data(
-            self.svc, player, game=game, date=date, season=season)))
+        return _built(lambda: build_suspension_notices(narrow_or_whole(
+            self.svc, players_games(player, game), season,
+            lambda src: data.suspension_notices_data(src, player, game=game, date=date, season=season))))
 
     def standings_pdf(self, season: str | None = None, date: str | dt.date | None = None) -> bytes:
         """The standings and scoring leaders report."""

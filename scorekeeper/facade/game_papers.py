@@ -10,8 +10,8 @@ season), so the papers are the same either way; only the cost differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar, cast
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from scorekeeper.db import sanction_store, store
 from scorekeeper.db.game_read import load_games_dict, read_results_of
@@ -19,19 +19,21 @@ from scorekeeper.db.game_results import read_results
 from scorekeeper.db.models import Season
 from scorekeeper.engine.stored import StoredStates
 from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.queries import Queries
+from scorekeeper.facade.results import Results
+from scorekeeper.facade.rulebooks import Rulebooks
 from scorekeeper.rules import discipline
-from scorekeeper.rules import fines as fine_rules
 from scorekeeper.rules.eligibility import games_played
 from scorekeeper.season.narrow import NarrowMiss, NarrowView
-from scorekeeper.season.records import CarryOver, OfficeRecords
+from scorekeeper.season.records import CarryOver, OfficeRecords, Sanction
 from scorekeeper.season.view import SeasonView
-from scorekeeper.validation import apply_overrides, lineup_checks
 
 if TYPE_CHECKING:
-    from scorekeeper.facade.core import CarrySource
+    from scorekeeper.facade.core import CarrySource, Core
+    from scorekeeper.facade.office import Office
     from scorekeeper.reports.source import ReportSource
     from scorekeeper.results_records import AuditEntry as AuditRow
-    from scorekeeper.results_records import Fines, GameResult, Standings, Stats
+    from scorekeeper.results_records import Fines, GameResult, InfractionEntry, Standings, Stats
     from scorekeeper.rulebook.model import Rulebook
 
 T = TypeVar("T")
@@ -48,6 +50,9 @@ class PapersCore(Protocol):
 
     def season_row(self, name: str | None = None) -> Season: ...
 
+    @property
+    def office(self) -> Office: ...
+
     def rulebook_for(self, season: Season) -> Rulebook: ...
 
     def carry_source(self, league: str, season_id: int | None) -> CarrySource: ...
@@ -59,7 +64,19 @@ class PapersCore(Protocol):
 def one_game(svc: ReportSource, game_id: str, season: str | None, make: Callable[[ReportSource], T]) -> T:
     """`make(source)` on a source narrowed to game `game_id`, or on `svc` (the whole season) where the narrow
     source cannot answer: the same result either way."""
-    narrow = narrowed(cast("PapersCore", svc), game_id, season)
+    return narrow_or_whole(svc, lambda _: {game_id}, season, make)
+
+
+def players_games(player: str, game: str | None) -> Callable[[tuple[Sanction, ...]], Collection[str]]:
+    """The games a player's suspension notices read whole: `game`, else every game of the player's sanctions."""
+    return lambda found: {game} if game is not None else {s.game for s in found if s.player == player}
+
+
+def narrow_or_whole(svc: ReportSource, games: Callable[[tuple[Sanction, ...]], Collection[str]],
+                    season: str | None, make: Callable[[ReportSource], T]) -> T:
+    """`make(source)` on a source that reads whole the games `games(the season's sanctions)` names, or on `svc`
+    (the whole season) where the narrow source cannot answer: the same result either way."""
+    narrow = narrowed(cast("PapersCore", svc), games, season)
     if narrow is not None:
         try:
             return make(narrow)
@@ -68,9 +85,11 @@ def one_game(svc: ReportSource, game_id: str, season: str | None, make: Callable
     return make(svc)
 
 
-def narrowed(svc: PapersCore, game_id: str, season: str | None) -> OneGame | None:
-    """A report source for game `game_id` alone (None: no such game, or the season's discipline could not be
-    read as it stands now)."""
+def narrowed(svc: PapersCore, games: Callable[[tuple[Sanction, ...]], Collection[str]] | Collection[str],
+             season: str | None) -> OneGame | None:
+    """A report source reading whole the games `games` (or those it picks from the season's sanctions) and the
+    rest of the season narrowly (None: no such game, or the season's discipline could not be read as it stands
+    now)."""
     try:
         s = svc.season_row(season)
     except ServiceError:
@@ -84,9 +103,10 @@ def narrowed(svc: PapersCore, game_id: str, season: str | None) -> OneGame | Non
             return None  # written meanwhile: the whole season answers
         if not svc.read_only:
             sanction_store.save(s, key, found, book)
-    data, rows = load_games_dict(s, {game_id})
-    if not rows:
-        return None
+    whole = {games} if isinstance(games, str) else set(games(found.sanctions) if callable(games) else games)
+    data, rows = load_games_dict(s, whole)
+    if len(rows) != len(whole):
+        return None  # a game the season does not have: the whole season says so
     view = NarrowView(data, book)
     view.whole = frozenset(rows.values())
     view.stored = StoredStates(read_results_of(rows))
@@ -96,7 +116,7 @@ def narrowed(svc: PapersCore, game_id: str, season: str | None) -> OneGame | Non
     view.derived.sanctions, view.derived.games_played = found.sanctions, found.played
     if sanction_store.digest(s, book) != key:
         return None  # the games read are not those the discipline was read for
-    return OneGame(svc, s, view)
+    return OneGame(svc, view)
 
 
 def _computed(s: Season, book: Rulebook) -> sanction_store.Stored:
@@ -107,10 +127,16 @@ def _computed(s: Season, book: Rulebook) -> sanction_store.Stored:
 
 
 class OneGame:
-    """The facade's answers for one game's papers, from a narrow view (a `ReportSource`)."""
+    """The facade's answers from a narrow view (a `ReportSource`): the facade's own parts (`Results`,
+    `Queries`) run on this core, whose season view is the narrow one; the rest of the core is the facade's."""
 
-    def __init__(self, svc: PapersCore, season: Season, view: NarrowView) -> None:
-        self.svc, self.season, self._view = svc, season, view
+    def __init__(self, svc: PapersCore, view: NarrowView) -> None:
+        self.svc, self._view = svc, view
+
+    def __getattr__(self, name: str) -> Any:  # Any: the facade's core, as the parts use it (db, season_row, ...)
+        if name in _CORE:
+            return getattr(self.svc, name)
+        raise AttributeError(name)
 
     @property
     def operator(self) -> str:
@@ -119,20 +145,27 @@ class OneGame:
     def view(self, season: str | None = None) -> SeasonView:
         return self._view
 
+    def stored_view(self, s: Season) -> SeasonView:
+        return self._view
+
     def game(self, game_id: str, season: str | None = None) -> GameResult:
-        """As the facade's `Results.game`."""
-        view = self._view
-        if game_id not in view.games:
-            raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        out = view.state(game_id).to_json()
-        out["violations"] = [v.to_json() for v in apply_overrides(view, lineup_checks(view, game_id))] + out[
-            "violations"]
-        if curfew := view.games[game_id].get("curfew"):
-            out["curfew"] = curfew
-        return cast("GameResult", out)
+        return Results(cast("Core", self)).game(game_id, season)
 
     def fines(self, season: str | None = None) -> Fines:
-        return fine_rules.fines(self._view)
+        return Results(cast("Core", self)).fines(season)
+
+    def names(self, season: str | None = None) -> dict[str, str]:
+        return Results(cast("Core", self)).names(season)
+
+    def game_names(self, season: str | None = None) -> dict[str, str]:
+        return Queries(cast("Core", self)).game_names(season)
+
+    def infractions(self, season: str | None = None) -> list[InfractionEntry]:
+        return Rulebooks(cast("Core", self), self.svc.office).infractions(season)
+
+    def audit(self, season: str | None = None, game: str | None = None,
+              player: str | None = None) -> list[AuditRow]:
+        return Results(cast("Core", self)).audit(season, game=game, player=player)
 
     def standings(self, season: str | None = None) -> Standings:
         raise NarrowMiss("standings read the whole season")
@@ -140,6 +173,6 @@ class OneGame:
     def stats(self, season: str | None = None, stage: str = "regular") -> Stats:
         raise NarrowMiss("statistics read the whole season")
 
-    def audit(self, season: str | None = None, game: str | None = None,
-              player: str | None = None) -> list[AuditRow]:
-        return self.svc.audit(season, game=game, player=player)
+
+# what the parts run on a narrow view ask of the facade's core itself
+_CORE = frozenset({"db", "season_row", "read_only", "rulebook_for", "carry_source"})

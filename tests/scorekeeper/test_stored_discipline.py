@@ -4,7 +4,8 @@ sequences of what the office and the boards do (fights, penalties and goals ente
 finished, reopened and undone, a team renamed, a player renamed or released, a suspension lifted, a proposed
 suspension decided, the season imported again over itself, the process closed and opened
 again) leave, for every game of the season, the narrow view's sanctions, games toward playoff eligibility, each
-player's suspensions in force and status, and the game sheet's data equal to what the whole season computes."""
+player's suspensions in force and status, the game sheet's data, the game's record with its line-up check and each
+suspended player's notices equal to what the whole season computes."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from scorekeeper.db import sanction_store
 from scorekeeper.db.models import Season
 from scorekeeper.facade import game_papers
 from scorekeeper.reports.game_sheet_data import game_sheet_data
+from scorekeeper.reports.suspension_notices_data import suspension_notices_data
+from scorekeeper.reports.wording import ReportError
 from scorekeeper.rules import discipline
 from scorekeeper.rules.eligibility import games_played, player_status, suspensions_in_force
 from scorekeeper.season.narrow import NarrowMiss
@@ -64,8 +67,24 @@ def check(svc: Services) -> int:
                     assert suspensions_in_force(view, pid, gid, team) == suspensions_in_force(full, pid, gid, team)
                     assert player_status(view, gid, side, pid) == player_status(full, gid, side, pid)
             assert game_sheet_data(narrow, gid) == game_sheet_data(svc, gid), gid
+            assert narrow.game(gid) == svc.game(gid)  # the line-up check: `scorekeeper game`
+            assert (narrow.names(), narrow.game_names(), narrow.infractions()) == (
+                svc.names(), svc.game_names(), svc.infractions())
             answered += 1
+    for player in sorted({s.player for s in discipline.sanctions(full)}):
+        notices = game_papers.narrowed(svc, game_papers.players_games(player, None), None)
+        assert notices is not None
+        with contextlib.suppress(NarrowMiss):
+            assert notice(notices, player) == notice(svc, player), player
     return answered
+
+
+def notice(source: Any, player: str) -> object:
+    """The suspension notices' data of `player` (or the message saying there is none)."""
+    try:
+        return suspension_notices_data(source, player, date="2015-12-01")
+    except ReportError as exc:
+        return str(exc)
 
 
 STEPS = st.lists(st.tuples(st.sampled_from(["penalty", "penalty", "goal", "edit", "delete", "finish", "finish",
