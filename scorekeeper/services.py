@@ -27,6 +27,7 @@ from scorekeeper.db.migrations import stored_version
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
 from scorekeeper.engine.stored import StoredStates
+from scorekeeper.facade import game_papers
 from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound
@@ -365,6 +366,10 @@ class Services:
         pending: dict[int, tuple[str, bytes]] = {}
         for view in self._views.values():
             pending.update(view.stored.take_pending(_row_of(view)))
+        try:  # issue 29.3: and the seasons' discipline, for one game's papers (a cache: a failure costs time)
+            game_papers.store_discipline(self._views)
+        except Exception as exc:
+            log.warning("the season's discipline not stored: %s: %s", type(exc).__name__, exc)
         if not pending:
             return 0
         try:

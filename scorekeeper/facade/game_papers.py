@@ -10,13 +10,13 @@ season), so the papers are the same either way; only the cost differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from scorekeeper.db import sanction_store, store
 from scorekeeper.db.game_read import load_games_dict, read_results_of
 from scorekeeper.db.game_results import read_results
-from scorekeeper.db.models import Season
+from scorekeeper.db.models import Game, Season
 from scorekeeper.engine.stored import StoredStates
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.queries import Queries
@@ -176,3 +176,24 @@ class OneGame:
 
 # what the parts run on a narrow view ask of the facade's core itself
 _CORE = frozenset({"db", "season_row", "read_only", "rulebook_for", "carry_source"})
+
+
+def store_discipline(views: Mapping[int, SeasonView]) -> int:
+    """Store the discipline the window computed for each season it holds (at its close, beside the game states):
+    only a view whose every game is at the revision the database holds, under the digest of the database now, so
+    the next paper reads it instead of computing the season again. How many seasons; a failure costs only time."""
+    done = 0
+    for season_id, view in views.items():
+        if view.derived.sanctions is None or view.rows is None or isinstance(view, NarrowView):
+            continue
+        s = Season.get_or_none(Season.id == season_id)
+        if s is None:
+            continue
+        rows: Any = Game.select(Game.ext_id, Game.id, Game.revision).where(Game.season == s).tuples()
+        held = {str(ext): (int(row), int(revision)) for ext, row, revision in rows}
+        if held != view.rows.games:
+            continue  # not the season as the database holds it
+        sanction_store.save(s, sanction_store.digest(s, view.book),
+                            sanction_store.Stored(view.derived.sanctions, games_played(view)), view.book)
+        done += 1
+    return done

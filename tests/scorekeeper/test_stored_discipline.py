@@ -287,3 +287,34 @@ def test_the_audit_about_a_game_or_a_player_is_the_whole_trails_entries_naming_i
                                                       and naming(e["subject"], "g003")], ref
     assert any(svc.audit(game="g003")) and any(svc.audit(player="ot03"))
     svc.close()
+
+
+def test_the_window_stores_the_discipline_it_computed_when_it_closes(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    svc.close()
+    window = Services.open(str(path), exclusive=True)
+    fight(window)  # a game finished with a fight: the window shows the suspension it set off
+    expected = discipline.sanctions(window.view())
+    window.close()
+    command = Services.open(str(path))
+    season = Season.get()
+    book = command.rulebook_for(season)
+    stored = sanction_store.load(season, sanction_store.digest(season, book), book)
+    assert stored is not None and stored.sanctions == expected
+    assert stored.played == games_played(command.view())
+    command.close()
+
+
+def test_a_view_not_at_the_databases_revisions_is_not_stored(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    old = svc.view()
+    discipline.sanctions(old)
+    fight(svc)  # written: the old view is behind the database
+    assert game_papers.store_discipline({Season.get().id: old}) == 0
+    discipline.sanctions(svc.view())
+    assert game_papers.store_discipline({Season.get().id: svc.view()}) == 1
+    svc.close()
