@@ -502,6 +502,10 @@ class Services:
         """The view of a season by its row (the one read already, else read now and not kept)."""
         return self._views.get(s.id) or self._load_view(s)
 
+    def kept_view(self, season_id: int) -> SeasonView | None:
+        """The view of a season this facade has read already (None: not read yet)."""
+        return self._views.get(season_id)
+
     def remember_view(self, season_id: int, view: SeasonView) -> None:
         """The season as just written (a write's candidate view), kept without reading the season back."""
         self._views[season_id] = view

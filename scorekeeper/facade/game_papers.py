@@ -57,6 +57,8 @@ class PapersCore(Protocol):
 
     def carry_source(self, league: str, season_id: int | None) -> CarrySource: ...
 
+    def kept_view(self, season_id: int) -> SeasonView | None: ...
+
     def audit(self, season: str | None = None, game: str | None = None,
               player: str | None = None) -> list[AuditRow]: ...
 
@@ -76,7 +78,13 @@ def narrow_or_whole(svc: ReportSource, games: Callable[[tuple[Sanction, ...]], C
                     season: str | None, make: Callable[[ReportSource], T]) -> T:
     """`make(source)` on a source that reads whole the games `games(the season's sanctions)` names, or on `svc`
     (the whole season) where the narrow source cannot answer: the same result either way."""
-    narrow = narrowed(cast("PapersCore", svc), games, season)
+    core = cast("PapersCore", svc)
+    try:
+        if core.kept_view(core.season_row(season).id) is not None:
+            return make(svc)  # the season is read already (the window): its view answers at once
+    except ServiceError:
+        return make(svc)  # no such season: the facade says so
+    narrow = narrowed(core, games, season)
     if narrow is not None:
         try:
             return make(narrow)

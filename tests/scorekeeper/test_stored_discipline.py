@@ -202,13 +202,18 @@ def test_a_game_sheet_reads_the_stored_discipline_and_answers_alike(tmp_path: Pa
     svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
     fight(svc)
-    full = svc.game_sheet_pdf("g003")
+    whole = svc.game_sheet_pdf("g003")  # the season is read already: its view answers
     svc.close()
     svc = Services.open(str(path))
     season = Season.get()
     book = svc.rulebook_for(season)
-    assert sanction_store.load(season, sanction_store.digest(season, book), book) is not None  # stored by the print
-    assert svc.game_sheet_pdf("g003") == full
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is None  # nothing stored yet
+    assert svc.game_sheet_pdf("g003") == whole  # read narrowly: the discipline computed once and stored
+    assert svc.kept_view(season.id) is None  # the season was not read whole into the facade
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is not None
+    svc.close()
+    svc = Services.open(str(path))
+    assert svc.game_sheet_pdf("g003") == whole  # read narrowly, the discipline as stored
     assert check(svc) == 4
     svc.close()
 
@@ -217,7 +222,11 @@ def test_a_database_without_the_stored_discipline_gives_the_same_papers(tmp_path
     path = tmp_path / "league.db"
     svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
-    sheets = [svc.game_sheet_pdf(g) for g in GAMES]
+    fight(svc)
+    sheets = [svc.game_sheet_pdf(g) for g in GAMES]  # the season read whole
+    svc.close()
+    svc = Services.open(str(path))
+    assert [svc.game_sheet_pdf(g) for g in GAMES] == sheets  # read narrowly, the discipline stored
     svc.close()
     con = sqlite3.connect(path)
     con.execute("delete from meta where key like 'sanctions:%'")  # as a database from before issue 29.3
@@ -232,7 +241,9 @@ def test_stored_discipline_is_read_only_under_the_digest_of_the_database_as_it_i
     path = tmp_path / "league.db"
     svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
-    svc.game_sheet_pdf("g001")
+    svc.close()
+    svc = Services.open(str(path))
+    svc.game_sheet_pdf("g001")  # read narrowly: the discipline stored
     season = Season.get()
     book = svc.rulebook_for(season)
     key = sanction_store.digest(season, book)
@@ -249,7 +260,9 @@ def test_stored_discipline_edited_outside_scorekeeper_is_never_read(tmp_path: Pa
     svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
     fight(svc)
-    sheet = svc.game_sheet_pdf("g004")
+    svc.close()
+    svc = Services.open(str(path))
+    sheet = svc.game_sheet_pdf("g004")  # read narrowly: the discipline stored
     svc.close()
     con = sqlite3.connect(path)
     (value,) = con.execute("select value from meta where key like 'sanctions:%'").fetchone()
