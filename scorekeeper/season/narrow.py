@@ -31,10 +31,10 @@ class GameHeader(dict[str, Any]):  # Any: a GameData without its line-ups, event
     def _missing(self, key: object) -> NarrowMiss:
         return NarrowMiss(f"game {self.get('id')!r}: {key} not read")
 
-    def __getitem__(self, key: str) -> Any:
+    def __missing__(self, key: str) -> Any:  # dict's [] asks it for a key it does not hold
         if key in _APART:
             raise self._missing(key)
-        return super().__getitem__(key)
+        raise KeyError(key)
 
     def get(self, key: str, default: Any = None) -> Any:
         if key in _APART:
