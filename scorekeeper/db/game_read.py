@@ -40,7 +40,7 @@ from scorekeeper.db.season_read import (
 )
 from scorekeeper.db.store import audit_row
 from scorekeeper.records import Side
-from scorekeeper.season.narrow import GameHeader
+from scorekeeper.season.narrow import HEADER, GameHeader
 from scorekeeper.season_data import AuditEntryData, EventData, GameData, LineupsData, SeasonData, SignatureData
 from scorekeeper.seasonfile import FORMAT
 
@@ -64,18 +64,7 @@ def load_games_dict(season: Season, whole: Collection[str]) -> tuple[SeasonData,
     read_player = PLAYERS.reader({})
     out["players"] = [read_player(p) for p in players]
     out["roster"] = _roster(season, tid, pid)
-    games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
-                      .order_by(Game.seq, Game.id).tuples())
-    gid = _ext_ids(games, GAMES)
-    rows = {row: ext for row, ext in gid.items() if ext in whole}
-    lineups, events, signed = _lineups(rows, pid), _events(rows), _signatures(rows)
-    read_whole = GAMES.reader({"team": tid}, {"lineups": lambda g: lineups[g[GAME_ID]],
-                                               "events": lambda g: events[g[GAME_ID]],
-                                               "signatures": lambda g: signed.get(g[GAME_ID])})
-    read_row = GAMES.reader({"team": tid}, {"lineups": lambda g: None, "events": lambda g: None,
-                                             "signatures": lambda g: None})
-    # a game not read whole is a GameData without its line-ups, events and signatures, guarded (GameHeader)
-    out["games"] = [read_whole(g) if g[GAME_ID] in rows else cast(GameData, GameHeader(read_row(g))) for g in games]
+    out["games"], gid, rows = _games(season, whole, tid, pid)
     refs = {"player": pid, "game": gid, "team": tid}
     out["appeals"] = _appeals(season, refs)
     out["payments"] = _payments(season, refs)
@@ -83,6 +72,30 @@ def load_games_dict(season: Season, whole: Collection[str]) -> tuple[SeasonData,
     if decisions:  # PEN-GM-2: written only when there are any
         out["season_suspension_decisions"] = decisions
     return out, rows
+
+
+def _games(season: Season, whole: Collection[str], tid: dict[int, str], pid: dict[int, str]
+           ) -> tuple[list[GameData], dict[int, str], dict[int, str]]:
+    """The season's games in their stored order: those `whole` names as `season_read` reads them, every other one
+    its schedule alone (`HEADER`), guarded (`GameHeader`); with the row id -> ext id of every game, and of the
+    games read whole."""
+    fields = [f for f in GAMES.fields if f.key in HEADER]
+    forms = [(f.key, f.forms({"team": tid})[1]) for f in fields]
+    at = [f.key for f in fields].index("id")
+    found: Any = list(Game.select(*(getattr(Game, f.column) for f in fields), Game.id).where(Game.season == season)
+                      .order_by(Game.seq, Game.id).tuples())
+    gid = {g[-1]: g[at] for g in found}
+    rows = {row: ext for row, ext in gid.items() if ext in whole}
+    full: Any = list(Game.select(*GAMES.columns("id")).where(Game.id.in_(list(rows))).tuples())
+    lineups, events, signed = _lineups(rows, pid), _events(rows), _signatures(rows)
+    read_whole = GAMES.reader({"team": tid}, {"lineups": lambda g: lineups[g[GAME_ID]],
+                                               "events": lambda g: events[g[GAME_ID]],
+                                               "signatures": lambda g: signed.get(g[GAME_ID])})
+    read = {g[GAME_ID]: read_whole(g) for g in full}
+    # a game not read whole: a GameData holding its schedule alone, guarded (GameHeader)
+    return [read[g[-1]] if g[-1] in read else cast(GameData, GameHeader(
+        {key: form(v) if form is not None else v for (key, form), v in zip(forms, g, strict=False)
+         if v is not None})) for g in found], gid, rows
 
 
 def _lineups(rows: dict[int, str], pid: dict[int, str]) -> dict[int, LineupsData]:

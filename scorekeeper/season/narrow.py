@@ -16,33 +16,33 @@ from scorekeeper.engine.events import GameInput
 from scorekeeper.engine.state import GameState
 from scorekeeper.season.view import SeasonView
 
-# what a game's record holds apart from its row: read only for the games read whole
-_APART = frozenset({"lineups", "events", "signatures"})
+# what the narrow view holds of a game not read whole (`db.game_read`): its schedule
+HEADER = frozenset({"id", "number", "date", "time", "stage", "home", "away", "status"})
 
 
 class NarrowMiss(Exception):
     """A narrow view was asked for what it did not read: ask the whole season's view."""
 
 
-class GameHeader(dict[str, Any]):  # Any: a GameData without its line-ups, events and signatures
-    """A game's record without its line-ups, events and signatures: reading any of them raises `NarrowMiss`
-    (never an empty line-up in place of the one the game holds)."""
+class GameHeader(dict[str, Any]):  # Any: a GameData holding its schedule alone
+    """A game's record holding its schedule alone (`HEADER`): reading anything else (its line-ups, events,
+    signatures, officials, shots, notes...) raises `NarrowMiss`, never an empty value in place of the game's."""
 
     def _missing(self, key: object) -> NarrowMiss:
         return NarrowMiss(f"game {self.get('id')!r}: {key} not read")
 
     def __missing__(self, key: str) -> Any:  # dict's [] asks it for a key it does not hold
-        if key in _APART:
+        if key not in HEADER:
             raise self._missing(key)
         raise KeyError(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        if key in _APART:
+        if key not in HEADER:
             raise self._missing(key)
         return super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        if key in _APART:
+        if key not in HEADER:
             raise self._missing(key)
         return super().__contains__(key)
 
