@@ -36,6 +36,7 @@ from scorekeeper.db.migrations import stored_version
 from scorekeeper.db.models import AuditEntry, Season
 from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
 from scorekeeper.engine.stored import StoredStates
+from scorekeeper.facade import game_papers
 from scorekeeper.facade.backups import Backups, restore_file
 from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound
@@ -401,6 +402,10 @@ class Services:
             pending.update(found)
             tags.update(tagged)
             outcomes[id(view)] = (view, game_outcomes.stale_in(view))
+        try:  # issue 29.3: and the seasons' discipline, for one game's papers (a cache: a failure costs time)
+            game_papers.store_discipline(self._views)
+        except Exception as exc:
+            log.warning("the season's discipline not stored: %s: %s", type(exc).__name__, exc)
         if not pending and not any(stale for _, stale in outcomes.values()):
             return 0
         try:
@@ -408,7 +413,6 @@ class Services:
                 game_results.store_results(pending, tags)
                 for view, stale in outcomes.values():
                     game_outcomes.store_outcomes(view, stale)
-
         except Exception as exc:  # never the person's concern: the next read computes them again
             log.warning("computed game states not stored: %s: %s", type(exc).__name__, exc)
             return 0
@@ -550,6 +554,9 @@ class Services:
     def has_view(self, season_id: int) -> bool:
         """Whether the season is read (its view kept)."""
         return season_id in self._views
+    def kept_view(self, season_id: int) -> SeasonView | None:
+        """The view of a season this facade has read already (None: not read yet)."""
+        return self._views.get(season_id)
 
     def remember_view(self, season_id: int, view: SeasonView) -> None:
         """The season as just written (a write's candidate view), kept without reading the season back."""

@@ -170,13 +170,16 @@ def load_lifted(season: Season) -> dict[tuple[str, str], str]:
 
 def load_audit(season: Season) -> list[AuditEntryData]:
     """The season's audit trail: who, when, what, before and after."""
-    out: list[AuditEntryData] = []
-    for a in AuditEntry.select().where(AuditEntry.season == season).order_by(AuditEntry.at, AuditEntry.id):
-        out.append({"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
-                    "operator": a.operator, "action": a.action, "subject": a.subject,
-                    "before": json.loads(a.before) if a.before else None,
-                    "after": json.loads(a.after) if a.after else None})
-    return out
+    return [audit_row(a) for a in AuditEntry.select().where(AuditEntry.season == season)
+            .order_by(AuditEntry.at, AuditEntry.id)]
+
+
+def audit_row(a: AuditEntry) -> AuditEntryData:
+    """An audit entry as the season file has it."""
+    return {"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
+            "operator": a.operator, "action": a.action, "subject": a.subject,
+            "before": json.loads(a.before) if a.before else None,
+            "after": json.loads(a.after) if a.after else None}
 
 
 def load_overrides(season: Season) -> dict[str, str]:
