@@ -19,6 +19,11 @@ JSON file per database named by its identity (`lock.file_identity`: a copy or a 
 file), never beside the database (a copy made with it would carry it along). A record that cannot be written
 (read-only home, full disk) only means a full check next time: opening never fails for it.
 
+The keyed seals' check (`game_seals.check`, issue 26.4) follows the same decision, made once in `connect`
+(`as_left`): it checks every final game only where this opening could not trust the file, or where the record does
+not say that the seals were checked whole since (`seals`: set by a passed full seal check, carried by each clean
+close of a process that trusted them; `seals_trusted`, `seals_checked`, `seals_unknown`).
+
 What this cannot see: a bit flipped by the disk itself, below the file system (no time changes). Backups and
 restores check every page (`backup.verify_copy`), and `scorekeeper check` does on demand.
 """
@@ -39,7 +44,9 @@ from scorekeeper.db.lock import file_identity, real_path, stale_files
 STATE_ENV = "SCOREKEEPER_STATE_DIR"
 STALE_SECONDS = 180 * 24 * 3600  # a record not written for this long is removed (`_prune`)
 FINGERPRINT_KEYS = ("size", "mtime_ns", "ctime_ns")
+SEALS = "seals"  # in a record: the keyed seals were checked whole since the file was last found changed
 _pruned = False
+_seals: dict[str, bool] = {}  # real path -> this process may trust the file's keyed seals (`as_left`)
 
 
 def records_folder() -> Path:
@@ -77,13 +84,19 @@ def journal_left(path: Path) -> bool:
     return os.path.lexists(f"{path}-journal")
 
 
+def _record(path: Path) -> object:
+    try:
+        return json.loads(record_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
 def full_check_reason(path: Path) -> str | None:
     """Why the whole file must be checked before this process writes to it; None: it is as Scorekeeper left it."""
     if journal_left(path):
         return "a journal beside it (the last writer did not close it cleanly, or one is writing now)"
-    try:
-        record = json.loads(record_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+    record = _record(path)
+    if record is None:
         return "not checked on this PC before"
     now = fingerprint(path)
     if now is None or not isinstance(record, dict) or any(record.get(k) != now[k] for k in FINGERPRINT_KEYS):
@@ -99,7 +112,8 @@ def remember(path: Path, seen: dict[str, int] | None = None) -> bool:
     if now is None or journal_left(path) or os.path.lexists(f"{path}-wal") or (seen is not None and seen != now):
         return False
     target = record_path(path)
-    text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time())})
+    seals = {SEALS: True} if _seals.get(str(real_path(path))) else {}
+    text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time()), **seals})
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
@@ -121,6 +135,30 @@ def forget(path: Path) -> None:
     """Drop the record (the file is known to be damaged)."""
     with contextlib.suppress(OSError):
         record_path(path).unlink()
+
+
+def as_left(con: sqlite3.Connection, path: Path) -> bool:
+    """The decision before a process writes (`connect._check_pages`): the file is as Scorekeeper left it
+    (`full_check_reason` None and `looks_sound`); remembered for the keyed seals' check (`seals_trusted`)."""
+    left = full_check_reason(path) is None and looks_sound(con, path)
+    record = _record(path) if left else None
+    _seals[str(real_path(path))] = isinstance(record, dict) and record.get(SEALS) is True
+    return left
+
+
+def seals_trusted(path: Path) -> bool:
+    """Whether this process found the file as Scorekeeper left it, the keyed seals checked whole since."""
+    return _seals.get(str(real_path(path)), False)
+
+
+def seals_checked(path: Path) -> None:
+    """The keyed seals were checked whole and found intact: a clean close records so (`remember`)."""
+    _seals[str(real_path(path))] = True
+
+
+def seals_unknown(path: Path) -> None:
+    """The file's content was replaced (a restore): the next opening checks the keyed seals whole."""
+    _seals[str(real_path(path))] = False
 
 
 def looks_sound(con: sqlite3.Connection, path: Path) -> bool:

@@ -230,7 +230,7 @@ def _precheck(path: Path, thorough: bool) -> None:
 def _check_pages(con: sqlite3.Connection, path: Path) -> None:
     """The full check where it can find something (`_precheck`); raises sqlite3.DatabaseError on damage."""
     seen = checked.fingerprint(path)
-    if checked.full_check_reason(path) is None and checked.looks_sound(con, path):
+    if checked.as_left(con, path):
         return
     result = con.execute("pragma integrity_check").fetchone()[0]
     if result != "ok":

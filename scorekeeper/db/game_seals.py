@@ -12,6 +12,12 @@ seals them again at the end of its transaction (`flush`): nothing Scorekeeper wr
 final game's shape (a deleted or added event, line-up row or signature, a changed game row); the whole content of
 at most `SAMPLE` final games, picked at random (all of them in a league of that size), so an edit that keeps
 every count and length is found at an open with that chance, not at each.
+
+Those per-game parts grow with the history, so they run only where they can find something new (issue 29.2):
+where this opening found the file as Scorekeeper left it (`connect` decides, `checked.as_left`) and its record says
+the seals were checked whole since (`checked.seals_trusted`), `check` reads only the constant parts: the head, the
+office password, the back-off counter. Asked `whole` (`scorekeeper check`, backup, restore), or after a change made
+outside Scorekeeper, an unclean exit, a file never checked here, it checks every final game; `checks` counts which.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ import random
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 from peewee import DatabaseError, IntegerField, SqliteDatabase, TextField
 
-from scorekeeper.db import seal_key
+from scorekeeper.db import checked, seal_key
 from scorekeeper.db.audit_seal import read_head, write_head
 from scorekeeper.db.base import BaseModel, Meta, database_proxy
 from scorekeeper.db.seal_mac import (
@@ -54,6 +61,7 @@ REKEYED = "seals made again on this PC"
 PASSWORD_REPLACED = ("the office password row was replaced (its keyed seal does not match): no password unlocks the "
                      "office until a backup made before is restored")
 FINAL = "'final'"
+checks = {"whole": 0, "constant": 0}  # how the checks of this process went (the tests read it)
 
 
 class GameSeal(BaseModel):
@@ -279,17 +287,34 @@ def _games_told(what: str, labels: list[str]) -> str:
     return f"{'final game' if len(labels) == 1 else 'final games'} {shown} {what}"
 
 
-def check() -> tuple[list[str], bool]:
+def _league_file(db: Any) -> Path | None:
+    """The league file a connection this process may write opened by its path (None: a guest's URI, memory)."""
+    name = getattr(db, "database", None)
+    if not isinstance(db, SqliteDatabase) or not isinstance(name, str) or name.startswith("file:"):
+        return None
+    if ":memory:" in name:
+        return None
+    return Path(name)
+
+
+def check(whole: bool = False) -> tuple[list[str], bool]:
     """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC; read
-    in one transaction, so a write another process commits meanwhile is seen whole or not at all."""
+    in one transaction, so a write another process commits meanwhile is seen whole or not at all. Every final game
+    is checked when `whole` or unless the file is trusted as Scorekeeper left it (`checked.seals_trusted`)."""
     db = database_proxy.obj
     if not sealed_database() or not db.table_exists(TABLE):
         return [], True
+    path = _league_file(db)
+    whole = whole or path is None or not checked.seals_trusted(path)
+    checks["whole" if whole else "constant"] += 1
     with db.atomic():
-        return _check()
+        found, checkable = _check(whole)
+    if whole and path is not None and checkable and not found:
+        checked.seals_checked(path)
+    return found, checkable
 
 
-def _check() -> tuple[list[str], bool]:
+def _check(whole: bool) -> tuple[list[str], bool]:
     sid = seal_id()
     if sid is None:
         return ["the keyed seals were deleted (the meta row 'seal_id')"], True
@@ -314,7 +339,8 @@ def _check() -> tuple[list[str], bool]:
                          "resets the wait after wrong passwords")
         else:
             found.append("the count of wrong office passwords (the meta row 'office_refusals') was changed")
-    found += _check_games(key)
+    if whole:
+        found += _check_games(key)
     return found, True
 
 
