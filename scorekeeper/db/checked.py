@@ -21,8 +21,10 @@ file), never beside the database (a copy made with it would carry it along). A r
 
 The keyed seals' check (`game_seals.check`, issue 26.4) follows the same decision, made once in `connect`
 (`as_left`): it checks every final game only where this opening could not trust the file, or where the record does
-not say that the seals were checked whole since (`seals`: set by a passed full seal check, carried by each clean
-close of a process that trusted them; `seals_trusted`, `seals_checked`, `seals_unknown`).
+not vouch that the seals were checked whole since (`seals`: an HMAC with the seals' own key over the file's size
+and times, so that a record rewritten to match an edited file vouches for nothing; made by a passed full seal
+check, carried by each clean close of a process that trusted them; `seals_claim`, `seals_checked`,
+`seals_unknown`).
 
 What this cannot see: a bit flipped by the disk itself, below the file system (no time changes). Backups and
 restores check every page (`backup.verify_copy`), and `scorekeeper check` does on demand.
@@ -37,6 +39,7 @@ import os
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.db.lock import file_identity, real_path, stale_files
@@ -44,9 +47,10 @@ from scorekeeper.db.lock import file_identity, real_path, stale_files
 STATE_ENV = "SCOREKEEPER_STATE_DIR"
 STALE_SECONDS = 180 * 24 * 3600  # a record not written for this long is removed (`_prune`)
 FINGERPRINT_KEYS = ("size", "mtime_ns", "ctime_ns")
-SEALS = "seals"  # in a record: the keyed seals were checked whole since the file was last found changed
+SEALS = "seals"  # in a record: the keyed seals were checked whole since the file was last found changed (a MAC)
 _pruned = False
-_seals: dict[str, bool] = {}  # real path -> this process may trust the file's keyed seals (`as_left`)
+_claims: dict[str, tuple[str, dict[str, int]]] = {}  # real path -> the record's seals claim, as `as_left` read it
+_vouchers: dict[str, Callable[[dict[str, int]], str]] = {}  # real path -> how a clean close vouches for the seals
 
 
 def records_folder() -> Path:
@@ -112,7 +116,8 @@ def remember(path: Path, seen: dict[str, int] | None = None) -> bool:
     if now is None or journal_left(path) or os.path.lexists(f"{path}-wal") or (seen is not None and seen != now):
         return False
     target = record_path(path)
-    seals = {SEALS: True} if _seals.get(str(real_path(path))) else {}
+    vouch = _vouchers.get(str(real_path(path)))
+    seals = {SEALS: vouch(now)} if vouch is not None else {}
     text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time()), **seals})
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -142,23 +147,30 @@ def as_left(con: sqlite3.Connection, path: Path) -> bool:
     (`full_check_reason` None and `looks_sound`); remembered for the keyed seals' check (`seals_trusted`)."""
     left = full_check_reason(path) is None and looks_sound(con, path)
     record = _record(path) if left else None
-    _seals[str(real_path(path))] = isinstance(record, dict) and record.get(SEALS) is True
+    name = str(real_path(path))
+    _vouchers.pop(name, None)
+    _claims.pop(name, None)
+    if isinstance(record, dict) and isinstance(record.get(SEALS), str):
+        _claims[name] = (record[SEALS], {k: record[k] for k in FINGERPRINT_KEYS})
     return left
 
 
-def seals_trusted(path: Path) -> bool:
-    """Whether this process found the file as Scorekeeper left it, the keyed seals checked whole since."""
-    return _seals.get(str(real_path(path)), False)
+def seals_claim(path: Path) -> tuple[str, dict[str, int]] | None:
+    """Where this process found the file as Scorekeeper left it: the record's claim that the keyed seals were
+    checked whole since, and the fingerprint it is made over (the seals' check verifies it with its key)."""
+    return _claims.get(str(real_path(path)))
 
 
-def seals_checked(path: Path) -> None:
-    """The keyed seals were checked whole and found intact: a clean close records so (`remember`)."""
-    _seals[str(real_path(path))] = True
+def seals_checked(path: Path, vouch: Callable[[dict[str, int]], str]) -> None:
+    """The keyed seals were checked (whole, or by a verified claim) and found intact: a clean close records so,
+    `vouch` making the claim over the fingerprint then (`remember`)."""
+    _vouchers[str(real_path(path))] = vouch
 
 
 def seals_unknown(path: Path) -> None:
     """The file's content was replaced (a restore): the next opening checks the keyed seals whole."""
-    _seals[str(real_path(path))] = False
+    _vouchers.pop(str(real_path(path)), None)
+    _claims.pop(str(real_path(path)), None)
 
 
 def looks_sound(con: sqlite3.Connection, path: Path) -> bool:

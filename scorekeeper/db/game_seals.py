@@ -14,10 +14,12 @@ at most `SAMPLE` final games, picked at random (all of them in a league of that 
 every count and length is found at an open with that chance, not at each.
 
 Those per-game parts grow with the history, so they run only where they can find something new (issue 29.2):
-where this opening found the file as Scorekeeper left it (`connect` decides, `checked.as_left`) and its record says
-the seals were checked whole since (`checked.seals_trusted`), `check` reads only the constant parts: the head, the
-office password, the back-off counter. Asked `whole` (`scorekeeper check`, backup, restore), or after a change made
-outside Scorekeeper, an unclean exit, a file never checked here, it checks every final game; `checks` counts which.
+where this opening found the file as Scorekeeper left it (`connect` decides, `checked.as_left`) and its record
+vouches that the seals were checked whole since (`checked.seals_claim`), `check` reads only the constant parts:
+the head, the office password, the back-off counter. The record's claim is an HMAC with the seals' key over the
+file's size and times, so a record rewritten to match an edited file vouches for nothing. Asked `whole`
+(`scorekeeper check`, backup, restore), or after a change made outside Scorekeeper, an unclean exit, a file never
+checked here, it checks every final game; `checks` counts which.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import random
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -300,27 +303,34 @@ def _league_file(db: Any) -> Path | None:
 def check(whole: bool = False) -> tuple[list[str], bool]:
     """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC; read
     in one transaction, so a write another process commits meanwhile is seen whole or not at all. Every final game
-    is checked when `whole` or unless the file is trusted as Scorekeeper left it (`checked.seals_trusted`)."""
+    is checked when `whole`, or unless the file is as Scorekeeper left it and its record's claim holds
+    (`checked.seals_claim`)."""
     db = database_proxy.obj
     if not sealed_database() or not db.table_exists(TABLE):
         return [], True
     path = _league_file(db)
-    whole = whole or path is None or not checked.seals_trusted(path)
-    checks["whole" if whole else "constant"] += 1
+    claim = None if whole or path is None else checked.seals_claim(path)
     with db.atomic():
-        found, checkable = _check(whole)
-    if whole and path is not None and checkable and not found:
-        checked.seals_checked(path)
+        found, checkable, key = _check(claim)
+    if path is not None and key is not None and not found:
+        checked.seals_checked(path, partial(_vouch, key))
     return found, checkable
 
 
-def _check(whole: bool) -> tuple[list[str], bool]:
+def _vouch(key: bytes, fingerprint: dict[str, int]) -> str:
+    """The record's claim that the seals were checked whole (`checked.SEALS`), made with the seals' own key."""
+    return mac(key, "checked", [fingerprint[k] for k in checked.FINGERPRINT_KEYS])
+
+
+def _check(claim: tuple[str, dict[str, int]] | None) -> tuple[list[str], bool, bytes | None]:
+    """What the seals find, whether they could be checked, the key they were checked with; every final game unless
+    `claim` (the record's, `checked.seals_claim`) is vouched for by this key."""
     sid = seal_id()
     if sid is None:
-        return ["the keyed seals were deleted (the meta row 'seal_id')"], True
+        return ["the keyed seals were deleted (the meta row 'seal_id')"], True, None
     key = seal_key.load(sid)
     if key is None:
-        return [], False
+        return [], False, None
     found: list[str] = []
     head = read_head()
     if head is not None and not head.get("unreadable"):
@@ -339,9 +349,11 @@ def _check(whole: bool) -> tuple[list[str], bool]:
                          "resets the wait after wrong passwords")
         else:
             found.append("the count of wrong office passwords (the meta row 'office_refusals') was changed")
+    whole = claim is None or not hmac.compare_digest(claim[0], _vouch(key, claim[1]))
+    checks["whole" if whole else "constant"] += 1
     if whole:
         found += _check_games(key)
-    return found, True
+    return found, True, key
 
 
 def _check_games(key: bytes) -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.db import checked, game_seals
+from scorekeeper.db import checked, game_seals, seal_key
 from scorekeeper.db.models import database_proxy
 from scorekeeper.services import Services
 from tests.benchmarks.league import league
@@ -122,25 +122,40 @@ def test_a_record_made_before_the_seals_were_checked_means_the_whole_seal_check(
     assert opened(example)[0] == "whole"
 
 
+def test_a_record_rewritten_to_match_an_edited_file_vouches_for_nothing(example: Path) -> None:
+    record = checked.record_path(example)
+    data = json.loads(record.read_text(encoding="utf-8"))
+    outside_edit(example, DELETE_GOAL)
+    data.update(checked.fingerprint(example) or {})  # the edit hidden from the page check: the times it expects
+    record.write_text(json.dumps(data), encoding="utf-8")
+    kind, _, warnings = opened(example)  # the page check trusts it; the seals' claim was made over the old times
+    assert kind == "whole" and "final game g002 (2015-16) changed" in warnings[0]
+
+
 def test_an_unclean_exit_means_the_whole_seal_check(example: Path) -> None:
     Path(f"{example}-journal").write_bytes(b"")  # as a writer killed mid-transaction leaves it (rollback mode)
     assert opened(example)[0] == "whole"
 
 
 def _tamper_unseen(db: Path) -> None:
-    """An edit the file's record cannot see (as a bit flipped below the file system would be): the record is
-    made to match the edited file."""
+    """An edit the file's record cannot see (as a bit flipped below the file system would be): the record, its
+    seals' claim too, made to match the edited file (as only someone holding the seals' key could)."""
     record = checked.record_path(db)
     data = json.loads(record.read_text(encoding="utf-8"))
     outside_edit(db, DELETE_GOAL)
+    con = sqlite3.connect(db)
+    key = seal_key.load(con.execute("select value from meta where key = 'seal_id'").fetchone()[0])
+    con.close()
+    assert key is not None
     data.update(checked.fingerprint(db) or {})
+    data[checked.SEALS] = game_seals._vouch(key, data)
     record.write_text(json.dumps(data), encoding="utf-8")
 
 
 def test_scorekeeper_check_and_backup_check_every_seal_even_on_a_file_as_left(
         example: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _tamper_unseen(example)
-    assert opened(example)[0] == "constant"  # the opening trusts the record (issue 29.2's documented limit)
+    assert opened(example)[0] == "constant"  # the opening trusts the record (what the record cannot see)
     before = game_seals.checks["whole"]
     assert main(["--db", str(example), "check"]) == 1
     assert game_seals.checks["whole"] > before  # (found: checked again in the transaction that records it)
