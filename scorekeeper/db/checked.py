@@ -50,7 +50,9 @@ FINGERPRINT_KEYS = ("size", "mtime_ns", "ctime_ns")
 SEALS = "seals"  # in a record: the keyed seals were checked whole since the file was last found changed (a MAC)
 _pruned = False
 _claims: dict[str, tuple[str, dict[str, int]]] = {}  # real path -> the record's seals claim, as `as_left` read it
-_vouchers: dict[str, Callable[[dict[str, int]], str]] = {}  # real path -> how a clean close vouches for the seals
+# real path -> how a clean close vouches for the seals: the claim's maker, the connection that checked them and
+# its `pragma data_version` then (which changes when any other connection, another process's too, commits)
+_vouchers: dict[str, tuple[Callable[[dict[str, int]], str], sqlite3.Connection, int]] = {}
 
 
 def records_folder() -> Path:
@@ -117,7 +119,7 @@ def remember(path: Path, seen: dict[str, int] | None = None) -> bool:
         return False
     target = record_path(path)
     vouch = _vouchers.get(str(real_path(path)))
-    seals = {SEALS: vouch(now)} if vouch is not None else {}
+    seals = {SEALS: vouch[0](now)} if vouch is not None else {}
     text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time()), **seals})
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -161,10 +163,31 @@ def seals_claim(path: Path) -> tuple[str, dict[str, int]] | None:
     return _claims.get(str(real_path(path)))
 
 
-def seals_checked(path: Path, vouch: Callable[[dict[str, int]], str]) -> None:
-    """The keyed seals were checked (whole, or by a verified claim) and found intact: a clean close records so,
-    `vouch` making the claim over the fingerprint then (`remember`)."""
-    _vouchers[str(real_path(path))] = vouch
+def seals_checked(path: Path, vouch: Callable[[dict[str, int]], str], con: sqlite3.Connection) -> None:
+    """The keyed seals were checked (whole, or by a verified claim) on `con` and found intact: a clean close
+    records so, `vouch` making the claim over the fingerprint then (`remember`), unless another connection wrote
+    meanwhile (`closing`)."""
+    _vouchers[str(real_path(path))] = (vouch, con, _data_version(con))
+
+
+def _data_version(con: sqlite3.Connection) -> int:
+    return int(con.execute("pragma data_version").fetchone()[0])
+
+
+def closing(path: Path, con: sqlite3.Connection) -> None:
+    """Before a connection of this process closes: where it is not the one that checked the seals, or another
+    connection (another thread's, another program's: a database tool writing while Scorekeeper has the file open)
+    committed since, the close does not vouch for the seals, and the next opening checks them whole."""
+    name = str(real_path(path))
+    vouch = _vouchers.get(name)
+    if vouch is None:
+        return
+    try:
+        kept = vouch[1] is con and _data_version(con) == vouch[2]
+    except sqlite3.Error:
+        kept = False
+    if not kept:
+        _vouchers.pop(name, None)
 
 
 def seals_unknown(path: Path) -> None:

@@ -186,6 +186,7 @@ class LeagueDatabase(SqliteDatabase):
         return bool(self.threads - {threading.get_ident()})
 
     def _close(self, conn: sqlite3.Connection) -> None:
+        checked.closing(Path(self.database), conn)  # another connection wrote: the seals are not vouched for
         conn.close()  # peewee's own `_close`
         self.threads.discard(threading.get_ident())  # a worker's connection closed: the window's close stores again
         path = Path(self.database)

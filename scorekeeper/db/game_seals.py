@@ -313,7 +313,7 @@ def check(whole: bool = False) -> tuple[list[str], bool]:
     with db.atomic():
         found, checkable, key = _check(claim)
     if path is not None and key is not None and not found:
-        checked.seals_checked(path, partial(_vouch, key))
+        checked.seals_checked(path, partial(_vouch, key), db.connection())
     return found, checkable
 
 

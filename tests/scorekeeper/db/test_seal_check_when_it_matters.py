@@ -106,6 +106,27 @@ def test_an_edit_made_outside_scorekeeper_is_found_at_the_next_open(example: Pat
     assert "final game g003 (2015-16) changed" in capsys.readouterr().err
 
 
+def test_an_edit_made_while_scorekeeper_has_the_file_open_is_found_at_the_next_open(example: Path) -> None:
+    before = game_seals.checks["constant"]
+    svc = Services.open(str(example))
+    assert svc.integrity_warnings() == [] and game_seals.checks["constant"] == before + 1
+    con = sqlite3.connect(example)  # a database tool writing while the program has the file open
+    con.execute(DELETE_GOAL)
+    con.commit()
+    con.close()
+    svc.close()  # a clean close: the file's record is made as it now is, without the seals' claim
+    kind, _, warnings = opened(example)
+    assert kind == "whole" and "final game g002 (2015-16) changed" in warnings[0]
+
+
+def test_a_write_of_the_program_keeps_the_seals_claim(example: Path) -> None:
+    svc = Services.open(str(example))
+    assert svc.integrity_warnings() == []
+    assert svc.add_event("g004", {"type": "note", "text": "a write"}, confirm=True).ok
+    svc.close()
+    assert opened(example)[0] == "constant"
+
+
 def test_a_record_removed_means_the_whole_seal_check(example: Path) -> None:
     assert opened(example)[0] == "constant"
     checked.forget(example)
