@@ -38,6 +38,7 @@ from scorekeeper.facade.core import bound
 from scorekeeper.facade.delegate import delegate
 from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
 from scorekeeper.logs import loaded_versions
+from scorekeeper.results_records import SeasonEntry  # a light module of records: the answers' declared shape
 
 if TYPE_CHECKING:  # issue 29.6: each part of the facade (and what it imports) loads when first used, below
     from email.message import EmailMessage
@@ -65,7 +66,6 @@ if TYPE_CHECKING:  # issue 29.6: each part of the facade (and what it imports) l
     from scorekeeper.facade.season_files import SeasonFiles
     from scorekeeper.facade.seasons import SeasonAdmin
     from scorekeeper.facade.signatures import Signatures
-    from scorekeeper.results_records import SeasonEntry
     from scorekeeper.rules.ids import DATA_3, DATA_4, DATA_5, OFFICE  # noqa: F401 - the window's names for rules
     from scorekeeper.rules.office_records import NOTICE_RULE  # noqa: F401 - likewise (SUSP-2)
     from scorekeeper.rules.typed_entries import number_not_dressed, time_outside_period  # noqa: F401 - verdicts
