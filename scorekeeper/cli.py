@@ -128,7 +128,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"scorekeeper: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     try:
-        for warning in svc.integrity_warnings():
+        for warning in svc.integrity_warnings(whole=getattr(args, "whole_check", False)):
             logs.log.warning("integrity: %s", warning)
             print(f"scorekeeper: warning: {warning}", file=sys.stderr)
         return _command(svc, args)

@@ -7,12 +7,12 @@ import json
 import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from peewee import Database, SqliteDatabase
 
-from scorekeeper.changes import Changes, EntryResult, ImportReport
 from scorekeeper.db import (
     DatabaseOpenError,
     carried,
@@ -34,48 +34,86 @@ from scorekeeper.db.errors import explain_database_error
 from scorekeeper.db.lock import DatabaseLockedError, LeagueLock, OwnershipLostError
 from scorekeeper.db.migrations import stored_version
 from scorekeeper.db.models import AuditEntry, Season
-from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
-from scorekeeper.engine.stored import StoredStates
-from scorekeeper.facade.backups import Backups, restore_file
-from scorekeeper.facade.consequences import EntryConsequences
 from scorekeeper.facade.core import bound
 from scorekeeper.facade.delegate import delegate
-from scorekeeper.facade.discipline import Discipline
-from scorekeeper.facade.documents import Documents
 from scorekeeper.facade.errors import DatabaseInUseError, ServiceError
-from scorekeeper.facade.games import Games
-from scorekeeper.facade.history import GameHistory
-from scorekeeper.facade.mail import SECURITIES as MAIL_SECURITIES
-from scorekeeper.facade.mail import Mail, MailSettings
-from scorekeeper.facade.office import Office
-from scorekeeper.facade.pipeline import ChangeStep
-from scorekeeper.facade.proposals import SuspensionProposals
-from scorekeeper.facade.queries import Queries
-from scorekeeper.facade.results import Results
-from scorekeeper.facade.rink import Rinks
-from scorekeeper.facade.roster import Rosters
-from scorekeeper.facade.rulebooks import Rulebooks
-from scorekeeper.facade.screens import Screens
-from scorekeeper.facade.season_files import SeasonFiles
-from scorekeeper.facade.seasons import SeasonAdmin
-from scorekeeper.facade.signatures import Signatures
 from scorekeeper.logs import loaded_versions
-from scorekeeper.results_records import SeasonEntry
-from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
-from scorekeeper.rules import discipline
-from scorekeeper.rules.ids import DATA_3, DATA_4, DATA_5, OFFICE  # noqa: F401 - the window's names for rules
-from scorekeeper.rules.office_records import NOTICE_RULE  # noqa: F401 - likewise (SUSP-2)
-from scorekeeper.rules.typed_entries import number_not_dressed, time_outside_period  # noqa: F401 - its verdicts
-from scorekeeper.season.records import Carried, CarryOver, CarrySource, OfficeRecords
-from scorekeeper.season.standings import readable as standings_texts  # noqa: F401 - the window's way to them
-from scorekeeper.season.view import SeasonView
-from scorekeeper.signature_values import NAME_LIMIT as SIGNER_NAME_LIMIT
-from scorekeeper.signature_values import ROLE_LABELS as SIGNATURE_ROLE_LABELS
-from scorekeeper.signature_values import SIGNATURE_ROLES
-from scorekeeper.validation import (
-    override_key,
-    validate_season,
-)
+from scorekeeper.results_records import SeasonEntry  # a light module of records: the answers' declared shape
+
+if TYPE_CHECKING:  # issue 29.6: each part of the facade (and what it imports) loads when first used, below
+    from email.message import EmailMessage
+
+    from scorekeeper.changes import Changes, EntryResult, ImportReport
+    from scorekeeper.db.progress import reporting as reporting_upgrades  # noqa: F401 - the window's way to it
+    from scorekeeper.facade.backups import Backups
+    from scorekeeper.facade.consequences import EntryConsequences
+    from scorekeeper.facade.discipline import Discipline
+    from scorekeeper.facade.documents import Documents
+    from scorekeeper.facade.games import Games
+    from scorekeeper.facade.history import GameHistory
+    from scorekeeper.facade.mail import SECURITIES as MAIL_SECURITIES
+    from scorekeeper.facade.mail import Mail, MailSettings
+    from scorekeeper.facade.office import Office
+    from scorekeeper.facade.pipeline import ChangeStep
+    from scorekeeper.facade.proposals import SuspensionProposals
+    from scorekeeper.facade.queries import Queries
+    from scorekeeper.facade.results import Results
+    from scorekeeper.facade.rink import Rinks
+    from scorekeeper.facade.rink_status import RinkStatus
+    from scorekeeper.facade.roster import Rosters
+    from scorekeeper.facade.rulebooks import Rulebooks
+    from scorekeeper.facade.screens import Screens
+    from scorekeeper.facade.season_files import SeasonFiles
+    from scorekeeper.facade.seasons import SeasonAdmin
+    from scorekeeper.facade.signatures import Signatures
+    from scorekeeper.rules.ids import DATA_3, DATA_4, DATA_5, OFFICE  # noqa: F401 - the window's names for rules
+    from scorekeeper.rules.office_records import NOTICE_RULE  # noqa: F401 - likewise (SUSP-2)
+    from scorekeeper.rules.typed_entries import number_not_dressed, time_outside_period  # noqa: F401 - verdicts
+    from scorekeeper.season.records import Carried, CarrySource
+    from scorekeeper.season.standings import readable as standings_texts  # noqa: F401 - the window's way to them
+    from scorekeeper.season.view import SeasonView
+    from scorekeeper.signature_values import NAME_LIMIT as SIGNER_NAME_LIMIT
+    from scorekeeper.signature_values import ROLE_LABELS as SIGNATURE_ROLE_LABELS
+    from scorekeeper.signature_values import SIGNATURE_ROLES
+    from scorekeeper.validation import override_key, validate_season
+else:  # the parts' methods by name only: `delegate` imports nothing (scorekeeper/facade/delegate.py)
+    from scorekeeper.facade.delegate import LATER
+
+    Backups = Discipline = Documents = Games = Mail = Office = SuspensionProposals = Queries = Results = LATER
+    Rinks = RinkStatus = Rosters = Rulebooks = Screens = SeasonFiles = SeasonAdmin = Signatures = LATER
+    EntryConsequences = LATER
+
+# The names this module gives its callers from elsewhere in the core, imported when first asked for (PEP 562)
+_ELSEWHERE = {
+    "Changes": ("scorekeeper.changes", "Changes"), "EntryResult": ("scorekeeper.changes", "EntryResult"),
+    "ImportReport": ("scorekeeper.changes", "ImportReport"),
+    "reporting_upgrades": ("scorekeeper.db.progress", "reporting"),
+    "MAIL_SECURITIES": ("scorekeeper.facade.mail", "SECURITIES"), "MailSettings": ("scorekeeper.facade.mail",
+                                                                                 "MailSettings"),
+    **{name: ("scorekeeper.rules.ids", name) for name in ("DATA_3", "DATA_4", "DATA_5", "OFFICE")},
+    "NOTICE_RULE": ("scorekeeper.rules.office_records", "NOTICE_RULE"),
+    "number_not_dressed": ("scorekeeper.rules.typed_entries", "number_not_dressed"),
+    "time_outside_period": ("scorekeeper.rules.typed_entries", "time_outside_period"),
+    "standings_texts": ("scorekeeper.season.standings", "readable"),
+    "SIGNER_NAME_LIMIT": ("scorekeeper.signature_values", "NAME_LIMIT"),
+    "SIGNATURE_ROLE_LABELS": ("scorekeeper.signature_values", "ROLE_LABELS"),
+    "SIGNATURE_ROLES": ("scorekeeper.signature_values", "SIGNATURE_ROLES"),
+    "override_key": ("scorekeeper.validation", "override_key"),
+    "validate_season": ("scorekeeper.validation", "validate_season"),
+}
+
+
+def __getattr__(name: str) -> Any:  # Any: whichever name of the core is asked for
+    """A name this module gives from elsewhere (`_ELSEWHERE`), imported on first use (issue 29.6)."""
+    if name in _ELSEWHERE:
+        from importlib import import_module
+
+        module, attr = _ELSEWHERE[name]
+        value = getattr(import_module(module), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["MAIL_SECURITIES", "Changes", "DatabaseInUseError", "EntryResult", "ImportReport", "MailSettings",
            "SIGNATURE_ROLES", "SIGNATURE_ROLE_LABELS", "SIGNER_NAME_LIMIT", "ServiceError", "Services",
@@ -144,25 +182,127 @@ class Services:
         self.media: str | None = None  # why the database can only be read here (read-only media), if it can
         self.exclusive = False  # the window: it owns the file and stores the game states it computed at its close
         self._seasons: list[Season] | None = None
-        self.history = GameHistory()
-        self.step = ChangeStep(self, self.history)
-        self.office = Office(self)
-        self.books = Rulebooks(self, self.office)
-        self.entries = Games(self, self.step, self.history)
-        self.told = EntryConsequences(self, self.entries)  # the entries at the boards, with what they caused
-        self.rosters = Rosters(self, self.step)
-        self.discipline = Discipline(self, self.step)
-        self.proposals = SuspensionProposals(self, self.step)  # PEN-GM-2: the office decides proposed suspensions
-        self.queries = Queries(self)
-        self.results = Results(self)
-        self.season_files = SeasonFiles(self, self.books, self.step)
-        self.screens = Screens(self, self.history)
-        self.documents = Documents(self)
-        self.backups = Backups(self, self.office)
-        self.mail = Mail(self)
-        self.season_admin = SeasonAdmin(self, self.step, self.office)
-        self.signing = Signatures(self, self.step, self.entries)  # issue 20: signatures at the boards
-        self.rink_copies = Rinks(self, self.step, self, Services.open)  # issue 32: rink copies, both sides
+
+    # -- the parts, each built (and its module imported) when first used (issue 29.6) --------------------
+    @cached_property
+    def history(self) -> GameHistory:
+        from scorekeeper.facade.history import GameHistory
+
+        return GameHistory()
+
+    @cached_property
+    def step(self) -> ChangeStep:
+        from scorekeeper.facade.pipeline import ChangeStep
+
+        return ChangeStep(self, self.history)
+
+    @cached_property
+    def office(self) -> Office:
+        from scorekeeper.facade.office import Office
+
+        return Office(self)
+
+    @cached_property
+    def books(self) -> Rulebooks:
+        from scorekeeper.facade.rulebooks import Rulebooks
+
+        return Rulebooks(self, self.office)
+
+    @cached_property
+    def entries(self) -> Games:
+        from scorekeeper.facade.games import Games
+
+        return Games(self, self.step, self.history)
+
+    @cached_property
+    def told(self) -> EntryConsequences:  # the entries at the boards, with what they caused
+        from scorekeeper.facade.consequences import EntryConsequences
+
+        return EntryConsequences(self, self.entries)
+
+    @cached_property
+    def rosters(self) -> Rosters:
+        from scorekeeper.facade.roster import Rosters
+
+        return Rosters(self, self.step)
+
+    @cached_property
+    def discipline(self) -> Discipline:
+        from scorekeeper.facade.discipline import Discipline
+
+        return Discipline(self, self.step)
+
+    @cached_property
+    def proposals(self) -> SuspensionProposals:  # PEN-GM-2: the office decides proposed suspensions
+        from scorekeeper.facade.proposals import SuspensionProposals
+
+        return SuspensionProposals(self, self.step)
+
+    @cached_property
+    def queries(self) -> Queries:
+        from scorekeeper.facade.queries import Queries
+
+        return Queries(self)
+
+    @cached_property
+    def results(self) -> Results:
+        from scorekeeper.facade.results import Results
+
+        return Results(self)
+
+    @cached_property
+    def season_files(self) -> SeasonFiles:
+        from scorekeeper.facade.season_files import SeasonFiles
+
+        return SeasonFiles(self, self.books, self.step)
+
+    @cached_property
+    def screens(self) -> Screens:
+        from scorekeeper.facade.screens import Screens
+
+        return Screens(self, self.history)
+
+    @cached_property
+    def documents(self) -> Documents:
+        from scorekeeper.facade.documents import Documents
+
+        return Documents(self)
+
+    @cached_property
+    def backups(self) -> Backups:
+        from scorekeeper.facade.backups import Backups
+
+        return Backups(self, self.office)
+
+    @cached_property
+    def mail(self) -> Mail:
+        from scorekeeper.facade.mail import Mail
+
+        return Mail(self)
+
+    @cached_property
+    def season_admin(self) -> SeasonAdmin:
+        from scorekeeper.facade.seasons import SeasonAdmin
+
+        return SeasonAdmin(self, self.step, self.office)
+
+    @cached_property
+    def signing(self) -> Signatures:  # issue 20: signatures at the boards
+        from scorekeeper.facade.signatures import Signatures
+
+        return Signatures(self, self.step, self.entries)
+
+    @cached_property
+    def rink_copies(self) -> Rinks:  # issue 32: rink copies, both sides
+        from scorekeeper.facade.rink import Rinks
+
+        return Rinks(self, self.step, self, Services.open)
+
+    @cached_property
+    def rink_status(self) -> RinkStatus:  # what the window shows of it as it opens (issue 29.6)
+        from scorekeeper.facade.rink_status import RinkStatus
+
+        return RinkStatus(self)
 
     # -- the parts' methods ----------------------------------------------------------------------------
     import_file = delegate("season_files", SeasonFiles.import_file)
@@ -265,7 +405,12 @@ class Services:
     save_pdf = delegate("documents", Documents.save_pdf)
     backup_folder = delegate("backups", Backups.backup_folder)
     auto_backup = delegate("backups", Backups.auto_backup)
-    restore_file = staticmethod(restore_file)
+    @staticmethod
+    def restore_file(target: str | Path, source: str | Path) -> Path | None:
+        """Restore a database that will not open from a checked backup: `facade.backups.restore_file`."""
+        from scorekeeper.facade.backups import restore_file
+
+        return restore_file(target, source)
     mail_settings = delegate("mail", Mail.mail_settings)
     save_mail_settings = delegate("mail", Mail.save_mail_settings)
     mail_keyring_available = delegate("mail", Mail.mail_keyring_available)
@@ -274,18 +419,23 @@ class Services:
     mail_batch = delegate("mail", Mail.mail_batch)
     deliver_mail = delegate("mail", Mail.deliver_mail)
     save_eml = delegate("mail", Mail.save_eml)
-    mail_recipients = staticmethod(Mail.mail_recipients)
+    @staticmethod
+    def mail_recipients(message: EmailMessage) -> list[str]:
+        """The bare addresses a message goes to (To, Cc, Bcc): `Mail.mail_recipients`."""
+        from scorekeeper.facade.mail import Mail
+
+        return Mail.mail_recipients(message)
     publish_site = delegate("mail", Mail.publish_site)
     all_seasons = delegate("season_admin", SeasonAdmin.all_seasons)
     archive_season = delegate("season_admin", SeasonAdmin.archive_season)
     unarchive_season = delegate("season_admin", SeasonAdmin.unarchive_season)
     delete_season = delegate("season_admin", SeasonAdmin.delete_season)
-    rink_copy_status = delegate("rink_copies", Rinks.rink_copy_status)
+    rink_copy_status = delegate("rink_status", RinkStatus.rink_copy_status)
     take_rink_copy = delegate("rink_copies", Rinks.take_rink_copy)
     send_to_league = delegate("rink_copies", Rinks.send_to_league)
     receive_rink_game = delegate("rink_copies", Rinks.receive_rink_game)
     receive_rink_item = delegate("rink_copies", Rinks.receive_rink_item)
-    rink_conflicts = delegate("rink_copies", Rinks.rink_conflicts)
+    rink_conflicts = delegate("rink_status", RinkStatus.rink_conflicts)
     settle_conflict = delegate("rink_copies", Rinks.settle_conflict)
     rink_conflict_merge_preview = delegate("rink_copies", Rinks.rink_conflict_merge_preview)
     merge_rink_conflict = delegate("rink_copies", Rinks.merge_rink_conflict)
@@ -293,6 +443,8 @@ class Services:
     @staticmethod
     def demo_season_path() -> str:
         """The demo season the project ships."""
+        from scorekeeper.facade.queries import Queries
+
         return Queries.demo_season_path()
 
     @property
@@ -401,6 +553,12 @@ class Services:
             pending.update(found)
             tags.update(tagged)
             outcomes[id(view)] = (view, game_outcomes.stale_in(view))
+        try:  # issue 29.3: and the seasons' discipline, for one game's papers (a cache: a failure costs time)
+            from scorekeeper.facade import game_papers
+
+            game_papers.store_discipline(self._views)
+        except Exception as exc:
+            log.warning("the season's discipline not stored: %s: %s", type(exc).__name__, exc)
         if not pending and not any(stale for _, stale in outcomes.values()):
             return 0
         try:
@@ -408,7 +566,6 @@ class Services:
                 game_results.store_results(pending, tags)
                 for view, stale in outcomes.values():
                     game_outcomes.store_outcomes(view, stale)
-
         except Exception as exc:  # never the person's concern: the next read computes them again
             log.warning("computed game states not stored: %s: %s", type(exc).__name__, exc)
             return 0
@@ -467,6 +624,8 @@ class Services:
 
     def create_season(self, league: str, season: str, rulebook: str | None = None) -> SeasonEntry:
         """A new, empty season under a shipped rulebook (default: the league's default)."""
+        from scorekeeper.rulebook import DEFAULT_RULEBOOK, RulebookError
+
         if not league.strip() or not season.strip():
             raise ServiceError("a season needs the league's name and the season's name")
         if store.find_season(league, season) is not None:
@@ -502,6 +661,10 @@ class Services:
         return self._load_view(s)
 
     def _load_view(self, s: Season) -> SeasonView:
+        from scorekeeper.engine.stored import StoredStates
+        from scorekeeper.season.records import CarryOver, OfficeRecords
+        from scorekeeper.season.view import SeasonView
+
         rows = store.RowIds()
         view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
         view.stored = StoredStates(game_results.read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
@@ -538,6 +701,8 @@ class Services:
             key, used = carried.chain(s)
             ends = carried.load(s, key)
             if ends is None:
+                from scorekeeper.rules import discipline
+
                 ends = discipline.unfinished(self._load_view(s))  # read for this and let go
                 carried.save(s, key, ends)
             self._season_ends[s.id] = (used, ends)
@@ -550,6 +715,9 @@ class Services:
     def has_view(self, season_id: int) -> bool:
         """Whether the season is read (its view kept)."""
         return season_id in self._views
+    def kept_view(self, season_id: int) -> SeasonView | None:
+        """The view of a season this facade has read already (None: not read yet)."""
+        return self._views.get(season_id)
 
     def remember_view(self, season_id: int, view: SeasonView) -> None:
         """The season as just written (a write's candidate view), kept without reading the season back."""

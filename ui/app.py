@@ -68,7 +68,6 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
     from PySide6.QtWidgets import QMessageBox
 
     from scorekeeper.services import ServiceError, Services
-    from ui import dialogs
     from ui.upgrade_progress import upgrade_progress
 
     target = db
@@ -77,6 +76,8 @@ def open_services(db: str | None, operator: str, parent: QWidget | None = None) 
             with upgrade_progress(parent):  # an older database's upgrade shows how far it is
                 return Services.open(target, exclusive=True, operator=operator)
         except ServiceError as exc:
+            from ui import dialogs  # only when it will not open (issue 29.6: the dialogs import much of ui)
+
             shown = target or "the default database"
             choice = dialogs.ask_open_failed(parent, shown, str(exc), is_locked(exc))
             if choice is None:

@@ -39,7 +39,6 @@ from ui import APP_NAME, theme
 from ui.date_field import DateDialog, DateField, OptionalDateField
 from ui.models import ViolationsModel
 from ui.money_field import MoneyEdit, format_cents
-from ui.rulebook_dialog import RulebookDialog
 from ui.table_tab import fit_columns, make_table_view
 
 if TYPE_CHECKING:
@@ -789,4 +788,7 @@ def show_import_report(parent: QWidget | None, report: ImportReport, name: str,
 # -- the rulebook -------------------------------------------------------------------------------------------
 def show_rulebook(parent: QWidget | None, svc: Services, season: str) -> None:
     """The rulebook in force for `season`."""
+    from ui.rulebook_dialog import RulebookDialog  # issue 29.6: imported when the rulebook is first shown
+
     run_dialog(RulebookDialog(svc, season, parent))
+

@@ -13,14 +13,14 @@ from scorekeeper.commands.shared import EXIT_OK, EXIT_REJECTED, ask, print_json
 def add_parser(sub: Any) -> None:
     bk = sub.add_parser("backup", help="write a verified copy of the database (safe while the window is open)")
     bk.add_argument("file", nargs="?", help="the copy (default: a dated file beside the database)")
-    bk.set_defaults(func=backup, writes=None)
+    bk.set_defaults(func=backup, writes=None, whole_check=True)
     ck = sub.add_parser("check", help="check the whole database: every page, every reference, the audit trail "
                         "and the seals (exit 1 when anything is wrong)")
     ck.add_argument("--json", action="store_true", help="print JSON")
-    ck.set_defaults(func=check, writes=None)
+    ck.set_defaults(func=check, writes=None, whole_check=True)
     rs = sub.add_parser("restore", help="replace the database by a backup (the replaced one is kept)")
     rs.add_argument("file")
-    rs.set_defaults(func=restore, writes="the restore")
+    rs.set_defaults(func=restore, writes="the restore", whole_check=True)
     pw = sub.add_parser("password", help="set or change the office password (asked, or read from standard input)")
     pw.add_argument("action", choices=("set", "change"))
     pw.set_defaults(func=password, writes="the password change")

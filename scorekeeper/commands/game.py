@@ -17,6 +17,12 @@ def add_parser(sub: Any) -> None:
 
 
 def run(svc: Any, args: argparse.Namespace) -> int:
+    from scorekeeper.facade.game_papers import one_game
+
+    return one_game(svc, args.game, args.season, lambda src: _shown(src, args))  # issue 29.3: from the game
+
+
+def _shown(svc: Any, args: argparse.Namespace) -> int:
     names = readable_names(svc, args)
     data = svc.game(args.game, args.season)
     print_json(data) if args.json else show_game(

@@ -67,9 +67,10 @@ def build_document(svc: Services, args: argparse.Namespace) -> bytes:
 
     builder: Callable[[Any], bytes]
     if doc == "game-sheet":
+        from scorekeeper.facade.game_papers import one_game
         from scorekeeper.reports.game_sheet import build_game_sheet
 
-        content: Any = data.game_sheet_data(svc, args.game, season=season)
+        content: Any = one_game(svc, args.game, season, lambda src: data.game_sheet_data(src, args.game, season))
         builder = build_game_sheet
     elif doc == "fine-statements":
         from scorekeeper.reports.fine_statements import build_fine_statements
@@ -77,9 +78,11 @@ def build_document(svc: Services, args: argparse.Namespace) -> bytes:
         content = data.fine_statements_data(svc, team=args.team, date=args.date, season=season)
         builder = build_fine_statements
     elif doc == "suspension-notice":
+        from scorekeeper.facade.game_papers import narrow_or_whole, players_games
         from scorekeeper.reports.suspension_notice import build_suspension_notices
 
-        content = data.suspension_notices_data(svc, args.player, game=args.game, date=args.date, season=season)
+        content = narrow_or_whole(svc, players_games(args.player, args.game), season, lambda src: (
+            data.suspension_notices_data(src, args.player, game=args.game, date=args.date, season=season)))
         builder = build_suspension_notices
     elif doc == "standings":
         from scorekeeper.reports.standings_report import build_standings_report

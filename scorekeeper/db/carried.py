@@ -9,7 +9,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from peewee import DatabaseError, fn
 
@@ -27,8 +27,9 @@ from scorekeeper.db.models import (
     Team,
 )
 from scorekeeper.ids import GameId, PlayerId, TeamId
-from scorekeeper.rulebook.model import DisciplineRow
-from scorekeeper.season.records import Carried
+
+if TYPE_CHECKING:  # issue 29.6: imported when a season's carry-over is read (the window lists games first)
+    from scorekeeper.season.records import Carried
 
 FORMAT = 2  # the stored summary's layout and the rules' reading it was computed by: bump when either changes
 
@@ -91,6 +92,9 @@ def load(season: Season, key: str) -> list[Carried] | None:
         found = json.loads(row.value)
         if found.get("digest") != key:
             return None
+        from scorekeeper.rulebook.model import DisciplineRow
+        from scorekeeper.season.records import Carried
+
         return [Carried(PlayerId(c["player"]), c["name"], c["season"], GameId(c["game"]), c["date"],
                         TeamId(c["team"]), DisciplineRow(**c["row"]), c["infraction"], int(c["served"]))
                 for c in found["carried"]]

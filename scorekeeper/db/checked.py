@@ -19,6 +19,13 @@ JSON file per database named by its identity (`lock.file_identity`: a copy or a 
 file), never beside the database (a copy made with it would carry it along). A record that cannot be written
 (read-only home, full disk) only means a full check next time: opening never fails for it.
 
+The keyed seals' check (`game_seals.check`, issue 26.4) follows the same decision, made once in `connect`
+(`as_left`): it checks every final game only where this opening could not trust the file, or where the record does
+not vouch that the seals were checked whole since (`seals`: an HMAC with the seals' own key over the file's size
+and times, so that a record rewritten to match an edited file vouches for nothing; made by a passed full seal
+check, carried by each clean close of a process that trusted them; `seals_claim`, `seals_checked`,
+`seals_unknown`).
+
 What this cannot see: a bit flipped by the disk itself, below the file system (no time changes). Backups and
 restores check every page (`backup.verify_copy`), and `scorekeeper check` does on demand.
 """
@@ -32,6 +39,7 @@ import os
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.db.lock import file_identity, real_path, stale_files
@@ -39,7 +47,12 @@ from scorekeeper.db.lock import file_identity, real_path, stale_files
 STATE_ENV = "SCOREKEEPER_STATE_DIR"
 STALE_SECONDS = 180 * 24 * 3600  # a record not written for this long is removed (`_prune`)
 FINGERPRINT_KEYS = ("size", "mtime_ns", "ctime_ns")
+SEALS = "seals"  # in a record: the keyed seals were checked whole since the file was last found changed (a MAC)
 _pruned = False
+_claims: dict[str, tuple[str, dict[str, int]]] = {}  # real path -> the record's seals claim, as `as_left` read it
+# real path -> how a clean close vouches for the seals: the claim's maker, the connection that checked them and
+# its `pragma data_version` then (which changes when any other connection, another process's too, commits)
+_vouchers: dict[str, tuple[Callable[[dict[str, int]], str], sqlite3.Connection, int]] = {}
 
 
 def records_folder() -> Path:
@@ -77,13 +90,19 @@ def journal_left(path: Path) -> bool:
     return os.path.lexists(f"{path}-journal")
 
 
+def _record(path: Path) -> object:
+    try:
+        return json.loads(record_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
 def full_check_reason(path: Path) -> str | None:
     """Why the whole file must be checked before this process writes to it; None: it is as Scorekeeper left it."""
     if journal_left(path):
         return "a journal beside it (the last writer did not close it cleanly, or one is writing now)"
-    try:
-        record = json.loads(record_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+    record = _record(path)
+    if record is None:
         return "not checked on this PC before"
     now = fingerprint(path)
     if now is None or not isinstance(record, dict) or any(record.get(k) != now[k] for k in FINGERPRINT_KEYS):
@@ -99,7 +118,9 @@ def remember(path: Path, seen: dict[str, int] | None = None) -> bool:
     if now is None or journal_left(path) or os.path.lexists(f"{path}-wal") or (seen is not None and seen != now):
         return False
     target = record_path(path)
-    text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time())})
+    vouch = _vouchers.get(str(real_path(path)))
+    seals = {SEALS: vouch[0](now)} if vouch is not None else {}
+    text = json.dumps({**now, "path": str(real_path(path)), "at": round(time.time()), **seals})
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=target.parent)
@@ -121,6 +142,58 @@ def forget(path: Path) -> None:
     """Drop the record (the file is known to be damaged)."""
     with contextlib.suppress(OSError):
         record_path(path).unlink()
+
+
+def as_left(con: sqlite3.Connection, path: Path) -> bool:
+    """The decision before a process writes (`connect._check_pages`): the file is as Scorekeeper left it
+    (`full_check_reason` None and `looks_sound`); remembered for the keyed seals' check (`seals_trusted`)."""
+    left = full_check_reason(path) is None and looks_sound(con, path)
+    record = _record(path) if left else None
+    name = str(real_path(path))
+    _vouchers.pop(name, None)
+    _claims.pop(name, None)
+    if isinstance(record, dict) and isinstance(record.get(SEALS), str):
+        _claims[name] = (record[SEALS], {k: record[k] for k in FINGERPRINT_KEYS})
+    return left
+
+
+def seals_claim(path: Path) -> tuple[str, dict[str, int]] | None:
+    """Where this process found the file as Scorekeeper left it: the record's claim that the keyed seals were
+    checked whole since, and the fingerprint it is made over (the seals' check verifies it with its key)."""
+    return _claims.get(str(real_path(path)))
+
+
+def seals_checked(path: Path, vouch: Callable[[dict[str, int]], str], con: sqlite3.Connection) -> None:
+    """The keyed seals were checked (whole, or by a verified claim) on `con` and found intact: a clean close
+    records so, `vouch` making the claim over the fingerprint then (`remember`), unless another connection wrote
+    meanwhile (`closing`)."""
+    _vouchers[str(real_path(path))] = (vouch, con, _data_version(con))
+
+
+def _data_version(con: sqlite3.Connection) -> int:
+    return int(con.execute("pragma data_version").fetchone()[0])
+
+
+def closing(path: Path, con: sqlite3.Connection) -> None:
+    """Before a connection of this process closes: where it is not the one that checked the seals, or another
+    connection (another thread's, another program's: a database tool writing while Scorekeeper has the file open)
+    committed since, the close does not vouch for the seals, and the next opening checks them whole."""
+    name = str(real_path(path))
+    vouch = _vouchers.get(name)
+    if vouch is None:
+        return
+    try:
+        kept = vouch[1] is con and _data_version(con) == vouch[2]
+    except sqlite3.Error:
+        kept = False
+    if not kept:
+        _vouchers.pop(name, None)
+
+
+def seals_unknown(path: Path) -> None:
+    """The file's content was replaced (a restore): the next opening checks the keyed seals whole."""
+    _vouchers.pop(str(real_path(path)), None)
+    _claims.pop(str(real_path(path)), None)
 
 
 def looks_sound(con: sqlite3.Connection, path: Path) -> bool:

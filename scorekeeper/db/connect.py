@@ -186,6 +186,7 @@ class LeagueDatabase(SqliteDatabase):
         return bool(self.threads - {threading.get_ident()})
 
     def _close(self, conn: sqlite3.Connection) -> None:
+        checked.closing(Path(self.database), conn)  # another connection wrote: the seals are not vouched for
         conn.close()  # peewee's own `_close`
         self.threads.discard(threading.get_ident())  # a worker's connection closed: the window's close stores again
         path = Path(self.database)
@@ -230,7 +231,7 @@ def _precheck(path: Path, thorough: bool) -> None:
 def _check_pages(con: sqlite3.Connection, path: Path) -> None:
     """The full check where it can find something (`_precheck`); raises sqlite3.DatabaseError on damage."""
     seen = checked.fingerprint(path)
-    if checked.full_check_reason(path) is None and checked.looks_sound(con, path):
+    if checked.as_left(con, path):
         return
     result = con.execute("pragma integrity_check").fetchone()[0]
     if result != "ok":

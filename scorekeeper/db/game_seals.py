@@ -12,6 +12,14 @@ seals them again at the end of its transaction (`flush`): nothing Scorekeeper wr
 final game's shape (a deleted or added event, line-up row or signature, a changed game row); the whole content of
 at most `SAMPLE` final games, picked at random (all of them in a league of that size), so an edit that keeps
 every count and length is found at an open with that chance, not at each.
+
+Those per-game parts grow with the history, so they run only where they can find something new (issue 29.2):
+where this opening found the file as Scorekeeper left it (`connect` decides, `checked.as_left`) and its record
+vouches that the seals were checked whole since (`checked.seals_claim`), `check` reads only the constant parts:
+the head, the office password, the back-off counter. The record's claim is an HMAC with the seals' key over the
+file's size and times, so a record rewritten to match an edited file vouches for nothing. Asked `whole`
+(`scorekeeper check`, backup, restore), or after a change made outside Scorekeeper, an unclean exit, a file never
+checked here, it checks every final game; `checks` counts which.
 """
 
 from __future__ import annotations
@@ -23,11 +31,13 @@ import random
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from peewee import DatabaseError, IntegerField, SqliteDatabase, TextField
 
-from scorekeeper.db import seal_key
+from scorekeeper.db import checked, seal_key
 from scorekeeper.db.audit_seal import read_head, write_head
 from scorekeeper.db.base import BaseModel, Meta, database_proxy
 from scorekeeper.db.seal_mac import (
@@ -54,6 +64,7 @@ REKEYED = "seals made again on this PC"
 PASSWORD_REPLACED = ("the office password row was replaced (its keyed seal does not match): no password unlocks the "
                      "office until a backup made before is restored")
 FINAL = "'final'"
+checks = {"whole": 0, "constant": 0}  # how the checks of this process went (the tests read it)
 
 
 class GameSeal(BaseModel):
@@ -279,23 +290,47 @@ def _games_told(what: str, labels: list[str]) -> str:
     return f"{'final game' if len(labels) == 1 else 'final games'} {shown} {what}"
 
 
-def check() -> tuple[list[str], bool]:
+def _league_file(db: Any) -> Path | None:
+    """The league file a connection this process may write opened by its path (None: a guest's URI, memory)."""
+    name = getattr(db, "database", None)
+    if not isinstance(db, SqliteDatabase) or not isinstance(name, str) or name.startswith("file:"):
+        return None
+    if ":memory:" in name:
+        return None
+    return Path(name)
+
+
+def check(whole: bool = False) -> tuple[list[str], bool]:
     """What the keyed seals find altered outside Scorekeeper, and whether they could be checked on this PC; read
-    in one transaction, so a write another process commits meanwhile is seen whole or not at all."""
+    in one transaction, so a write another process commits meanwhile is seen whole or not at all. Every final game
+    is checked when `whole`, or unless the file is as Scorekeeper left it and its record's claim holds
+    (`checked.seals_claim`)."""
     db = database_proxy.obj
     if not sealed_database() or not db.table_exists(TABLE):
         return [], True
+    path = _league_file(db)
+    claim = None if whole or path is None else checked.seals_claim(path)
     with db.atomic():
-        return _check()
+        found, checkable, key = _check(claim)
+    if path is not None and key is not None and not found:
+        checked.seals_checked(path, partial(_vouch, key), db.connection())
+    return found, checkable
 
 
-def _check() -> tuple[list[str], bool]:
+def _vouch(key: bytes, fingerprint: dict[str, int]) -> str:
+    """The record's claim that the seals were checked whole (`checked.SEALS`), made with the seals' own key."""
+    return mac(key, "checked", [fingerprint[k] for k in checked.FINGERPRINT_KEYS])
+
+
+def _check(claim: tuple[str, dict[str, int]] | None) -> tuple[list[str], bool, bytes | None]:
+    """What the seals find, whether they could be checked, the key they were checked with; every final game unless
+    `claim` (the record's, `checked.seals_claim`) is vouched for by this key."""
     sid = seal_id()
     if sid is None:
-        return ["the keyed seals were deleted (the meta row 'seal_id')"], True
+        return ["the keyed seals were deleted (the meta row 'seal_id')"], True, None
     key = seal_key.load(sid)
     if key is None:
-        return [], False
+        return [], False, None
     found: list[str] = []
     head = read_head()
     if head is not None and not head.get("unreadable"):
@@ -314,8 +349,11 @@ def _check() -> tuple[list[str], bool]:
                          "resets the wait after wrong passwords")
         else:
             found.append("the count of wrong office passwords (the meta row 'office_refusals') was changed")
-    found += _check_games(key)
-    return found, True
+    whole = claim is None or not hmac.compare_digest(claim[0], _vouch(key, claim[1]))
+    checks["whole" if whole else "constant"] += 1
+    if whole:
+        found += _check_games(key)
+    return found, True, key
 
 
 def _check_games(key: bytes) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import fnmatch
 import json
 import os
 import socket
@@ -296,11 +297,12 @@ def stale_files(folder: Path, pattern: str, seconds: float) -> list[Path]:
     """The files of `folder` matching `pattern` not written for `seconds` (none where the folder cannot be read)."""
     cutoff = time.time() - seconds
     found: list[Path] = []
-    with contextlib.suppress(OSError):
-        for path in folder.glob(pattern):
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:  # a folder of thousands: no Path for each
+        named = {entry.name: entry for entry in entries}
+        for name in fnmatch.filter(named, pattern):
             with contextlib.suppress(OSError):
-                if path.stat().st_mtime < cutoff:
-                    found.append(path)
+                if named[name].stat().st_mtime < cutoff:
+                    found.append(folder / name)
     return found
 
 

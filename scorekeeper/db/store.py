@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from peewee import JOIN, SqliteDatabase, fn
 
@@ -26,17 +26,33 @@ from scorekeeper.db.models import (
     database_proxy,
 )
 from scorekeeper.db.row_ids import GameChanged, RowIds
-from scorekeeper.db.season_read import event_to_dict, load_season_dict, signatures_by_game
-from scorekeeper.db.season_write import (
-    MAIN_PLAYER,
-    PLAYER_FIELDS,
-    Changes,
-    OldGames,
-    event_row,
-    write_changes,
-    write_signatures,
-)
 from scorekeeper.season_data import AuditEntryData, EventData
+
+if TYPE_CHECKING:  # issue 29.6: the season's reader and writer (records, engine, rulebook) load on first use
+    from scorekeeper.db.season_read import event_to_dict, load_season_dict, signatures_by_game
+    from scorekeeper.db.season_write import (
+        MAIN_PLAYER,
+        PLAYER_FIELDS,
+        Changes,
+        OldGames,
+        event_row,
+        write_changes,
+        write_signatures,
+    )
+
+_LAZY = {**dict.fromkeys(("event_to_dict", "load_season_dict", "signatures_by_game"), "season_read"),
+         **dict.fromkeys(("MAIN_PLAYER", "PLAYER_FIELDS", "Changes", "OldGames", "event_row", "write_changes",
+                          "write_signatures"), "season_write")}
+
+
+def __getattr__(name: str) -> Any:  # Any: a module attribute looked up by name
+    """The season reader's and writer's names, imported on first use: listing the seasons needs none of them
+    (issue 29.6: the window is ready before the core's season modules are imported)."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f"scorekeeper.db.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "MAIN_PLAYER", "PLAYER_FIELDS", "Changes", "GameChanged", "OldGames", "RowIds", "append_event",
@@ -99,6 +115,8 @@ def append_event(game: str, row_id: int, revision: int, seq: int, event: EventDa
     bump, insert = _append_sql(db.param)
     if db.execute_sql(bump, (row_id, revision)).rowcount != 1:
         raise GameChanged(game)
+    from scorekeeper.db.season_write import event_row
+
     row = event_row(row_id, seq, event, {} if player is None else {_main_ref(event): player})
     db.execute_sql(insert, tuple(row[f.name] for f in _EVENT_FIELDS))
     return revision + 1
@@ -140,6 +158,8 @@ def player_row(season: Season, ext_id: str) -> int | None:
 
 
 def _main_ref(event: EventData) -> str:
+    from scorekeeper.db.season_write import MAIN_PLAYER
+
     main = MAIN_PLAYER.get(event["type"])
     ref = event.get(main) if main else None
     return ref if isinstance(ref, str) else ""
@@ -170,13 +190,16 @@ def load_lifted(season: Season) -> dict[tuple[str, str], str]:
 
 def load_audit(season: Season) -> list[AuditEntryData]:
     """The season's audit trail: who, when, what, before and after."""
-    out: list[AuditEntryData] = []
-    for a in AuditEntry.select().where(AuditEntry.season == season).order_by(AuditEntry.at, AuditEntry.id):
-        out.append({"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
-                    "operator": a.operator, "action": a.action, "subject": a.subject,
-                    "before": json.loads(a.before) if a.before else None,
-                    "after": json.loads(a.after) if a.after else None})
-    return out
+    return [audit_row(a) for a in AuditEntry.select().where(AuditEntry.season == season)
+            .order_by(AuditEntry.at, AuditEntry.id)]
+
+
+def audit_row(a: AuditEntry) -> AuditEntryData:
+    """An audit entry as the season file has it."""
+    return {"at": a.at.isoformat(timespec="seconds") if isinstance(a.at, dt.datetime) else str(a.at),
+            "operator": a.operator, "action": a.action, "subject": a.subject,
+            "before": json.loads(a.before) if a.before else None,
+            "after": json.loads(a.after) if a.after else None}
 
 
 def load_overrides(season: Season) -> dict[str, str]:

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import sys
 import typing
 from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
-from pathlib import Path
 
 import msgspec
 
-from scorekeeper import __version__
+from scorekeeper.code_fingerprint import book_fingerprint, engine_fingerprint  # noqa: F401 - their home before 29.6
 from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.events import Dressed, GameInput
 from scorekeeper.engine.state import GameState
@@ -59,25 +57,6 @@ def decode_summary(data: bytes) -> tuple[dict[str, int], str | None]:
     """The score and decision of a stored state (what the games list shows)."""
     stored = _codec()[1].decode(data)
     return dict(stored.score), stored.decision
-
-
-@cache
-def engine_fingerprint() -> str:
-    """What the engine's and the rules' code is: the hash of their source files (from a clone or an installed
-    package), or the version of a frozen build (whose code changes only with its version)."""
-    root = Path(__file__).resolve().parents[1]
-    if getattr(sys, "frozen", False) or not (root / "engine" / "computation.py").is_file():
-        return f"version {__version__}"
-    digest = hashlib.sha256()
-    for path in sorted([*(root / "engine").glob("*.py"), *(root / "rules").glob("*.py"),
-                        *(root / "rulebook").glob("*.py")]):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def book_fingerprint(book: Rulebook) -> str:
-    """What a computation depends on besides its game: the engine's code and the rulebook (all of its values)."""
-    return hashlib.sha256(f"{engine_fingerprint()}\0{book!r}".encode()).hexdigest()
 
 
 def _mentioned(game: GameInput) -> list[str]:

@@ -8,15 +8,17 @@ import inspect
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from peewee import Database
 
 from scorekeeper.db.models import Season, database_proxy
-from scorekeeper.results_records import Eligibility, Fines, GameResult, Standings, Stats, Suspensions
-from scorekeeper.rulebook.model import Rulebook
-from scorekeeper.season.records import CarrySource
-from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:  # issue 29.6: the facade imports this before any part; the season's modules load when used
+    from scorekeeper.results_records import Eligibility, Fines, GameResult, Standings, Stats, Suspensions
+    from scorekeeper.rulebook.model import Rulebook
+    from scorekeeper.season.records import CarrySource
+    from scorekeeper.season.view import SeasonView
 
 
 class Core(Protocol):

@@ -34,6 +34,25 @@ class Delegated(Generic[P, R]):
         return method
 
 
+class _Named:
+    """A part's method named before its module is imported (issue 29.6): all `delegate` keeps of it is the name."""
+
+    __doc__ = None
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+
+
+class _Later:
+    """Stands for a part's class in the facade's body at run time: `Games.save_game` is the name "save_game"."""
+
+    def __getattr__(self, name: str) -> _Named:
+        return _Named(name)
+
+
+LATER: Any = _Later()  # Any: stands for any part's class (the type checker sees the real ones)
+
+
 def delegate(part: str, method: Callable[Concatenate[Any, P], R]) -> Delegated[P, R]:
     """`add_event = delegate("games", Games.add_event)`: `svc.add_event(...)` calls `svc.games.add_event(...)`."""
     return Delegated(part, method)

@@ -42,10 +42,12 @@ class Documents(Part):
 
     def game_sheet_pdf(self, game_id: str, season: str | None = None) -> bytes:
         """The official game sheet (DRAFT until the game is final)."""
+        from scorekeeper.facade.game_papers import one_game
         from scorekeeper.reports import data
         from scorekeeper.reports.game_sheet import build_game_sheet
 
-        return _built(lambda: build_game_sheet(data.game_sheet_data(self.svc, game_id, season=season)))
+        return _built(lambda: build_game_sheet(one_game(self.svc, game_id, season, lambda src: data.game_sheet_data(
+            src, game_id, season=season))))
 
     def fine_statements_pdf(self, team: str | None = None, season: str | None = None,
                             date: str | dt.date | None = None) -> bytes:
@@ -59,11 +61,13 @@ class Documents(Part):
     def suspension_notice_pdf(self, player: str, game: str | None = None, season: str | None = None,
                               date: str | dt.date | None = None) -> bytes:
         """The notice of `player`'s suspension (from `game`, or every one of the player's)."""
+        from scorekeeper.facade.game_papers import narrow_or_whole, players_games
         from scorekeeper.reports import data
         from scorekeeper.reports.suspension_notice import build_suspension_notices
 
-        return _built(lambda: build_suspension_notices(data.suspension_notices_data(
-            self.svc, player, game=game, date=date, season=season)))
+        return _built(lambda: build_suspension_notices(narrow_or_whole(
+            self.svc, players_games(player, game), season,
+            lambda src: data.suspension_notices_data(src, player, game=game, date=date, season=season))))
 
     def standings_pdf(self, season: str | None = None, date: str | dt.date | None = None) -> bytes:
         """The standings and scoring leaders report."""

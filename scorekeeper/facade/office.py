@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper import office
-from scorekeeper.db import audit_chain, game_seals, seal_mac, store
+from scorekeeper.db import audit_chain, checked, game_seals, seal_mac, store
 from scorekeeper.db.backup import BackupError, backup_connection, dated_name, restore_into
 from scorekeeper.db.models import Meta
 from scorekeeper.facade.core import Core, Part, bound
@@ -27,6 +27,7 @@ class Office(Part):
         self.unlocked = False  # the office password was given in this session
         # what the integrity check found, once per opening: the chain's findings, the seals', whether checkable
         self._integrity: tuple[list[str], list[str], bool] | None = None
+        self._whole = False  # that check read every final game's seal
 
     def has_office_password(self) -> bool:
         return Meta.get_or_none(Meta.key == "office_password") is not None
@@ -151,21 +152,24 @@ class Office(Part):
             kept = restore_into(self.db.connection(), path, Path(source))
         except BackupError as exc:
             raise ServiceError(str(exc)) from None
+        checked.seals_unknown(path)  # the restored games' seals are checked whole at the next opening
         self.core.forget()
         return kept
 
     # -- the audit trail's integrity (issue 14) -------------------------------------------------------------
-    def integrity_warnings(self) -> list[str]:
+    def integrity_warnings(self, whole: bool = False) -> list[str]:
         """What was altered outside Scorekeeper ([] when nothing), checked once per opening: the audit trail and
         the office password row (the chain), and what the keyed seals guard (the chain's head, the back-off counter,
         every final game: `db.game_seals`). Unless this process is a guest, what was found is recorded in the audit
         trail ("audit trail altered outside Scorekeeper"), and the chain and the seals are anchored again: the next
-        opening is quiet. Where this PC lacks the seals' key, one note says they cannot be checked."""
-        if self._integrity is None:
-            chain, sealed = audit_chain.problems(), game_seals.check()
+        opening is quiet. Where this PC lacks the seals' key, one note says they cannot be checked. `whole`: every
+        final game's seal too, even where the file is as Scorekeeper left it (`game_seals.check`, issue 29.2)."""
+        if self._integrity is None or (whole and not self._whole):
+            self._whole = whole
+            chain, sealed = audit_chain.problems(), game_seals.check(whole)
             if (chain or sealed[0]) and not self.core.read_only:
                 with self.core.write_transaction():
-                    chain, sealed = audit_chain.problems(lock=True), game_seals.check()  # appenders waiting
+                    chain, sealed = audit_chain.problems(lock=True), game_seals.check(whole)  # appenders waiting
                     if chain or sealed[0]:
                         seasons = store.list_seasons()
                         audit_chain.re_anchor(chain + sealed[0], seasons[-1].id if seasons else None,

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import cast
 
 from scorekeeper.db import game_outcomes, store
+from scorekeeper.db.game_read import load_audit_naming
 from scorekeeper.facade.core import Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.screens import game_row
@@ -90,7 +91,9 @@ class Results(Part):
     def audit(self, season: str | None = None, game: str | None = None,
               player: str | None = None) -> list[AuditEntry]:
         """The audit trail, optionally for one game or one player (subjects name them as `player/game`)."""
-        entries = cast("list[AuditEntry]", store.load_audit(self.core.season_row(season)))
+        s = self.core.season_row(season)
+        naming = load_audit_naming(s, [ref for ref in (game, player) if ref is not None])  # issue 29.3
+        entries = cast("list[AuditEntry]", store.load_audit(s) if naming is None else naming)
 
         def concerns(subject: str, ref: str) -> bool:
             return ref in subject.split("/") or subject == ref

@@ -9,7 +9,6 @@ office settles a conflict by keeping the league's game, taking the rink's, or me
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper.changes import EntryResult
@@ -19,9 +18,9 @@ from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.games import office_needed
 from scorekeeper.facade.pipeline import AuditRecord, ChangeStep, Proposal, Refused
 from scorekeeper.facade.rink_items import blocks_said, receive_item
+from scorekeeper.facade.rink_status import CopyStatus  # noqa: F401 - its older home
 from scorekeeper.rink import conflicts, marks
-from scorekeeper.rink.changes import handed, handed_items, waiting, waiting_items
-from scorekeeper.rink.conflicts import Conflict, ItemParcel, Outcome, Parcel
+from scorekeeper.rink.conflicts import ItemParcel, Outcome, Parcel
 from scorekeeper.rink.digest import NEW, differences, digest
 from scorekeeper.rink.items import is_item
 from scorekeeper.rink.sides import LeagueOpener, RinkSide
@@ -51,23 +50,6 @@ def _created_by(s: Season, gid: str) -> str:
     return f"created at rink {rink}" if rink is not None else "scheduled at the league"
 
 
-@dataclass(frozen=True)
-class CopyStatus:
-    """A rink copy as its status shows it: its league (any password removed), its name, the season, when it was
-    taken, the games waiting to be sent and those the league listed as conflicts (the office's now)."""
-
-    league: str
-    rink: str
-    season: str
-    copied_at: str
-    waiting: list[str]
-    conflicts: list[str]
-
-    def to_json(self) -> dict[str, object]:
-        return {"league": self.league, "rink": self.rink, "season": self.season, "copied_at": self.copied_at,
-                "waiting": self.waiting, "conflicts": self.conflicts}
-
-
 @bound
 class Rinks(Part):
     """What rink PCs send, at the league."""
@@ -77,17 +59,6 @@ class Rinks(Part):
         self.step = step
         self.rink = rink  # the facade itself, as a rink copy's side
         self.opener = opener  # how a league is opened (`Services.open`)
-
-    def rink_copy_status(self) -> CopyStatus | None:
-        """This database as a rink copy (None: it is no rink copy): what the window and `rink status` show."""
-        facts = marks.facts()
-        if facts is None:
-            return None
-        items = waiting_items(self.core)
-        pending = ([w.id for w in items if w.item.kind == "roster"] + [w.id for w in waiting(self.core)] +
-                   [w.id for w in items if w.item.kind == "payment"])
-        return CopyStatus(facts.league, facts.name, facts.season, facts.copied_at, pending,
-                          handed(self.core) + handed_items(self.core))
 
     def take_rink_copy(self, league: str, name: str = "", season: str | None = None) -> CopyReport:
         """Make or refresh this database (a SQLite file) as a rink copy of `league`'s season (the latest, or
@@ -175,10 +146,6 @@ class Rinks(Part):
         self.step.commit(s, write, [AuditRecord("rink conflict", f"game {parcel.game_id} from rink {parcel.rink}",
                                                 None, {"message": message})])
         return Outcome(parcel.game_id, "conflict", message)
-
-    def rink_conflicts(self, season: str | None = None, everything: bool = False) -> list[Conflict]:
-        """The conflicts waiting for the office (`everything`: settled ones too), oldest first."""
-        return conflicts.listed(self.core.season_row(season), waiting_only=not everything)
 
     def settle_conflict(self, game: str, take_rink: bool, rink: str | None = None,
                         season: str | None = None) -> EntryResult:

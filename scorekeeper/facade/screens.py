@@ -6,20 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from scorekeeper.engine.live import live_state
-from scorekeeper.engine.state import GameState
-from scorekeeper.engine.timefmt import game_time, parse_mmss
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
-from scorekeeper.facade.history import GameHistory
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.results_records import GameRow, LiveState
-from scorekeeper.rules.consequences import game_consequences
 from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
-from scorekeeper.season.sides import team_on
-from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:  # issue 29.6: the games list (the window's first screen) imports none of the engine's modules
+    from scorekeeper.engine.state import GameState
+    from scorekeeper.facade.history import GameHistory
+    from scorekeeper.results_records import GameRow, LiveState
+    from scorekeeper.season.view import SeasonView
 
 
 def game_row(view: SeasonView, game_id: str) -> GameRow:
@@ -27,7 +25,7 @@ def game_row(view: SeasonView, game_id: str) -> GameRow:
     g = view.games[game_id]
     st = view.state(game_id)
     curfew = {"curfew": g["curfew"]} if g.get("curfew") else {}  # only where the league gave one (issue 28.6)
-    return cast(GameRow, {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
+    return cast("GameRow", {"id": g["id"], "number": view.game_name(game_id),  # the league's number (default: the id)
                           "date": g["date"], "time": g["time"], **curfew, "home": g["home"], "away": g["away"],
                           "home_name": _team_name(view, g["home"]), "away_name": _team_name(view, g["away"]),
                           "stage": g.get("stage", "regular"), "status": g.get("status", "final"),
@@ -113,6 +111,11 @@ class Screens(Part):
 
     def game_screen(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> GameScreen:
         """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss)."""
+        from scorekeeper.engine.live import live_state
+        from scorekeeper.engine.timefmt import game_time, parse_mmss
+        from scorekeeper.rules.consequences import game_consequences
+        from scorekeeper.season.sides import team_on
+
         view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")

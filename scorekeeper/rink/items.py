@@ -24,7 +24,6 @@ from typing import Literal
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.rink.digest import NEW
 from scorekeeper.season_data import PaymentData, SeasonData
-from scorekeeper.seasonfile import roster_key
 
 Kind = Literal["roster", "payment"]
 ROSTER, PAYMENT = "roster:", "payment:"
@@ -67,6 +66,8 @@ def is_item(ident: str) -> bool:
 
 def roster_item(data: SeasonData, team: str) -> Item:
     """A team's roster item: its signings (by team, player, signing date) and the players they sign (by id)."""
+    from scorekeeper.seasonfile import roster_key  # issue 29.6: the season file's checks load when an item is made
+
     signings = sorted((r for r in data.get("roster", []) if r["team"] == team), key=roster_key)
     signed = {r["player"] for r in signings}
     players = sorted((p for p in data.get("players", []) if p["id"] in signed), key=lambda p: p["id"])

@@ -11,15 +11,17 @@ revision and rulebook they were computed at (`db.game_results.store_results`' `t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from scorekeeper.code_fingerprint import book_fingerprint
 from scorekeeper.db.game_results import Tag, read_summaries
 from scorekeeper.db.models import Game, GameEvent, GameResult, Season, Team
-from scorekeeper.engine.stored import book_fingerprint, input_key
 from scorekeeper.naming import game_name
-from scorekeeper.results_records import GameRow
-from scorekeeper.rulebook.model import Rulebook
-from scorekeeper.season.view import SeasonView
+
+if TYPE_CHECKING:  # issue 29.6: the narrow read imports neither the engine nor the season's view
+    from scorekeeper.results_records import GameRow
+    from scorekeeper.rulebook.model import Rulebook
+    from scorekeeper.season.view import SeasonView
 
 
 def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
@@ -53,7 +55,7 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
         else:
             score, decision = None, None
         home, away = tid[home_row], tid[away_row]
-        out.append(cast(GameRow, {
+        out.append(cast("GameRow", {
             "id": gid, "number": game_name({"number": number, "id": gid}, gid), "date": str(date), "time": time,
             **({"curfew": curfew} if curfew else {}), "home": home, "away": away,
             "home_name": team_names.get(home) or home, "away_name": team_names.get(away) or away,
@@ -67,6 +69,8 @@ def summary_tags(view: SeasonView, keys: dict[str, str]) -> dict[str, Tag]:
     the game's present input in `view`, each with its revision there and the rulebook's fingerprint."""
     if view.rows is None:
         return {}
+    from scorekeeper.engine.stored import input_key
+
     fingerprint = book_fingerprint(view.book)
     out: dict[str, Tag] = {}
     for gid, key in keys.items():

@@ -3,10 +3,11 @@
     python tests/benchmarks/open_check.py [--games 500] [--runs 7] [--json]
 
 Builds a one-season and a ten-season league (tests/benchmarks/league.py, `--games` games a season), then times
-`Services.open` + `close` on each, interleaved (one, ten, one, ten...), `--runs` times, in this process: CPU
-(`process_time`) and wall (`perf_counter`), medians with their spread (min-max). Two ways: as it is now (a file
-Scorekeeper closed cleanly: the constant-cost check), and with every page checked (its record dropped, as after
-a change made outside Scorekeeper). Not collected by pytest.
+`Services.open`, the integrity check at open (`integrity_warnings`: the audit trail and the keyed seals, as every
+command and the window run it) and `close` on each, interleaved (one, ten, one, ten...), `--runs` times, in this
+process: CPU (`process_time`) and wall (`perf_counter`), medians with their spread (min-max). Two ways: as it is
+now (a file Scorekeeper closed cleanly: the constant-cost checks), and with every page and every final game's
+seal checked (its record dropped, as after a change made outside Scorekeeper). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def one_open(db: Path, full: bool) -> tuple[float, float]:
     if full:
         checked.forget(db)
     cpu, wall = time.process_time(), time.perf_counter()
-    Services.open(str(db)).close()
+    svc = Services.open(str(db))
+    assert svc.integrity_warnings() == []
+    svc.close()
     return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
 
 

@@ -16,8 +16,9 @@ from ui_helpers import column, open_window
 
 from scorekeeper.services import Services
 from ui import dialogs
-from ui.dialogs import ImportReportDialog, RulebookDialog
+from ui.dialogs import ImportReportDialog
 from ui.main_window import MainWindow
+from ui.rulebook_dialog import RulebookDialog
 
 
 @pytest.fixture
