@@ -714,7 +714,8 @@ class Services:
 
     def has_view(self, season_id: int) -> bool:
         """Whether the season is read (its view kept)."""
-        return season_id in self._views
+        return self.kept_view(season_id) is not None
+
     def kept_view(self, season_id: int) -> SeasonView | None:
         """The view of a season this facade has read already (None: not read yet)."""
         return self._views.get(season_id)

@@ -12,65 +12,35 @@ from typing import Any, cast
 from scorekeeper.db.game_results import _seal
 from scorekeeper.db.models import (
     AuditEntry,
-    Division,
     Game,
     GameEvent,
     GameResult,
     GameSignature,
     LineupEntry,
-    Player,
     Season,
-    Team,
 )
 from scorekeeper.db.seal_mac import current_key, sealed_database
 from scorekeeper.db.season_read import (
-    DIVISIONS,
     GAME_ID,
     GAMES,
     LINEUP,
-    PLAYERS,
     SIGNATURES,
-    TEAMS,
-    _appeals,
-    _decisions,
     _event,
-    _ext_ids,
-    _payments,
-    _roster,
+    read_head,
+    read_office_records,
 )
 from scorekeeper.db.store import audit_row
 from scorekeeper.records import Side
 from scorekeeper.season.narrow import HEADER, GameHeader
 from scorekeeper.season_data import AuditEntryData, EventData, GameData, LineupsData, SeasonData, SignatureData
-from scorekeeper.seasonfile import FORMAT
 
 
 def load_games_dict(season: Season, whole: Collection[str]) -> tuple[SeasonData, dict[int, str]]:
     """The stored season with the games `whole` (ext ids) read whole and the others as their rows; with the row
     id -> ext id of the games read whole."""
-    out: SeasonData = {"format": FORMAT, "league": season.league.name, "season": season.name,
-                       "rulebook": season.rulebook.name}
-    divisions: Any = list(Division.select(*DIVISIONS.columns("id")).where(Division.season == season)
-                          .order_by(Division.seq, Division.id).tuples())
-    out["divisions"] = [DIVISIONS.reader({})(d) for d in divisions]
-    players: Any = list(Player.select(*PLAYERS.columns("id")).where(Player.season == season)
-                        .order_by(Player.seq, Player.id).tuples())
-    pid = _ext_ids(players, PLAYERS)
-    teams: Any = list(Team.select(*TEAMS.columns("id")).where(Team.season == season)
-                      .order_by(Team.seq, Team.id).tuples())
-    tid = _ext_ids(teams, TEAMS)
-    read_team = TEAMS.reader({"division": _ext_ids(divisions, DIVISIONS), "player": pid})
-    out["teams"] = [read_team(t) for t in teams]
-    read_player = PLAYERS.reader({})
-    out["players"] = [read_player(p) for p in players]
-    out["roster"] = _roster(season, tid, pid)
+    out, pid, tid = read_head(season)
     out["games"], gid, rows = _games(season, whole, tid, pid)
-    refs = {"player": pid, "game": gid, "team": tid}
-    out["appeals"] = _appeals(season, refs)
-    out["payments"] = _payments(season, refs)
-    decisions = _decisions(season, refs)
-    if decisions:  # PEN-GM-2: written only when there are any
-        out["season_suspension_decisions"] = decisions
+    read_office_records(season, out, {"player": pid, "game": gid, "team": tid})
     return out, rows
 
 

@@ -48,8 +48,23 @@ GAME_ID = GAMES.width  # a game row's id, then its revision, follow its fields
 
 def load_season_dict(season: Season, rows: RowIds | None = None) -> SeasonData:
     """The stored season in normalised season-file form (`rows`, when given, receives the row ids)."""
+    out, pid, tid = read_head(season)
+    games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
+                      .order_by(Game.seq, Game.id).tuples())
+    gid = _ext_ids(games, GAMES)
+    out["games"] = _games(season, games, tid, pid)
+    if rows is not None:
+        rows.games.update({gid[g[GAME_ID]]: (g[GAME_ID], g[GAME_ID + 1]) for g in games})
+        rows.players.update({ext: row for row, ext in pid.items()})
+    read_office_records(season, out, {"player": pid, "game": gid, "team": tid})
+    return out
+
+
+def read_head(season: Season) -> tuple[SeasonData, dict[int, str], dict[int, str]]:
+    """The season's header, divisions, teams, players and roster in season-file form, with the players' and the
+    teams' row id -> ext id (what the games and the office's records refer to)."""
     out: SeasonData = {"format": FORMAT, "league": season.league.name, "season": season.name,
-                           "rulebook": season.rulebook.name}
+                       "rulebook": season.rulebook.name}
     divisions: Any = list(Division.select(*DIVISIONS.columns("id")).where(Division.season == season)
                           .order_by(Division.seq, Division.id).tuples())
     out["divisions"] = [DIVISIONS.reader({})(d) for d in divisions]
@@ -64,20 +79,17 @@ def load_season_dict(season: Season, rows: RowIds | None = None) -> SeasonData:
     read_player = PLAYERS.reader({})
     out["players"] = [read_player(p) for p in players]
     out["roster"] = _roster(season, tid, pid)
-    games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
-                      .order_by(Game.seq, Game.id).tuples())
-    gid = _ext_ids(games, GAMES)
-    out["games"] = _games(season, games, tid, pid)
-    if rows is not None:
-        rows.games.update({gid[g[GAME_ID]]: (g[GAME_ID], g[GAME_ID + 1]) for g in games})
-        rows.players.update({ext: row for row, ext in pid.items()})
-    refs = {"player": pid, "game": gid, "team": tid}
+    return out, pid, tid
+
+
+def read_office_records(season: Season, out: SeasonData, refs: dict[str, dict[int, str]]) -> None:
+    """The season's appeals, payments and suspension decisions into `out` (`refs`: row id -> ext id of the
+    players, games and teams they name)."""
     out["appeals"] = _appeals(season, refs)
     out["payments"] = _payments(season, refs)
     decisions = _decisions(season, refs)
     if decisions:  # PEN-GM-2: written only when there are any
         out["season_suspension_decisions"] = decisions
-    return out
 
 
 def _ext_ids(rows: list[Any], kind: RecordRows) -> dict[int, str]:

@@ -156,6 +156,11 @@ class OneGame:
     def stored_view(self, s: Season) -> SeasonView:
         return self._view
 
+    def has_view(self, season_id: int) -> bool:
+        """No season is read whole here: the parts read what they need from the stored rows (names) or from the
+        narrow view."""
+        return False
+
     def game(self, game_id: str, season: str | None = None) -> GameResult:
         return Results(cast("Core", self)).game(game_id, season)
 

@@ -51,7 +51,7 @@ class Results(Part):
         """The season's standings: from the season as read where it is, else from the final games' outcomes as
         stored (`db.game_outcomes`), else (a game without a trusted outcome) from the whole season read now."""
         s = self.core.season_row(season)
-        if s.id not in getattr(self.core, "_views", {}):  # the season is not read: its stored outcomes may do
+        if not self.core.has_view(s.id):  # the season is not read: its stored outcomes may do
             book = self.core.rulebook_for(s)
             narrow = game_outcomes.read_narrow(s, book)
             if narrow.complete:
@@ -120,7 +120,7 @@ class Results(Part):
         'Westridge Sharks'): the readable tables print names where the JSON keeps ids. From their rows alone
         where the season is not read (the readable standings need no more)."""
         s = self.core.season_row(season)
-        if s.id not in getattr(self.core, "_views", {}):
+        if not self.core.has_view(s.id):
             return game_outcomes.season_names(s)
         view = self.core.view(season)
         out = {pid: view.player_name(pid) for pid in view.players}
