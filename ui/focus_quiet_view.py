@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
-from PySide6.QtGui import QFocusEvent, QPaintEvent, QRegion
+from PySide6.QtGui import QFocusEvent, QImage, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QAbstractSlider, QScrollBar, QStyle, QStyleOptionSlider, QTableView, QWidget
 
 QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
+
+
+_LOOK_ONLY = (QAbstractSlider.SliderChange.SliderRangeChange, QAbstractSlider.SliderChange.SliderStepsChange)
+"""The changes that repaint a scroll bar only when it then looks different."""
 
 
 class QuietScrollBar(QScrollBar):
@@ -21,6 +25,9 @@ class QuietScrollBar(QScrollBar):
         super().__init__(orientation, parent)
         self._drawn: tuple[object, ...] | None = None
         """How the scroll bar looked when last painted."""
+        self._picture: tuple[tuple[object, ...], QImage] | None = None
+        """The scroll bar as last drawn at rest, and what it showed: painted again as it was (its container is
+        raised at every layout of the view's children, a row added, which repaints the bar) it is copied."""
 
     def _look(self) -> tuple[object, ...]:
         option = QStyleOptionSlider()
@@ -31,13 +38,37 @@ class QuietScrollBar(QScrollBar):
                 self.isEnabled())
 
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
-        if change == QAbstractSlider.SliderChange.SliderRangeChange and self._drawn == self._look():
-            return  # the same slider in the same place: nothing to repaint
+        if change in _LOOK_ONLY and self._drawn == self._look():
+            return  # the same slider in the same place: nothing to repaint (a view sets its steps at every layout)
         super().sliderChange(change)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._drawn = self._look()
-        super().paintEvent(event)
+        style = self.style()
+        if (self.underMouse() or self.isSliderDown()
+                or style.styleHint(QStyle.StyleHint.SH_ScrollBar_Transient, None, self)):
+            super().paintEvent(event)  # hovered, dragged or fading: as Qt paints it
+            return
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        option.subControls = QStyle.SubControl.SC_All
+        option.activeSubControls = QStyle.SubControl.SC_None  # at rest, as QScrollBar paints it unhovered
+        ratio = self.devicePixelRatioF()
+        key = (option.rect.getRect(), option.state, option.minimum, option.maximum, option.sliderPosition,
+               option.sliderValue, option.pageStep, option.singleStep, option.upsideDown, option.orientation,
+               self.palette().cacheKey(), ratio, id(style))
+        if self._picture is None or self._picture[0] != key:
+            picture = QImage(round(self.width() * ratio), round(self.height() * ratio),
+                             QImage.Format.Format_ARGB32_Premultiplied)  # as the window's backing store
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(self.palette().color(self.backgroundRole()))  # what the bar is painted over
+            painter = QPainter(picture)
+            style.drawComplexControl(QStyle.ComplexControl.CC_ScrollBar, option, painter, self)
+            painter.end()
+            self._picture = (key, picture)
+        painter = QPainter(self)
+        painter.drawImage(0, 0, self._picture[1])
+        painter.end()
 
 
 class FocusQuietView(QTableView):
@@ -51,6 +82,7 @@ class FocusQuietView(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setVerticalScrollBar(QuietScrollBar(Qt.Orientation.Vertical, self))
+        self.setHorizontalScrollBar(QuietScrollBar(Qt.Orientation.Horizontal, self))
         self._added_from: int | None = None
         """The first row added since the rows were last laid out, while nothing else changed."""
         self._anything_else = False
