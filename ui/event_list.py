@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
 from ui.event_rows import EventRow, RowWords, event_row
 from ui.focus_quiet_view import FocusQuietView
@@ -62,6 +62,9 @@ class EventList(QObject):
         self.at_bottom = True
         """Whether the list shows its latest entry: a list made shorter (a banner, a smaller window) keeps it in
         sight."""
+        self._widths: dict[str, int] = {}
+        """Each line's width in the list's font (`_widths_font`), as measured."""
+        self._widths_font = ""
 
     def follow_the_bottom(self) -> None:
         """From now on a list made shorter while its latest entry was in sight keeps it in sight."""
@@ -125,7 +128,7 @@ class EventList(QObject):
         shown_offset = rows_header.offset()  # where the rows are on screen now
         changed = self.model.update_rows(rows)
         if changed is not None:
-            widen_columns(self.view, self.model, *changed, padding=EVENT_PADDING)
+            self._widen(*changed)
         if self.model.rowCount() != count:
             # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
             # window paints the entry once rather than twice
@@ -135,6 +138,29 @@ class EventList(QObject):
                            if self.model.event_index(n) == len(rows) - 1), None)
             if newest is not None:
                 self._scroll_to(newest, changed[0], shown_offset)
+
+    def _widen(self, first: int, last: int) -> None:
+        """As `widen_columns`: a column that does not stretch widened where rows `first`..`last` hold longer text
+        than it shows; each line's width measured once in the list's font (a game's entries name the same players
+        again and again)."""
+        view, header = self.view, self.view.horizontalHeader()
+        font = view.font().key()
+        if font != self._widths_font:
+            self._widths, self._widths_font = {}, font
+        widths, metrics = self._widths, view.fontMetrics()
+        for number, column in enumerate(self.model.columns):
+            if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
+                continue
+            wanted = 0
+            for row in range(first, last + 1):
+                for line in column.text(self.model.row(row)).split("\n"):
+                    width = widths.get(line)
+                    if width is None:
+                        width = widths[line] = metrics.horizontalAdvance(line)
+                    wanted = max(wanted, width)
+            wanted += EVENT_PADDING + 12  # as `widen_columns` pads
+            if wanted > header.sectionSize(number):
+                header.resizeSection(number, wanted)
 
     def _scroll_to(self, newest: int, first: int, shown_offset: int) -> None:
         """Row `newest` (just added) in sight. Scrolled, the rows in sight move: Qt moves their pixels from where

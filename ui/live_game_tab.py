@@ -58,6 +58,12 @@ if TYPE_CHECKING:
     from scorekeeper.services import Services
 
 
+def _plain(side: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A side at the clock's time to compare, whether the facade froze its lists (a game's screen) or not (the
+    live reading as the clock runs)."""
+    return tuple((key, tuple(value) if isinstance(value, list) else value) for key, value in side.items())
+
+
 class LiveGameTab(GameAtTheBoards):
     """The season's games on the left; the chosen game's clock, live panel, entry form and event list."""
 
@@ -89,6 +95,9 @@ class LiveGameTab(GameAtTheBoards):
         """Set by the window while the season is read on its worker (issue 29.4): the list shows the game to be
         at the boards picked, and the game is drawn once the season is there (`show_pending`)."""
         self.game_pending: str | None = None
+        self._sides_drawn: dict[str, tuple[object, ...]] = {}
+        """What each side's panel was last drawn from (its title, the side at the clock's time, the players dressed,
+        its ejections, the players' labels, the palette: its colours)."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 
@@ -587,9 +596,13 @@ class LiveGameTab(GameAtTheBoards):
         self.clock_panel.show_live(live, score, self.names)
         lineups = self.game_shown.lineups if self.game_shown is not None else {}
         for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
-            panel.show_side(f"{self.names[side]} ({side})", live["teams"][side], self.label_of,
-                            len(lineups.get(side, ())),
-                            self.game_shown.ejected(side) if self.game_shown is not None else ())
+            title, now = f"{self.names[side]} ({side})", live["teams"][side]
+            ejected = self.game_shown.ejected(side) if self.game_shown is not None else ()
+            drawn = (title, _plain(now), len(lineups.get(side, ())), ejected, self.labels, panel.palette().cacheKey())
+            if self._sides_drawn.get(side) == drawn:
+                continue  # the side as drawn (a goal leaves both sides' panels as they were): nothing to write
+            panel.show_side(title, now, self.label_of, drawn[2], ejected)
+            self._sides_drawn[side] = drawn
         self.live_shown.emit(live, score)
 
     # -- numbers and names ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ repaint of the figures alone."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -36,14 +36,24 @@ class ScoreLine(QWidget):
 
     def set_score(self, home: str, away: str, home_goals: int, away_goals: int) -> None:
         """Show `home` `home_goals` – `away_goals` `away`, setting only what changed."""
-        for label, text in ((self.home, home), (self.away, away),
-                            (self.figures, f"{home_goals} – {away_goals}")):
+        for label, text in ((self.home, home), (self.away, away)):
             if label.text() != text:
                 label.setText(text)
         say(self, f"Score: {home} {home_goals}, {away} {away_goals}")  # what a screen reader reads (issue 31.4)
+        figures = f"{home_goals} – {away_goals}"
+        if self.figures.text() != figures:
+            self.figures.setText(figures)
+            self._fit_figures()  # measured when they change only: a label's size hint lays its text out
+
+    def _fit_figures(self) -> None:
         wanted = self.figures.sizeHint()
         if self.figures.minimumSize() != wanted:
             self.figures.setFixedSize(wanted)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and hasattr(self, "figures"):
+            self._fit_figures()  # the same figures in another font: another width
 
     def text(self) -> str:
         """The line as it reads: 'Lynx 2 – 1 Owls' (empty before a game is shown)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QFont, QImage
 from PySide6.QtWidgets import QApplication, QScrollBar, QWidget
 from pytestqt.qtbot import QtBot
 from test_live_redraw import goal_by_keys, lineup
@@ -18,6 +18,7 @@ from scorekeeper.services import Services
 from ui.focus_quiet_view import QuietScrollBar
 from ui.live_game_tab import LiveGameTab
 from ui.main_window import MainWindow
+from ui.score_line import ScoreLine
 
 SEASON = "2015-16"
 
@@ -72,9 +73,52 @@ def test_a_goal_inserts_its_row_and_shows_what_a_fresh_drawing_shows(qtbot: QtBo
     assert "Goal recorded" in tab.messages.text()
     after = shown(tab)
     assert after["rows"][-1][:2] == ["1st\n10:00", "Goal\nLynx"]
+    tab._sides_drawn.clear()  # the side panels written afresh too
     tab.refresh_game()  # the game drawn afresh from the facade, the list reset
     settle()
     assert shown(tab) == after
+
+
+def test_a_goal_leaves_the_side_panels_as_drawn_and_a_penalty_redraws_its_side(
+        qtbot: QtBot, window: MainWindow, demo_svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    tab = window.live_game_tab
+    goal_by_keys(qtbot, tab, "h", "16")
+    settle()
+    drawn: list[str] = []
+    for side, panel in (("home", tab.home_panel), ("away", tab.away_panel)):
+        show_side = panel.show_side
+        monkeypatch.setattr(panel, "show_side", lambda *args, side=side, show_side=show_side: (
+            drawn.append(side), show_side(*args)))
+    before = (tab.home_panel.label.text(), tab.away_panel.label.text())
+    tab.clock.set_position(1, 6 * 60)
+    goal_by_keys(qtbot, tab, "a", "7")
+    settle()
+    assert drawn == [] and (tab.home_panel.label.text(), tab.away_panel.label.text()) == before
+    result = demo_svc.add_event("g016", {"type": "penalty", "team": "home", "period": 1, "elapsed": "06:30",
+                                         "player": "ly03", "infraction": "tripping"}, True, season=SEASON)
+    assert result.ok
+    tab.clock.set_position(1, 7 * 60)
+    tab.redraw(result.changes)
+    settle()
+    assert "Penalty box empty" in before[0]
+    assert drawn == ["home"] and "Penalty box empty" not in tab.home_panel.label.text()
+    assert "<b>Penalty box</b>" in tab.home_panel.label.text()
+    assert tab.away_panel.label.text() == before[1]
+    home = tab.home_panel.label.text()
+    tab._sides_drawn.clear()
+    tab.refresh_live()  # written afresh: the same
+    assert tab.home_panel.label.text() == home
+
+
+def test_the_score_figures_take_the_width_of_a_new_font(qtbot: QtBot) -> None:
+    line = ScoreLine()
+    qtbot.addWidget(line)
+    line.set_score("Lynx", "Owls", 3, 2)
+    narrow = line.figures.width()
+    font = QFont(line.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    line.setFont(font)
+    assert line.figures.minimumSize() == line.figures.sizeHint() and line.figures.width() > narrow
 
 
 def grab(widget: QWidget) -> QImage:
