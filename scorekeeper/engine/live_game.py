@@ -76,12 +76,13 @@ class LiveGame:
         if self._at is not None and self._at[0] == t:
             return self._at[1]
         book, stage = self.book, self.game.stage
-        upto = len(self.timed)
-        for i, ev in enumerate(self.timed):  # as `compute_until` stops: at the first entry after `t`
-            assert ev.period is not None and ev.elapsed is not None
-            if ev.period >= 1 and game_time(book, stage, ev.period, ev.elapsed) > t:
-                upto = i
-                break
+        upto, last = len(self.timed), self.last
+        if last is not None and last[0] >= 1 and game_time(book, stage, last[0], last[1]) > t:
+            for i, ev in enumerate(self.timed):  # as `compute_until` stops: at the first entry after `t`
+                assert ev.period is not None and ev.elapsed is not None
+                if ev.period >= 1 and game_time(book, stage, ev.period, ev.elapsed) > t:
+                    upto = i
+                    break
         start, kept = _mark_before(self.marks, upto)
         comp = kept.fork()
         comp.g = self.game
@@ -112,12 +113,15 @@ class LiveGame:
         new = object.__new__(LiveGame)
         new.game, new.book, new.forfeit, new.called = game, self.book, self.forfeit, self.called
         new.timed, new.keys, new._at = timed, keys, None
-        marks = [m for m in self.marks if m[0] <= first]
+        cut = len(self.marks)
+        while self.marks[cut - 1][0] > first:  # the marks after the first change are dropped (never the one at 0)
+            cut -= 1
+        marks = self.marks[:cut]
         start, kept = marks[-1]
         comp = kept.fork()
         comp.g = game
         for i in range(start, len(timed)):
-            if i > start and i < len(timed) and (i == first + 1 or (i <= first and i % MARK_EVERY == 0)):
+            if i > start and (i == first + 1 or (i <= first and i % MARK_EVERY == 0)):
                 marks.append((i, comp.fork()))  # kept for the next entry earlier in game time
             comp.apply(timed[i])
         marks.append((len(timed), comp))
