@@ -51,7 +51,8 @@ class LiveGame:
         self.forfeit, self.called, _ = comp.pregame([e for e in game.events if not _timed(e)])
         self.timed = sorted((e for e in game.events if _timed(e)), key=_order)
         self.keys = [_order(e) for e in self.timed]
-        self.marks: list[Mark] = [(0, comp.fork())]  # the computation before any timed event, never changed
+        # the computation before any timed event, never changed (with none, the open computation is that one)
+        self.marks: list[Mark] = [(0, comp.fork())] if self.timed else []
         for ev in self.timed:
             comp.apply(ev)
         self.comp = comp
