@@ -45,6 +45,15 @@ class ThreadBoundProxy(DatabaseProxy):
         else:
             self._own.db = obj
 
+    def __getattr__(self, attr: str) -> Any:  # Any: the bound database's attribute
+        """The bound database's attribute, the binding looked up once (peewee's proxy looks it up twice)."""
+        if attr in ThreadBoundProxy.__slots__:  # not set yet (a copy being made): never looked up in itself
+            raise AttributeError(attr)
+        db = getattr(self._own, "db", self._main)
+        if db is None:
+            raise AttributeError("Cannot use uninitialized Proxy.")
+        return getattr(db, attr)
+
     def __setattr__(self, attr: str, value: Any) -> None:  # Any: what peewee's proxy keeps
         object.__setattr__(self, attr, value)
 

@@ -93,7 +93,9 @@ C = TypeVar("C", bound=type)
 def _bound(method: F) -> F:
     @functools.wraps(method)
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        bind(self.db)
+        db = self.db
+        if database_proxy.obj is not db:  # `bind`, inline: a part's call within a call finds it bound
+            database_proxy.initialize(db)
         return method(self, *args, **kwargs)
 
     return call  # type: ignore[return-value]

@@ -36,3 +36,40 @@ def test_a_worker_binding_another_database_leaves_the_main_threads_bound(tmp_pat
     finally:
         league.close()
         rink.close()
+
+
+def test_an_attribute_of_the_proxy_is_the_bound_databases_on_each_thread(tmp_path: Path) -> None:
+    """The proxy's own lookup (the binding read once) gives what peewee's gives: the attribute of the database
+    this thread's models use; a proxy bound to nothing says so."""
+    from peewee import Proxy
+
+    from scorekeeper.db.base import ThreadBoundProxy
+
+    rink = Services.open(str(tmp_path / "rink.db"))
+    league = Services.open(str(tmp_path / "league.db"))
+    try:
+        seen: dict[str, object] = {}
+
+        def worker() -> None:
+            database_proxy.initialize(rink.db)
+            seen["database"] = database_proxy.database
+            seen["peewee's"] = Proxy.__getattr__(database_proxy, "database")
+
+        database_proxy.initialize(league.db)
+        thread = threading.Thread(target=worker)
+        thread.start()
+        thread.join()
+        assert seen == {"database": rink.db.database, "peewee's": rink.db.database}
+        assert database_proxy.database == Proxy.__getattr__(database_proxy, "database") == league.db.database
+        assert database_proxy.param == league.db.param
+        unbound = ThreadBoundProxy()
+        for proxy_lookup in (getattr, Proxy.__getattr__):
+            try:
+                proxy_lookup(unbound, "database")
+            except AttributeError as exc:
+                assert "uninitialized" in str(exc)
+            else:
+                raise AssertionError("an unbound proxy gave an attribute")
+    finally:
+        league.close()
+        rink.close()

@@ -70,10 +70,34 @@ def test_a_live_game_extended_entry_by_entry_equals_the_game_computed_from_the_s
         live = extended
 
 
-def test_an_entry_earlier_than_the_last_one_is_computed_from_the_start():
+@settings(max_examples=200, deadline=None)
+@given(timed_log(), st.data())
+def test_entries_keyed_out_of_game_order_extend_the_open_game_to_the_game_computed_from_the_start(log: list[dict],
+                                                                                                  data):
+    """The log keyed in any order (a penalty keyed after the next goal): each entry, one at a time or several at
+    once, goes on from the open computation's last mark before it and gives the state `compute_game` gives."""
+    order = data.draw(st.permutations(range(len(log))), label="the order the entries are keyed in")
+    keyed = [log[i] for i in order]
+    start = data.draw(st.integers(0, len(keyed)), label="events already entered")
+    live = LiveGame(game_of(to_events(keyed[:start])), BOOK)
+    k = start
+    while k < len(keyed):
+        k = min(len(keyed), k + data.draw(st.integers(1, 3), label="entries at once"))
+        game = game_of(to_events(keyed[:k]))
+        extended = live.extended(game)
+        assert extended is not None
+        assert extended.state().to_json() == compute_game(game, BOOK).to_json()
+        assert live.state().to_json() == compute_game(live.game, BOOK).to_json()  # the one before is unchanged
+        live = extended
+
+
+def test_an_entry_earlier_than_the_last_one_applies_the_entries_after_it_again():
     events = to_events([goal("home", 1, "05:00", "h2"), goal("away", 1, "03:00", "a2")])
     live = LiveGame(game_of(events[:1]), BOOK)
-    assert live.extended(game_of(events)) is None
+    extended = live.extended(game_of(events))
+    assert extended is not None
+    assert [e.seq for e in extended.timed] == [1, 0]
+    assert extended.state().to_json() == compute_game(game_of(events), BOOK).to_json()
 
 
 def test_an_untimed_entry_or_changed_line_ups_are_computed_from_the_start():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.computation import compute_until
 from scorekeeper.engine.live import live_state
 from scorekeeper.engine.live_game import LiveGame
 from scorekeeper.engine.timefmt import game_time
@@ -29,8 +30,28 @@ def test_the_live_panel_from_the_open_game_equals_the_one_computed_from_the_firs
     assert live.state().to_json() == LiveGame(game, BOOK).state().to_json()
 
 
-def test_a_clock_before_the_last_entry_is_computed_from_the_first_event() -> None:
+@settings(max_examples=150, deadline=None)
+@given(timed_log(), st.integers(0, 2999), st.data())
+def test_the_live_panel_at_any_clock_from_the_open_game_equals_the_one_computed_from_the_first_event(
+        log: list[dict], t: int, data) -> None:
+    """A clock before the last entry (the scorekeeper looks back, or keys a penalty late): the open computation
+    goes on from its last mark before `t`, built entry by entry in any order."""
+    order = data.draw(st.permutations(range(len(log))), label="the order the entries are keyed in")
+    keyed = [log[i] for i in order]
+    live = LiveGame(game_of(to_events(keyed[:1])), BOOK)
+    for k in range(2, len(keyed) + 1):
+        extended = live.extended(game_of(to_events(keyed[:k])))
+        assert extended is not None
+        live = extended
+    game = live.game
+    assert live_state(game, BOOK, t, live.until(t)) == live_state(game, BOOK, t)
+    comp, state = live.until(t)
+    assert state.to_json() == compute_until(game, BOOK, t)[1].to_json()
+
+
+def test_a_clock_before_the_last_entry_reads_the_game_up_to_that_clock() -> None:
     game = game_of(to_events([goal("home", 1, "05:00", "h2"), goal("away", 2, "03:00", "a2")]))
     live = LiveGame(game, BOOK)
-    assert live.until(game_time(BOOK, game.stage, 2, 2 * 60)) is None
-    assert live.until(game_time(BOOK, game.stage, 2, 3 * 60)) is not None
+    t = game_time(BOOK, game.stage, 2, 2 * 60)
+    assert live.until(t)[1].score == {"home": 1, "away": 0}
+    assert live_state(game, BOOK, t, live.until(t)) == live_state(game, BOOK, t)
