@@ -32,6 +32,9 @@ NOT_AT_READY = (
     # the start does not use
     "scorekeeper.records", "msgspec", "PySide6.QtPrintSupport", "PySide6.QtPdf", "PySide6.QtPdfWidgets",
     "PySide6.QtSvg", "PySide6.QtNetwork",
+    # issue 29.4: the tabs out of sight are built (and their modules imported) after ready; the date fields with
+    # the first dialog that asks a date
+    "ui.roster_tab", "ui.season_tab", "ui.chart", "ui.date_field",
 )
 
 AT_READY = """
