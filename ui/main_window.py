@@ -211,7 +211,7 @@ class MainWindow(WindowFiles):
         self.rink = RinkControl(self, self.rink_copy_action, self.rink_send_action, self.rink_conflicts_action)
         self._ready = True
         for action in self._database_actions():
-            action.setEnabled(True)
+            action.setEnabled(action is not self.rink_send_action)  # a rink copy's: once its status is read
         from PySide6.QtGui import QKeySequence
 
         for action, shortcut in self._shortcuts:
@@ -227,7 +227,10 @@ class MainWindow(WindowFiles):
                                          f"{self.current_season() or 'none'}.", 30000)
         self.season_picker.currentIndexChanged.connect(self._season_changed)
         self._season_changed()
-        self.rink.attach()
+        if self._lazy:  # issue 29.4: the rink copy's status is read on the next turn, the tab in front ready first
+            QTimer.singleShot(0, lambda: None if self._shut_down else self.rink.attach())
+        else:
+            self.rink.attach()
         self.loaded.emit()
 
     def _build_tabs(self) -> None:

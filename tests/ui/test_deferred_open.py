@@ -180,3 +180,17 @@ def test_a_window_never_painted_still_opens_after_the_fallback(qtbot: QtBot, set
     calls: list[int] = []
     window.when_painted(lambda: calls.append(1), fallback_ms=30)
     qtbot.waitUntil(lambda: calls == [1], timeout=5_000)
+
+
+def test_the_rink_copy_status_is_read_on_the_turn_after_the_tab_in_front_is_ready(
+    qtbot: QtBot, league: Path, settings: QSettings
+) -> None:
+    settings.setValue(OPERATOR, "Dana")
+    window = ui_app.show_window(str(league), settings)
+    qtbot.addWidget(window)
+    at_ready: list[tuple[bool, object]] = []
+    window.loaded.connect(lambda: at_ready.append((window.rink_send_action.isEnabled(), window.rink.shown)))
+    qtbot.waitUntil(lambda: window.ready, timeout=20_000)
+    assert at_ready == [(False, None)]  # nothing to send until the status is read; its label not placed yet
+    qtbot.waitUntil(lambda: window.rink.shown is not None)  # placed on the season's toolbar on the next turn
+    assert not window.rink_send_action.isEnabled() and not window.rink.shown.isVisible()  # a league's database
