@@ -256,7 +256,8 @@ class WindowFiles(QMainWindow):
             elif choice == "restore":
                 restore_damaged(self, target, str(self.settings.value(FOLDER, "")))
             return False
-        self.live_game_tab.save_clock()
+        if (live := self._live()) is not None:
+            live.save_clock()
         self.auto_backup("database closed")
         self.rink.stop()  # a send under way ends first (issue 32)
         self.svc.close()
@@ -404,7 +405,8 @@ class WindowFiles(QMainWindow):
                                "Everything entered since that backup is replaced; the database as it is now "
                                "is kept as a dated copy beside it."):
             return False
-        self.live_game_tab.save_clock()
+        if (live := self._live()) is not None:
+            live.save_clock()
         try:
             kept = self.svc.restore(path)
         except ServiceError as exc:
