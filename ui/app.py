@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import APP_NAME, ORGANIZATION, theme
 from ui.main_window import OPERATOR, MainWindow
+from ui.qt_start import quicken_imports
 from ui.window_files import is_locked, restore_damaged
 
 if TYPE_CHECKING:
@@ -53,7 +54,9 @@ def set_window_icon(app: QApplication) -> bool:
 
 
 def application() -> QApplication:
-    """The process's QApplication (created on first use), named so QSettings finds the window's state."""
+    """The process's QApplication (created on first use), named so QSettings finds the window's state. PySide's
+    check of each module imported from now on made cheap first (`ui.qt_start`)."""
+    quicken_imports()
     app = cast(QApplication | None, QApplication.instance()) or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)

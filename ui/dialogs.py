@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import html
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -36,7 +38,6 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.rules.violation import named_where
 from ui import APP_NAME, theme
-from ui.date_field import DateDialog, DateField, OptionalDateField
 from ui.models import ViolationsModel
 from ui.money_field import MoneyEdit, format_cents
 from ui.table_tab import fit_columns, make_table_view
@@ -51,6 +52,10 @@ SEASON_FILES = "Season files (*.json);;All files (*)"
 DATABASES = "Scorekeeper databases (*.db *.sqlite);;All files (*)"
 PDFS = "PDF documents (*.pdf);;All files (*)"
 CSVS = "Spreadsheets saved as CSV (*.csv *.txt);;All files (*)"
+
+
+dates = partial(importlib.import_module, "ui.date_field")
+"""`ui.date_field`, imported when a dialog with a date is built, not with the Live Game tab (issue 29.4)."""
 
 
 def run_dialog(dialog: QDialog) -> int:
@@ -315,7 +320,7 @@ class PaymentDialog(QDialog):
         self.toward.setToolTip("Toward the team's balance, or against one fine (paid first, shown on that fine in "
                                "the statement)")
         self.amount = MoneyEdit(self)  # the locale's decimal separator or a point; at most 10 000
-        self.date = DateField(today, self)
+        self.date = dates().DateField(today, self)
         self.memo = QLineEdit(self)
         self.memo.setPlaceholderText("e.g. cheque 1041 (optional)")
         self.problem = QLabel(self)
@@ -407,12 +412,12 @@ class AppealDialog(QDialog):
         self.setWindowTitle(f"Appeal — {who}")
         self.form_number = QLineEdit(self)
         self.form_number.setPlaceholderText("official league appeal form number")
-        self.filed = DateField(today, self)
+        self.filed = dates().DateField(today, self)
         self.fee_paid = QCheckBox("form fee paid", self)
         self.decision = QComboBox(self)
         for decision in ("pending", "denied", "upheld"):
             self.decision.addItem(decision, decision)
-        self.decided = OptionalDateField(None, self, "decided on", name="Decided")
+        self.decided = dates().OptionalDateField(None, self, "decided on", name="Decided")
         form = QFormLayout(self)
         form.addRow("&Form:", self.form_number)
         form.addRow("F&iled:", self.filed)
@@ -446,7 +451,7 @@ class NewGameDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.date = DateField(today, self)
+        self.date = dates().DateField(today, self)
         self.time = QLineEdit("19:00", self)
         self.time.setInputMask("99:99")
         self.time.setToolTip("HH:MM, 24-hour clock")
@@ -611,7 +616,7 @@ class LiftDialog(QDialog):
     def __init__(self, who: str, today: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Lift suspension — {who}")
-        self.date = DateField(today, self)
+        self.date = dates().DateField(today, self)
         self.reason = QLineEdit(self)
         self.reason.setPlaceholderText("e.g. Suspension Director's review of 2015-11-12")
         form = QFormLayout(self)
@@ -641,7 +646,7 @@ def ask_reason(parent: QWidget | None, game: str) -> str | None:
 
 def ask_date(parent: QWidget | None, title: str, label: str, default: str) -> str | None:
     """A date (ISO, as the facade takes it) typed or picked from a calendar, or None."""
-    dialog = DateDialog(title, label, default, parent)
+    dialog = dates().DateDialog(title, label, default, parent)
     return dialog.field.value() if run_dialog(dialog) == QDialog.DialogCode.Accepted else None
 
 

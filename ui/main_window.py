@@ -7,7 +7,7 @@ attached (`MainWindow.attach`), so `run_gui` can show the window's shell before 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QTimer, Signal, qVersion
 from PySide6.QtGui import QAction
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 GEOMETRY, STATE, SEASON, TAB = "window/geometry", "window/state", "window/season", "window/tab"
 OPERATOR = "operator"
 TAB_TITLES = ("Roster", "Live Game", "Season")
+ROSTER, LIVE, SEASON_PAGE = range(3)  # the tabs' places
 DEFAULT_DATABASE = "the default database"
 
 
@@ -210,7 +211,7 @@ class MainWindow(WindowFiles):
         self.rink = RinkControl(self, self.rink_copy_action, self.rink_send_action, self.rink_conflicts_action)
         self._ready = True
         for action in self._database_actions():
-            action.setEnabled(True)
+            action.setEnabled(action is not self.rink_send_action)  # a rink copy's: once its status is read
         from PySide6.QtGui import QKeySequence
 
         for action, shortcut in self._shortcuts:
@@ -226,22 +227,23 @@ class MainWindow(WindowFiles):
                                          f"{self.current_season() or 'none'}.", 30000)
         self.season_picker.currentIndexChanged.connect(self._season_changed)
         self._season_changed()
-        self.rink.attach()
+        if self._lazy:  # issue 29.4: the rink copy's status is read on the next turn, the tab in front ready first
+            QTimer.singleShot(0, lambda: None if self._shut_down else self.rink.attach())
+        else:
+            self.rink.attach()
         self.loaded.emit()
 
     def _build_tabs(self) -> None:
-        """The three tabs over the facade, put where the placeholders were without a repaint in between."""
+        """The tabs over the facade, put where the placeholders were without a repaint in between: all three, or
+        on a lazy start the one in front alone, each other built when first needed (`ui.lazy_tabs`)."""
+        from ui import tab_keys  # issue 27.15: Ctrl+Tab from main tab to main tab, wherever the keys are
         from ui.hub import ChangeHub
-        from ui.live_game_tab import LiveGameTab
-        from ui.roster_tab import RosterTab
-        from ui.season_tab import SeasonTab
+        from ui.lazy_tabs import LazyTabs, makers
 
         self.hub = ChangeHub(self)
         """Every write of the window is announced here: each tab redraws what its `Changes` touch."""
-        self.roster_tab = RosterTab(self.svc, hub=self.hub)
-        self.live_game_tab = LiveGameTab(self.svc, self.settings, hub=self.hub)
-        self.season_tab = SeasonTab(self.svc, hub=self.hub)
-        self._season_tabs = [self.roster_tab, self.live_game_tab, self.season_tab]
+        self._keeper = tab_keys.MainTabsKeepCtrlTab(self.tabs)
+        self.pages = LazyTabs(self.tabs, TAB_TITLES, makers(self), self._made_tab)
         from ui.tab_fill import TabFill
 
         note = QLabel(self)
@@ -256,29 +258,29 @@ class MainWindow(WindowFiles):
         self.hub.changed.connect(lambda _changes: self.reader.wrote())
         self.reader.arrived.connect(self._season_read)
         self.reader.slow.connect(lambda slow: self._reading_note(note, slow))
-        front = self.tabs.currentIndex()
-        self.setUpdatesEnabled(False)
-        blocked = self.tabs.blockSignals(True)
-        for index, tab in enumerate(self.season_tabs()):
-            stand_in = self.tabs.widget(index)
-            self.tabs.removeTab(index)
-            self.tabs.insertTab(index, tab, TAB_TITLES[index])
-            if stand_in is not None:
-                stand_in.deleteLater()
-        self.tabs.setCurrentIndex(front)
-        self.tabs.blockSignals(blocked)
-        self.setUpdatesEnabled(True)
-        from ui import tab_keys  # issue 27.15: Ctrl+Tab from main tab to main tab, wherever the keys are
-
-        tab_keys.wire(self.tabs, [(self.roster_tab, self.roster_tab.forms), (self.season_tab, self.season_tab.pages)])
+        for index in [self.tabs.currentIndex()] if self._lazy else range(len(TAB_TITLES)):
+            self.pages.get(index)
         self.hub.office_changed.connect(self._show_labels)
-        self.live_game_tab.finished.connect(lambda game: self.auto_backup(  # the game by its league number
-            f"game {self.svc.game_names(self.live_game_tab.season).get(game, game)} finished"))
         self.tabs.currentChanged.connect(self._leaving_tab)
         from ui.accessible import name_from_labels
 
-        self.roster_tab.roster_view.setAccessibleName("Players")  # its heading changes with the team shown
         name_from_labels(self)  # issue 31.4: each field named after its label, for a screen reader
+
+    def _made_tab(self, index: int, tab: QWidget) -> None:
+        """A tab just built: its keys, its fields' accessible names; on a lazy start it reads the season when
+        shown or filled."""
+        from ui import tab_keys
+        from ui.accessible import name_from_labels
+
+        self._season_tabs = cast("list[TableTab]", self.pages.pages())
+        if index == ROSTER:
+            self.roster_tab.roster_view.setAccessibleName("Players")  # its heading changes with the team shown
+        pages = self.roster_tab.forms if index == ROSTER else self.season_tab.pages if index == SEASON_PAGE else None
+        tab_keys.wire_page(self._keeper, tab, pages)
+        if self._ready:
+            name_from_labels(tab)
+        if self._lazy:
+            self._stale.add(tab)
 
     def abandon(self) -> None:
         """The database did not open (or could not be read): nothing to save or close when the shell goes."""
@@ -441,8 +443,8 @@ class MainWindow(WindowFiles):
         if self.current_season() is not None:
             self.settings.setValue(SEASON, self.current_season())
         self.settings.setValue(TAB, self.tabs.currentIndex())
-        if self._ready:
-            self.live_game_tab.save_clock()
+        if (live := self._live()) is not None:
+            live.save_clock()
         self.settings.sync()
 
     def current_season(self) -> str | None:
@@ -471,11 +473,14 @@ class MainWindow(WindowFiles):
             self._stale = set(self.season_tabs())
             self.reader.stop(wait=False)
             self._read_due = None
-            self.live_game_tab.defer_game = self.tabs.currentWidget() is self.live_game_tab and name is not None
+            live = self._live()  # not built: nothing of it waits for the season
+            if live is not None:
+                live.defer_game = self.tabs.currentWidget() is live and name is not None
             self._redraw_stale()
-            if self.live_game_tab.game_pending is None or name is None or self.svc.has_view(
+            if live is None or live.game_pending is None or name is None or self.svc.has_view(
                     self.svc.season_row(name).id):
-                self.live_game_tab.show_pending()
+                if live is not None:
+                    live.show_pending()
                 self.fill.start()  # issue 29.4: the tabs out of sight fill in after the one in front
             else:  # listed from a narrow read: the season is read on the worker, after this turn (`ready` first)
                 self._read_due = name
@@ -503,7 +508,8 @@ class MainWindow(WindowFiles):
         picked is drawn, the tabs out of sight fill in."""
         if self._shut_down or name != self.current_season():
             return
-        self.live_game_tab.show_pending()
+        if (live := self._live()) is not None:
+            live.show_pending()
         self.fill.start()
 
     @staticmethod
@@ -517,7 +523,10 @@ class MainWindow(WindowFiles):
 
     def _redraw_stale(self) -> None:
         """The tab brought to the front loads its season if it has not yet (lazy start, another season); the
-        changes it heard while out of sight are redrawn as it is shown (`TableTab.catch_up`)."""
+        changes it heard while out of sight are redrawn as it is shown (`TableTab.catch_up`). A tab not built yet
+        is built first (lazy start)."""
+        if self._ready and not self._shut_down:
+            self.pages.get(self.tabs.currentIndex())
         current = self.tabs.currentWidget()
         for tab in self.season_tabs():
             if tab is current and tab in self._stale:
@@ -536,25 +545,34 @@ class MainWindow(WindowFiles):
 
     def _stale_steps(self, tab: QWidget) -> Generator[None, None, None]:
         """`tab` reads the season shown, a table at a time (`TableTab.show_season_steps`); it stays stale until
-        `_filled` after the last."""
+        `_filled` after the last. A tab's stand-in: the tab is built on this turn, filled on the next ones."""
+        index = self.tabs.indexOf(tab)
+        if self.pages.made(index) is not tab:
+            return self._build_step(index)
         loading = next(t for t in self.season_tabs() if t is tab)
         loading.pending = None
         return loading.show_season_steps(self.current_season())
 
+    def _build_step(self, index: int) -> Generator[None, None, None]:
+        self.pages.get(index)
+        yield
+
     def _out_of_sight(self) -> list[QWidget]:
         """The tabs still to load behind the one in front: the Live Game tab first (today's game at the boards),
-        then the Roster and Season tabs; none once the window is going away."""
+        then the Roster and Season tabs (a tab not built yet by its stand-in); none once the window is going
+        away."""
         if self._shut_down or not self._ready:
             return []
-        current = self.tabs.currentWidget()
-        order = (self.live_game_tab, self.roster_tab, self.season_tab)
-        return [tab for tab in order if tab in self._stale and tab is not current]
+        waiting = [self.pages.made(index) or self.tabs.widget(index) for index in (LIVE, ROSTER, SEASON_PAGE)
+                   if index != self.tabs.currentIndex()]
+        return [tab for tab in waiting if tab is not None and (tab in self._stale or tab not in self._season_tabs)]
 
     def _loading_note(self, tab: QWidget) -> str:
-        """What the status bar says while `tab` loads out of sight."""
-        if tab is self.season_tab:
+        """What the status bar says while `tab` (or its stand-in) loads out of sight."""
+        index = self.tabs.indexOf(tab)
+        if index == SEASON_PAGE:
             return "Loading standings and statistics…"
-        return "Loading the roster…" if tab is self.roster_tab else "Loading the games…"
+        return "Loading the roster…" if index == ROSTER else "Loading the games…"
 
     # -- start-up --------------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -644,7 +662,7 @@ class MainWindow(WindowFiles):
         """The document of the tab in front: the game sheet on Live Game, else the Season tab's page's."""
         if self.current_season() is None:
             return None
-        if self.tabs.currentWidget() is self.live_game_tab:
+        if self.tabs.currentIndex() == LIVE:
             return self.live_game_tab.sheet_document()
         return self.season_tab.current_document()
 
@@ -662,7 +680,7 @@ class MainWindow(WindowFiles):
         """File ▸ Print preview…: the tab's document on screen (zoom, pages), to print or save as PDF from there."""
         if self.current_season() is None:
             return None
-        if self.tabs.currentWidget() is self.live_game_tab:
+        if self.tabs.currentIndex() == LIVE:
             return self.live_game_tab.print_sheet()
         return self.season_tab.print_current()
 
@@ -747,13 +765,15 @@ class MainWindow(WindowFiles):
         self.fill.stop()
         self.rink.stop()
         self.reader.stop()  # the worker lets go of its connection before the database closes
-        self.live_game_tab.stop()
+        if (live := self._live()) is not None:
+            live.stop()
         self.auto_backup("window closed")
         self.svc.close()
 
     def may_leave_entry(self, leaving: str) -> bool:
         """Issue 27: an entry half typed at the boards is discarded only once the scorekeeper says so."""
-        return not self._ready or self.live_game_tab.may_leave_entry(leaving)
+        live = self._live()
+        return live is None or live.may_leave_entry(leaving)
 
     def quit(self) -> bool:
         """File ▸ Quit: close the window, once an entry half typed is recorded or discarded (asked first)."""
@@ -762,7 +782,7 @@ class MainWindow(WindowFiles):
     def _leaving_tab(self, index: int) -> None:
         """Another tab in front while an entry is half typed at the boards: asked first; kept, the Live Game tab
         comes back to the front."""
-        live = self.tabs.indexOf(self.live_game_tab) if self._ready else -1
+        live = LIVE if self._live() is not None else -1
         if live < 0 or index == live or self.may_leave_entry("go to another tab"):
             return
         blocked = self.tabs.blockSignals(True)

@@ -24,7 +24,6 @@ from PySide6.QtGui import (
 
 from scorekeeper.results_records import Standings
 from scorekeeper.season_data import LineupEntryData
-from scorekeeper.services import standings_texts
 from ui import theme
 from ui.money_field import money_sort, money_text
 
@@ -409,6 +408,8 @@ class StandingsModel(RecordTableModel):
         self, standings: Standings, team_names: Mapping[str, str], division_names: Mapping[str, str]
     ) -> None:
         """Show the facade's standings JSON, naming teams and divisions by the given id -> name maps."""
+        from scorekeeper.services import standings_texts  # here: the Live Game tab imports this module (issue 29.4)
+
         rows: list[Row] = []
         items: list[DivisionHeading | None] = []
         for division in standings.get("divisions", []):

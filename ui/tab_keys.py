@@ -57,8 +57,17 @@ def wire(main: QTabWidget, paged: list[tuple[QWidget, QTabWidget]]) -> MainTabsK
     keeper = MainTabsKeepCtrlTab(main)
     for index in range(main.count()):
         page = main.widget(index)
-        for inner in page.findChildren(QTabWidget) if page is not None else []:
-            inner.installEventFilter(keeper)
+        if page is not None:
+            wire_page(keeper, page)
     for owner, pages in paged:
         page_keys(owner, pages)
     return keeper
+
+
+def wire_page(keeper: MainTabsKeepCtrlTab, page: QWidget, pages: QTabWidget | None = None) -> None:
+    """One main tab, built after the others (issue 29.4): its inner tab widgets pass Ctrl+Tab on to the main tabs
+    (`keeper`'s); `pages`, its inner pages, get Ctrl+PgDown and Ctrl+PgUp."""
+    for inner in page.findChildren(QTabWidget):
+        inner.installEventFilter(keeper)
+    if pages is not None:
+        page_keys(page, pages)

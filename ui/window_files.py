@@ -9,7 +9,7 @@ dialogs are imported when an action runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import SeasonEntry, SeasonSummary
     from scorekeeper.season_data import DivisionData
     from scorekeeper.services import ImportReport, Services
+    from ui.lazy_tabs import LazyTabs
     from ui.live_game_tab import LiveGameTab
     from ui.roster_tab import RosterTab
     from ui.season_tab import SeasonTab
@@ -61,15 +62,30 @@ class WindowFiles(QMainWindow):
 
     svc: Services
     settings: QSettings
-    roster_tab: RosterTab
-    live_game_tab: LiveGameTab
-    season_tab: SeasonTab
     tabs: QTabWidget
+    pages: LazyTabs
+    """The three tabs, each built when first needed (issue 29.4): Roster, Live Game, Season."""
     _ready: bool
     _seasons: dict[str, SeasonEntry]
     _season_tabs: list[TableTab]
     _stale: set[QWidget]
     rink: Any  # Any: ui.rink_copy's RinkControl (naming it would import rink_copy back: a circle)
+
+    @property
+    def roster_tab(self) -> RosterTab:
+        return cast("RosterTab", self.pages.get(0))
+
+    @property
+    def live_game_tab(self) -> LiveGameTab:
+        return cast("LiveGameTab", self.pages.get(1))
+
+    @property
+    def season_tab(self) -> SeasonTab:
+        return cast("SeasonTab", self.pages.get(2))
+
+    def _live(self) -> LiveGameTab | None:
+        """The Live Game tab if it is built (nothing is built)."""
+        return cast("LiveGameTab | None", self.pages.made(1)) if self._ready else None
 
     # -- what the window itself does (`MainWindow`) ---------------------------------------------------------------
     def current_season(self) -> str | None:
@@ -240,7 +256,8 @@ class WindowFiles(QMainWindow):
             elif choice == "restore":
                 restore_damaged(self, target, str(self.settings.value(FOLDER, "")))
             return False
-        self.live_game_tab.save_clock()
+        if (live := self._live()) is not None:
+            live.save_clock()
         self.auto_backup("database closed")
         self.rink.stop()  # a send under way ends first (issue 32)
         self.svc.close()
@@ -388,7 +405,8 @@ class WindowFiles(QMainWindow):
                                "Everything entered since that backup is replaced; the database as it is now "
                                "is kept as a dated copy beside it."):
             return False
-        self.live_game_tab.save_clock()
+        if (live := self._live()) is not None:
+            live.save_clock()
         try:
             kept = self.svc.restore(path)
         except ServiceError as exc:
