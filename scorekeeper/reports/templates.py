@@ -216,17 +216,23 @@ class SheetTable(Table):
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's
         """As `Table.wrap`, without laying the table out again for the width it was last laid out for.
 
-        The sheet measures its body before the frame places it, and a nested table is wrapped again as its
-        cell is drawn. Row heights depend only on the width, except that a table whose rows span may stop
-        measuring once past `availHeight`: a complete layout that fits is reused.
+        A nested table is wrapped again as its cell is drawn, and a KeepInFrame wraps its content at its own
+        width, then at the scaled one. Row heights depend only on the width, and not even on it where every
+        column's width is given in points; except that a long table may stop measuring once past
+        `availHeight`: a complete layout that fits is reused.
         """
-        if (self._sk_wrapped == availWidth and self._hmax == self._nrows
-                and self._height <= availHeight):
+        wrapped = self._sk_wrapped
+        if (wrapped is not None and (wrapped == availWidth or self._sk_fixed_widths())
+                and self._hmax == self._nrows and self._height <= availHeight):
             self.availWidth = availWidth
             return self._width, self._height
         result = super().wrap(availWidth, availHeight)
         self._sk_wrapped = availWidth
         return result
+
+    def _sk_fixed_widths(self) -> bool:
+        """Every column's width given in points: the layout does not depend on the width available."""
+        return all(type(w) in (int, float) for w in self._argW)
 
     def _addCommand(self, cmd: Any) -> None:  # noqa: N802 - ReportLab's
         """As `Table._addCommand`; a cell style command sets its attribute on each cell of its range directly
