@@ -68,19 +68,46 @@ def _planned(items: list[Any]) -> Iterator[Planned]:
                 yield from _planned(row)
 
 
+class _Rows:
+    """What a styled table's height needs of its style, worked out once: for each row whose height is not
+    given, the cells that count (ReportLab skips those a row span covers), each with its column, its line
+    height, its top and bottom padding (summed as ReportLab sums them), its style and whether it spans columns."""
+
+    def __init__(self, t: SheetTable) -> None:
+        self.table = t
+        if t._spanCmds:
+            t._calcSpanRanges()
+            row_spans, col_spans, spans = t._rowSpanCells, t._colSpanCells, t._spanRanges
+        else:
+            row_spans, col_spans, spans = (), (), {}
+        self.cells: list[list[tuple[int, float, float, Any, bool]] | None] = []
+        for i, given in enumerate(t._argH):
+            if given is not None:
+                self.cells.append(None)
+                continue
+            row: list[tuple[int, float, float, Any, bool]] = []
+            for j, s in enumerate(t._cellStyles[i]):
+                ji = j, i
+                span = spans.get(ji)
+                if ji in row_spans and not span:
+                    continue
+                if span and span[1] != span[3]:
+                    raise Unmeasured("a cell spans rows")
+                row.append((j, s.leading or 1.2 * s.fontsize, s.bottomPadding + s.topPadding, s, ji in col_spans))
+            self.cells.append(row)
+
+
 class Fitting:
     """The styled tables of a planned sheet, to measure its plans at other widths and make the chosen one."""
 
     def __init__(self, plan: list[Flowable]) -> None:
-        self.tables: list[SheetTable] = []
+        self.tables: list[_Rows] = []
         for p in _planned(plan):
             t = SheetTable(p.rows, **p.kw)
             t.setStyle(p.style)
-            if t._spanCmds:
-                t._calcSpanRanges()
-            self.tables.append(t)
+            self.tables.append(_Rows(t))
 
-    def _pairs(self, plan: list[Flowable]) -> dict[int, SheetTable]:
+    def _pairs(self, plan: list[Flowable]) -> dict[int, _Rows]:
         planned = list(_planned(plan))
         if len(planned) != len(self.tables):
             raise Unmeasured("the plan's tables differ from the styled ones")
@@ -93,16 +120,16 @@ class Fitting:
         total = 0.0
         for f in plan:
             if isinstance(f, Planned):
-                t = styled[id(f)]
-                h = _table_height(f, t, styled)
-                total += h + t.getSpaceBefore() + t.getSpaceAfter()
+                rows = styled[id(f)]
+                h = _table_height(f, rows, styled)
+                total += h + rows.table.getSpaceBefore() + rows.table.getSpaceAfter()
             else:
                 total += f.wrap(width, avail)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         return total
 
     def made(self, plan: list[Flowable]) -> list[Flowable]:
         """`plan`'s flowables with each planned table made: its styled table filled with its rows."""
-        styled = self._pairs(plan)
+        styled = {k: rows.table for k, rows in self._pairs(plan).items()}
         for p in _planned(plan):
             _fill(styled[id(p)], [[styled[id(c)] if isinstance(c, Planned) else c for c in row] for row in p.rows],
                   p.kw["colWidths"])
@@ -118,38 +145,31 @@ def _fill(t: SheetTable, rows: list[list[Any]], widths: list[float]) -> None:
     t._sk_wrapped = None
 
 
-def _table_height(p: Planned, t: SheetTable, styled: dict[int, SheetTable]) -> float:
-    """The height ReportLab's `Table.wrap` gives table `t` holding `p`'s rows at `p`'s column widths
+def _table_height(p: Planned, rows: _Rows, styled: dict[int, _Rows]) -> float:
+    """The height ReportLab's `Table.wrap` gives the styled table holding `p`'s rows at `p`'s column widths
     (Table._calc_height, for the cells a sheet holds: text, flowables, planned tables)."""
+    t = rows.table
     H = list(t._argH)
-    if None in H:
-        W = p.kw["colWidths"]
-        if t._spanCmds:
-            row_spans, col_spans, spans = t._rowSpanCells, t._colSpanCells, t._spanRanges
-        else:
-            row_spans, col_spans, spans = (), (), {}
-        min_heights = t._minRowHeights
-        for i, h_i in enumerate(H):
-            if h_i is not None:
-                continue
-            h: float = 0
-            for j, (v, s, w) in enumerate(zip(p.rows[i], t._cellStyles[i], W, strict=False)):
-                ji = j, i
-                span = spans.get(ji)
-                if ji in row_spans and not span:
-                    continue
-                if isinstance(v, Flowable):
-                    if ji in col_spans:
-                        raise Unmeasured("a flowable spans columns")
-                    cell = _flowable_height(v, w, s, styled)
-                else:
-                    cell = (s.leading or 1.2 * s.fontsize) * len((v is not None and str(v) or "").split("\n"))
-                cell += s.bottomPadding + s.topPadding
-                if span and span[1] != span[3]:
-                    raise Unmeasured("a cell spans rows")
-                if cell > h:
-                    h = cell
-            H[i] = max(min_heights[i], h) if min_heights else h
+    W = p.kw["colWidths"]
+    min_heights = t._minRowHeights
+    for i, cells in enumerate(rows.cells):
+        if cells is None:
+            continue
+        values = p.rows[i]
+        h: float = 0
+        for j, leading, pad, s, spans_columns in cells:
+            v = values[j]
+            if type(v) is str:
+                cell = leading * (v.count("\n") + 1) + pad
+            elif isinstance(v, Flowable):
+                if spans_columns:
+                    raise Unmeasured("a flowable spans columns")
+                cell = _flowable_height(v, W[j], s, styled) + pad
+            else:
+                cell = leading * len((v is not None and str(v) or "").split("\n")) + pad
+            if cell > h:
+                h = cell
+        H[i] = max(min_heights[i], h) if min_heights else h
     # the row positions' sum, compensated, bottom row first (as Table._calc_height)
     height: float = 0
     c: float = 0
@@ -161,14 +181,14 @@ def _table_height(p: Planned, t: SheetTable, styled: dict[int, SheetTable]) -> f
     return height
 
 
-def _flowable_height(v: Flowable, w: float, s: Any, styled: dict[int, SheetTable]) -> float:
+def _flowable_height(v: Flowable, w: float, s: Any, styled: dict[int, _Rows]) -> float:
     """A flowable cell's height, as Table._listCellGeom gives it for a cell of one flowable."""
     aw = w - s.leftPadding - s.rightPadding
     ah = TALL - s.topPadding - s.bottomPadding
     if isinstance(v, Planned):
-        t = styled[id(v)]
-        vh = _table_height(v, t, styled)
-        sb, sa = t.getSpaceBefore(), t.getSpaceAfter()
+        rows = styled[id(v)]
+        vh = _table_height(v, rows, styled)
+        sb, sa = rows.table.getSpaceBefore(), rows.table.getSpaceAfter()
     else:
         vh = v.wrap(aw, ah)[1]
         sb, sa = v.getSpaceBefore(), v.getSpaceAfter()
