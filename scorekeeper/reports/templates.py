@@ -12,6 +12,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from reportlab import rl_config
@@ -62,17 +63,22 @@ Run = tuple[str, str, float, Any]
 """A run of text in one face: (text, font name, size, colour)."""
 
 
+text_width = lru_cache(maxsize=4096)(stringWidth)
+"""`stringWidth(text, font, size)`, remembered: a sheet measures the same names and numbers at each width it
+tries, and the office prints the same teams' names on sheet after sheet (the fonts are registered once)."""
+
+
 def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
     """`text` broken into lines at most `width` wide, as a Paragraph breaks it (greedy; a long word is split)."""
-    if stringWidth(text, font, size) <= width and text == " ".join(text.split()):
+    if text_width(text, font, size) <= width and text == " ".join(text.split()):
         return [text]  # most cells: one line, already single-spaced (a line's width is the sum of its glyphs')
-    space = stringWidth(" ", font, size)
+    space = text_width(" ", font, size)
     shrink = rl_config.spaceShrinkage * space  # a Paragraph lets each space give a little to fit one more word
     lines: list[str] = []
     line: list[str] = []
     used = -space
     for word in text.split():
-        w = stringWidth(word, font, size)
+        w = text_width(word, font, size)
         if line and used + space + w > width + shrink * len(line):
             lines.append(" ".join(line))
             line, used = [], -space
@@ -80,7 +86,7 @@ def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
             cut = _fitting_prefix(word, font, size, width)
             lines.append(word[:cut])
             word = word[cut:]
-            w = stringWidth(word, font, size)
+            w = text_width(word, font, size)
         line.append(word)
         used += space + w
     if line or not lines:
@@ -175,7 +181,7 @@ def text_block(text: object, style: ParagraphStyle, width: float) -> TextLines:
 
 def rich_line(runs: list[Run], style: ParagraphStyle, width: float) -> Flowable:
     """Runs in several faces on one line; a Paragraph (which can break them) when they do not fit `width`."""
-    if sum(stringWidth(t, f, s) for t, f, s, _ in runs) <= width:
+    if sum(text_width(t, f, s) for t, f, s, _ in runs) <= width:
         return TextLines([runs], style)
     markup = "".join(f"<font face='{f}' size={s} color='#{c.hexval()[2:]}'>{styles.esc(t)}</font>"
                      for t, f, s, c in runs)
