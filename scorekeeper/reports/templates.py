@@ -246,7 +246,8 @@ class SheetTable(Table):
         self._sk_wrapped = None  # a new style: lay the table out again
         op = cmd[0]
         attrs = _CELL_ATTRS.get(op)
-        if attrs is None or cmd[1][1] in _SPECIALROWS:
+        (sc, sr), (ec, er) = cmd[1], cmd[2]
+        if attrs is None or sr in _SPECIALROWS:
             super()._addCommand(cmd)
             return
         values = cmd[3:]
@@ -255,20 +256,22 @@ class SheetTable(Table):
         elif op == "FONT" and len(values) == 2:
             values = (*values, values[1] * 1.2)
         pairs = list(zip(attrs, values, strict=False))  # FONT may give fewer values than attributes
-        (sc, sr), (ec, er) = cmd[1:3]
-        sc, ec, sr, er = self.normCellRange(sc, ec, sr, er)
+        ncols, nrows = self._ncols, self._nrows
+        # as Table.normCellRange
+        sc, ec = max(0, sc + ncols if sc < 0 else sc), min(ncols - 1, ec + ncols if ec < 0 else ec)
+        sr, er = max(0, sr + nrows if sr < 0 else sr), min(nrows - 1, er + nrows if er < 0 else er)
         if ec < sc or er < sr:
             return
         names = attrs[:len(pairs)]
-        if (self._sk_cell is not None and (sc, sr, ec, er) == (0, 0, self._ncols - 1, self._nrows - 1)
+        if (self._sk_cell is not None and sc == 0 and sr == 0 and ec == ncols - 1 and er == nrows - 1
                 and self._sk_per_cell.isdisjoint(names)):
             for name, value in pairs:
                 setattr(self._sk_cell, name, value)
             return
         self._sk_per_cell.update(names)
-        for name, value in pairs:
-            for row in self._cellStyles[sr:er + 1]:
-                for cell in row[sc:ec + 1]:
+        for row in self._cellStyles[sr:er + 1]:
+            for cell in row[sc:ec + 1]:
+                for name, value in pairs:
                     setattr(cell, name, value)
 
     def draw(self) -> None:
