@@ -85,6 +85,10 @@ class _Rows:
             if given is not None:
                 self.cells.append(None)
                 continue
+            if not spans:
+                self.cells.append([(j, s.leading or 1.2 * s.fontsize, s.bottomPadding + s.topPadding, s, False)
+                                   for j, s in enumerate(t._cellStyles[i])])
+                continue
             row: list[tuple[int, float, float, Any, bool]] = []
             for j, s in enumerate(t._cellStyles[i]):
                 ji = j, i
