@@ -26,7 +26,6 @@ from scorekeeper.reports.templates import (
     BODY_W,
     Head,
     Run,
-    SheetTable,
     TextLines,
     build_pdf,
     cell_text,
@@ -65,7 +64,7 @@ def _muted(row: int, col: int) -> tuple[Any, ...]:
     return ("TEXTCOLOR", (col, row), (col, row), MUTED)
 
 
-def _info(d: GameSheetData, W: float) -> SheetTable:
+def _info(d: GameSheetData, W: float) -> Flowable:
     stage = "Playoff" if d.stage == "playoff" else "Regular season"
     pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_number), ("DATE", long_date(d.date)),
              ("TIME", d.start), ("RINK", d.rink or "—"), ("STAGE", stage),
@@ -115,7 +114,7 @@ def _score(d: GameSheetData, W: float) -> list[Flowable]:
     return [t, Spacer(0, 2), result]
 
 
-def _lineup(t: SheetTeam, W: float) -> SheetTable:
+def _lineup(t: SheetTeam, W: float) -> Flowable:
     w = (W - 8) / 2
     widths = [18, w - 18 - 26 - 3 * 20, 26, 20, 20, 20]
     name_w = widths[1]
@@ -151,7 +150,7 @@ def _lineup(t: SheetTeam, W: float) -> SheetTable:
     ]), hAlign="LEFT", colWidths=widths, repeatRows=2)
 
 
-def _goals(d: GameSheetData, W: float) -> SheetTable:
+def _goals(d: GameSheetData, W: float) -> Flowable:
     w: list[float] = [16, 24, 30, 80, 150, 0, 40]
     w[5] = W - sum(w)
     rows: list[list[Any]] = [["#", "Per", "Time", "Team", "Scorer", "Assists", "Type"]]
@@ -217,7 +216,7 @@ def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
     return out
 
 
-def _goaltending(d: GameSheetData, W: float) -> SheetTable:
+def _goaltending(d: GameSheetData, W: float) -> Flowable:
     """One line per goalie who played: time in net, shots against and saves (where recorded), goals against; under
     it, where the game gives each goalie's shots (`goalie_shots`), his shots and saves by period."""
     w: list[float] = [130, 22, 0, 52, 70, 52, 70]
@@ -269,7 +268,7 @@ def _signature_rows(people: list[SignatureLine], W: float) -> list[Flowable]:
     return out
 
 
-def _signature_row(people: list[SignatureLine], columns: int, W: float) -> SheetTable:
+def _signature_row(people: list[SignatureLine], columns: int, W: float) -> Flowable:
     n = len(people)
     pad = 26.0 if any(p.png is not None for p in people) else 18.0  # the line signed on the screen is a little taller
     gap = 18.0
@@ -308,7 +307,8 @@ def _section(title: str, W: float) -> Flowable:
 
 
 def game_sheet_story(d: GameSheetData, W: float = BODY_W) -> list[Flowable]:
-    """The flowables of the game sheet body (without the letterhead marker), laid out `W` points wide."""
+    """The flowables of the game sheet body (without the letterhead marker), laid out `W` points wide; its tables
+    only planned while `game_sheet_fit.planning()` (build_game_sheet measures them before making them)."""
     lineups = table([[_lineup(d.home, W), _lineup(d.away, W)]],
                     [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                      ("RIGHTPADDING", (0, 0), (0, 0), 4), ("LEFTPADDING", (1, 0), (1, 0), 4),
