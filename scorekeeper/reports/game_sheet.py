@@ -11,6 +11,7 @@ from typing import Any
 from reportlab.platypus import Flowable, KeepInFrame, Spacer
 
 from scorekeeper.reports import styles
+from scorekeeper.reports.game_sheet_fit import Fitting, planning, table
 from scorekeeper.reports.game_sheet_records import GameSheetData, SheetTeam
 from scorekeeper.reports.signature_lines import (
     UNREADABLE,
@@ -25,7 +26,6 @@ from scorekeeper.reports.templates import (
     BODY_W,
     Head,
     Run,
-    SheetTable,
     TextLines,
     build_pdf,
     cell_text,
@@ -64,18 +64,17 @@ def _muted(row: int, col: int) -> tuple[Any, ...]:
     return ("TEXTCOLOR", (col, row), (col, row), MUTED)
 
 
-def _info(d: GameSheetData, W: float) -> SheetTable:
+def _info(d: GameSheetData, W: float) -> Flowable:
     stage = "Playoff" if d.stage == "playoff" else "Regular season"
     pairs = [("DIVISION", d.division or "—"), ("GAME NO.", d.game_number), ("DATE", long_date(d.date)),
              ("TIME", d.start), ("RINK", d.rink or "—"), ("STAGE", stage),
              ("STATUS", "FINAL" if d.status == "final" else "DRAFT (not final)"), ("RULEBOOK", d.rulebook)]
     widths = [W * w for w in (0.30, 0.16, 0.30, 0.24)]
     cells = [[_info_cell(k, v, widths[j] - 12) for j, (k, v) in enumerate(pairs[i:i + 4])] for i in (0, 4)]
-    t = SheetTable(cells, hAlign="LEFT", colWidths=widths)
-    t.setStyle([("BOX", (0, 0), (-1, -1), 0.6, NAVY), ("INNERGRID", (0, 0), (-1, -1), 0.25, GRID),
-                ("BACKGROUND", (0, 0), (-1, -1), TINT), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5), ("VALIGN", (0, 0), (-1, -1), "TOP")])
-    return t
+    return table(cells, [("BOX", (0, 0), (-1, -1), 0.6, NAVY), ("INNERGRID", (0, 0), (-1, -1), 0.25, GRID),
+                         ("BACKGROUND", (0, 0), (-1, -1), TINT), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5), ("VALIGN", (0, 0), (-1, -1), "TOP")],
+                 hAlign="LEFT", colWidths=widths)
 
 
 def _info_cell(label: str, value: str, width: float) -> Flowable:
@@ -103,20 +102,19 @@ def _score(d: GameSheetData, W: float) -> list[Flowable]:
                 "" if t.points is None else str(t.points)]
         rows.append(row)
     final_col = len(d.periods) + 1
-    t = SheetTable(rows, hAlign="LEFT", colWidths=widths)
-    t.setStyle(styles.table_style(zebra=False, size=7.5, extra=[
+    t = table(rows, styles.table_style(zebra=False, size=7.5, extra=[
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
         ("FONT", (final_col, 1), (final_col, -1), styles.FONT_BOLD, 10),
         ("BACKGROUND", (final_col, 1), (final_col, -1), TINT),
         ("LINEAFTER", (0, 0), (-2, -1), 0.25, GRID),
-    ]))
+    ]), hAlign="LEFT", colWidths=widths)
     b = styles.BODY_SMALL
     result = rich_line([("Result:", FONT_BOLD, b.fontSize, b.textColor), (" ", b.fontName, b.fontSize, b.textColor),
                         (d.result, b.fontName, b.fontSize, b.textColor)], b, W)
     return [t, Spacer(0, 2), result]
 
 
-def _lineup(t: SheetTeam, W: float) -> SheetTable:
+def _lineup(t: SheetTeam, W: float) -> Flowable:
     w = (W - 8) / 2
     widths = [18, w - 18 - 26 - 3 * 20, 26, 20, 20, 20]
     name_w = widths[1]
@@ -141,8 +139,7 @@ def _lineup(t: SheetTeam, W: float) -> SheetTable:
                                CELL_MUTED, name_w - 2 * PAD), "", "", "", ""])
     rows.append(["", "Totals", "", str(sum(p.goals for p in t.lineup)),
                  str(sum(p.assists for p in t.lineup)), str(sum(p.pim for p in t.lineup))])
-    table = SheetTable(rows, hAlign="LEFT", colWidths=widths, repeatRows=2)
-    table.setStyle(styles.table_style(header_rows=2, extra=[
+    return table(rows, styles.table_style(header_rows=2, extra=[
         ("SPAN", (0, 0), (-1, 0)), ("LEADING", (0, 0), (0, 0), CELL.leading),
         ("BACKGROUND", (0, 1), (-1, 1), TINT), ("TEXTCOLOR", (0, 1), (-1, 1), NAVY),
         ("ALIGN", (0, 1), (0, -1), "RIGHT"), ("ALIGN", (2, 1), (-1, -1), "CENTER"),
@@ -150,11 +147,10 @@ def _lineup(t: SheetTeam, W: float) -> SheetTable:
         ("LINEABOVE", (0, -1), (-1, -1), 0.6, NAVY), ("BACKGROUND", (0, -1), (-1, -1), TINT),
         ("FONT", (0, -1), (-1, -1), styles.FONT_BOLD, 7),
         *_text_rows(2, (1,)), *muted,
-    ]))
-    return table
+    ]), hAlign="LEFT", colWidths=widths, repeatRows=2)
 
 
-def _goals(d: GameSheetData, W: float) -> SheetTable:
+def _goals(d: GameSheetData, W: float) -> Flowable:
     w: list[float] = [16, 24, 30, 80, 150, 0, 40]
     w[5] = W - sum(w)
     rows: list[list[Any]] = [["#", "Per", "Time", "Team", "Scorer", "Assists", "Type"]]
@@ -167,9 +163,7 @@ def _goals(d: GameSheetData, W: float) -> SheetTable:
     if not d.goals:
         rows.append(["", "", "", "no goals", "", "", ""])
         extra.append(_muted(1, 3))
-    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=extra))
-    return t
+    return table(rows, styles.table_style(extra=extra), hAlign="LEFT", colWidths=w, repeatRows=1)
 
 
 def _penalties(d: GameSheetData, W: float) -> list[Flowable]:
@@ -189,9 +183,7 @@ def _penalties(d: GameSheetData, W: float) -> list[Flowable]:
     if not d.penalties:
         rows.append(["", "", "no penalties", "", "", "", "", "", "", ""])
         extra.append(_muted(1, 2))
-    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=extra))
-    out: list[Flowable] = [t]
+    out: list[Flowable] = [table(rows, styles.table_style(extra=extra), hAlign="LEFT", colWidths=w, repeatRows=1)]
     if early:
         out.append(text_block("* ended early by a goal. Off/On: the clock in the penalty's period, else the period "
                               "is named.", CELL_MUTED, W))
@@ -207,9 +199,8 @@ def _actions(d: GameSheetData, W: float) -> list[Flowable]:
     for a in d.actions:
         rows.append([_fit(a.player, w[0]), _fit(a.team, w[1]), _fit(a.action, w[2]), a.rule, _fit(a.section, w[4]),
                      money(a.amount_cents) if a.amount_cents else ""])
-    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=[("ALIGN", (-1, 0), (-1, -1), "RIGHT"), *_text_rows(1, (0, 1, 2, 4))]))
-    return [t]
+    return [table(rows, styles.table_style(extra=[("ALIGN", (-1, 0), (-1, -1), "RIGHT"), *_text_rows(1, (0, 1, 2, 4))]),
+                  hAlign="LEFT", colWidths=w, repeatRows=1)]
 
 
 def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
@@ -225,7 +216,7 @@ def _text_block(d: GameSheetData, W: float) -> list[Flowable]:
     return out
 
 
-def _goaltending(d: GameSheetData, W: float) -> SheetTable:
+def _goaltending(d: GameSheetData, W: float) -> Flowable:
     """One line per goalie who played: time in net, shots against and saves (where recorded), goals against; under
     it, where the game gives each goalie's shots (`goalie_shots`), his shots and saves by period."""
     w: list[float] = [130, 22, 0, 52, 70, 52, 70]
@@ -246,10 +237,10 @@ def _goaltending(d: GameSheetData, W: float) -> SheetTable:
                 spans.append(("SPAN", (2, len(rows)), (-1, len(rows))))
                 text = "By period, shots / saves: " + " · ".join(f"{p} {sh} / {sv}" for p, sh, sv in gk.by_period)
                 rows.append(["", "", _fit(text, sum(w[2:])), "", "", "", ""])
-    t = SheetTable(rows, hAlign="LEFT", colWidths=w, repeatRows=1)
-    t.setStyle(styles.table_style(extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (-1, -1), "CENTER"),
-                                         *_text_rows(1, (0, 2)), *muted, *spans]))
-    return t
+    return table(rows, styles.table_style(extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                                                 ("ALIGN", (3, 0), (-1, -1), "CENTER"),
+                                                 *_text_rows(1, (0, 2)), *muted, *spans]),
+                 hAlign="LEFT", colWidths=w, repeatRows=1)
 
 
 def _signatures(d: GameSheetData, W: float) -> list[Flowable]:
@@ -277,7 +268,7 @@ def _signature_rows(people: list[SignatureLine], W: float) -> list[Flowable]:
     return out
 
 
-def _signature_row(people: list[SignatureLine], columns: int, W: float) -> SheetTable:
+def _signature_row(people: list[SignatureLine], columns: int, W: float) -> Flowable:
     n = len(people)
     pad = 26.0 if any(p.png is not None for p in people) else 18.0  # the line signed on the screen is a little taller
     gap = 18.0
@@ -296,7 +287,6 @@ def _signature_row(people: list[SignatureLine], columns: int, W: float) -> Sheet
         rows[3].append(signature_image(line.png, col, pad - 1) if line.png
                        else cell_text(UNREADABLE, FONT_BOLD, styles.LABEL.fontSize, col) if line.png == b"" else "")
         rows[4].append("signature")
-    t = SheetTable(rows, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, pad, 8])
     label, value = styles.LABEL, styles.VALUE
     cmds: list[Any] = [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
@@ -309,8 +299,7 @@ def _signature_row(people: list[SignatureLine], columns: int, W: float) -> Sheet
     for i in range(n):
         c = 2 * i
         cmds += [("LINEBELOW", (c, 1), (c, 1), 0.4, GRID), ("LINEBELOW", (c, 3), (c, 3), 0.8, styles.INK)]
-    t.setStyle(cmds)
-    return t
+    return table(rows, cmds, hAlign="LEFT", colWidths=widths, rowHeights=[9, 13, 8, pad, 8])
 
 
 def _section(title: str, W: float) -> Flowable:
@@ -318,12 +307,13 @@ def _section(title: str, W: float) -> Flowable:
 
 
 def game_sheet_story(d: GameSheetData, W: float = BODY_W) -> list[Flowable]:
-    """The flowables of the game sheet body (without the letterhead marker), laid out `W` points wide."""
-    lineups = SheetTable([[_lineup(d.home, W), _lineup(d.away, W)]], hAlign="LEFT", colWidths=[W / 2, W / 2])
-    lineups.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                      ("RIGHTPADDING", (0, 0), (0, 0), 4), ("LEFTPADDING", (1, 0), (1, 0), 4),
-                      ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                      ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    """The flowables of the game sheet body (without the letterhead marker), laid out `W` points wide; its tables
+    only planned while `game_sheet_fit.planning()` (build_game_sheet measures them before making them)."""
+    lineups = table([[_lineup(d.home, W), _lineup(d.away, W)]],
+                    [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                     ("RIGHTPADDING", (0, 0), (0, 0), 4), ("LEFTPADDING", (1, 0), (1, 0), 4),
+                     ("RIGHTPADDING", (1, 0), (1, 0), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0)], hAlign="LEFT", colWidths=[W / 2, W / 2])
     return [
         _info(d, W), Spacer(0, 5),
         _section("Score", W), *_score(d, W),
@@ -345,17 +335,24 @@ def _height(body: list[Flowable], width: float) -> float:
     return sum(f.wrap(width, 10 * BODY_H)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in body)
 
 
-def _widened(d: GameSheetData, scale: float) -> list[Flowable]:
-    """The body laid out wider by 1/scale, for the largest scale found (in a few steps) that fits the page.
+def _plan(d: GameSheetData, width: float) -> list[Flowable]:
+    """The sheet's body `width` wide, its tables planned (game_sheet_fit), not made."""
+    with planning():
+        return game_sheet_story(d, width)
+
+
+def _widened(d: GameSheetData, scale: float, fitting: Fitting) -> list[Flowable]:
+    """The body planned wider by 1/scale, for the largest scale found (in a few steps) that fits the page.
 
     Once shrunk by `scale` it fills the page's width; the text that rewraps wider takes fewer lines, so the
-    scale can grow again (try at most three layouts, keep the largest that fits).
+    scale can grow again (try at most three widths, keep the largest that fits). Each width is measured from
+    its plan (`fitting`); only the chosen one is made and laid out.
     """
     best: list[Flowable] | None = None
     body: list[Flowable] = []
     for _ in range(3):
-        body = game_sheet_story(d, BODY_W / scale)
-        height = _height(body, BODY_W / scale)
+        body = _plan(d, BODY_W / scale)
+        height = fitting.height(body, BODY_W / scale, 10 * BODY_H)
         if height * scale <= BODY_H:
             best = body
             if height * scale >= 0.98 * BODY_H:
@@ -365,21 +362,25 @@ def _widened(d: GameSheetData, scale: float) -> list[Flowable]:
 
 
 def build_game_sheet(d: GameSheetData) -> bytes:
-    """The game sheet as PDF bytes (repeatable: the same data gives the same bytes)."""
+    """The game sheet as PDF bytes (repeatable: the same data gives the same bytes).
+
+    The body is planned, measured and, where it must shrink to fit, measured again at wider widths
+    (game_sheet_fit); its tables are made for the width chosen and laid out once, by the page.
+    """
     styles.register_fonts()
-    body = game_sheet_story(d)
-    height = _height(body, BODY_W)
+    plan = _plan(d, BODY_W)
+    fitting = Fitting(plan)
+    height = fitting.height(plan, BODY_W, 10 * BODY_H)
     head = Head(d.league, "Official Game Sheet", [f"Game {d.game_number}", f"Season {d.season}",
                                                   f"{d.home.name} vs {d.away.name}"],
                 f"{d.league} · Official game sheet · game {d.game_number} · {d.date} · season {d.season}",
                 d.game_number, draft=d.draft)
     story: list[Flowable] = [head]
-    if height <= BODY_H:
-        story.extend(body)
-    elif height <= BODY_H / MIN_SCALE:
+    if BODY_H < height <= BODY_H / MIN_SCALE:
         # fakeWidth=False: shrink to the body's real width too, so that the wide tables stay inside the margins.
-        story.append(KeepInFrame(BODY_W, BODY_H, _widened(d, BODY_H / height), mode="shrink", fakeWidth=False))
+        body = fitting.made(_widened(d, BODY_H / height, fitting))
+        story.append(KeepInFrame(BODY_W, BODY_H, body, mode="shrink", fakeWidth=False))
     else:
-        story.extend(body)
+        story.extend(fitting.made(plan))
     return build_pdf(story, title=f"Game sheet {d.game_number}: {d.home.name} vs {d.away.name}",
                      subject=f"{d.league} {d.season}: official game sheet", author=d.league, draft=d.draft)

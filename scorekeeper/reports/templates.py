@@ -12,6 +12,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 from reportlab import rl_config
@@ -62,17 +63,22 @@ Run = tuple[str, str, float, Any]
 """A run of text in one face: (text, font name, size, colour)."""
 
 
+text_width = lru_cache(maxsize=4096)(stringWidth)
+"""`stringWidth(text, font, size)`, remembered: a sheet measures the same names and numbers at each width it
+tries, and the office prints the same teams' names on sheet after sheet (the fonts are registered once)."""
+
+
 def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
     """`text` broken into lines at most `width` wide, as a Paragraph breaks it (greedy; a long word is split)."""
-    if stringWidth(text, font, size) <= width and text == " ".join(text.split()):
+    if text_width(text, font, size) <= width and text == " ".join(text.split()):
         return [text]  # most cells: one line, already single-spaced (a line's width is the sum of its glyphs')
-    space = stringWidth(" ", font, size)
+    space = text_width(" ", font, size)
     shrink = rl_config.spaceShrinkage * space  # a Paragraph lets each space give a little to fit one more word
     lines: list[str] = []
     line: list[str] = []
     used = -space
     for word in text.split():
-        w = stringWidth(word, font, size)
+        w = text_width(word, font, size)
         if line and used + space + w > width + shrink * len(line):
             lines.append(" ".join(line))
             line, used = [], -space
@@ -80,7 +86,7 @@ def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
             cut = _fitting_prefix(word, font, size, width)
             lines.append(word[:cut])
             word = word[cut:]
-            w = stringWidth(word, font, size)
+            w = text_width(word, font, size)
         line.append(word)
         used += space + w
     if line or not lines:
@@ -175,7 +181,7 @@ def text_block(text: object, style: ParagraphStyle, width: float) -> TextLines:
 
 def rich_line(runs: list[Run], style: ParagraphStyle, width: float) -> Flowable:
     """Runs in several faces on one line; a Paragraph (which can break them) when they do not fit `width`."""
-    if sum(stringWidth(t, f, s) for t, f, s, _ in runs) <= width:
+    if sum(text_width(t, f, s) for t, f, s, _ in runs) <= width:
         return TextLines([runs], style)
     markup = "".join(f"<font face='{f}' size={s} color='#{c.hexval()[2:]}'>{styles.esc(t)}</font>"
                      for t, f, s, c in runs)
@@ -216,17 +222,23 @@ class SheetTable(Table):
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's
         """As `Table.wrap`, without laying the table out again for the width it was last laid out for.
 
-        The sheet measures its body before the frame places it, and a nested table is wrapped again as its
-        cell is drawn. Row heights depend only on the width, except that a table whose rows span may stop
-        measuring once past `availHeight`: a complete layout that fits is reused.
+        A nested table is wrapped again as its cell is drawn, and a KeepInFrame wraps its content at its own
+        width, then at the scaled one. Row heights depend only on the width, and not even on it where every
+        column's width is given in points; except that a long table may stop measuring once past
+        `availHeight`: a complete layout that fits is reused.
         """
-        if (self._sk_wrapped == availWidth and self._hmax == self._nrows
-                and self._height <= availHeight):
+        wrapped = self._sk_wrapped
+        if (wrapped is not None and (wrapped == availWidth or self._sk_fixed_widths())
+                and self._hmax == self._nrows and self._height <= availHeight):
             self.availWidth = availWidth
             return self._width, self._height
         result = super().wrap(availWidth, availHeight)
         self._sk_wrapped = availWidth
         return result
+
+    def _sk_fixed_widths(self) -> bool:
+        """Every column's width given in points: the layout does not depend on the width available."""
+        return all(type(w) in (int, float) for w in self._argW)
 
     def _addCommand(self, cmd: Any) -> None:  # noqa: N802 - ReportLab's
         """As `Table._addCommand`; a cell style command sets its attribute on each cell of its range directly
@@ -234,7 +246,8 @@ class SheetTable(Table):
         self._sk_wrapped = None  # a new style: lay the table out again
         op = cmd[0]
         attrs = _CELL_ATTRS.get(op)
-        if attrs is None or cmd[1][1] in _SPECIALROWS:
+        (sc, sr), (ec, er) = cmd[1], cmd[2]
+        if attrs is None or sr in _SPECIALROWS:
             super()._addCommand(cmd)
             return
         values = cmd[3:]
@@ -243,20 +256,22 @@ class SheetTable(Table):
         elif op == "FONT" and len(values) == 2:
             values = (*values, values[1] * 1.2)
         pairs = list(zip(attrs, values, strict=False))  # FONT may give fewer values than attributes
-        (sc, sr), (ec, er) = cmd[1:3]
-        sc, ec, sr, er = self.normCellRange(sc, ec, sr, er)
+        ncols, nrows = self._ncols, self._nrows
+        # as Table.normCellRange
+        sc, ec = max(0, sc + ncols if sc < 0 else sc), min(ncols - 1, ec + ncols if ec < 0 else ec)
+        sr, er = max(0, sr + nrows if sr < 0 else sr), min(nrows - 1, er + nrows if er < 0 else er)
         if ec < sc or er < sr:
             return
         names = attrs[:len(pairs)]
-        if (self._sk_cell is not None and (sc, sr, ec, er) == (0, 0, self._ncols - 1, self._nrows - 1)
+        if (self._sk_cell is not None and sc == 0 and sr == 0 and ec == ncols - 1 and er == nrows - 1
                 and self._sk_per_cell.isdisjoint(names)):
             for name, value in pairs:
                 setattr(self._sk_cell, name, value)
             return
         self._sk_per_cell.update(names)
-        for name, value in pairs:
-            for row in self._cellStyles[sr:er + 1]:
-                for cell in row[sc:ec + 1]:
+        for row in self._cellStyles[sr:er + 1]:
+            for cell in row[sc:ec + 1]:
+                for name, value in pairs:
                     setattr(cell, name, value)
 
     def draw(self) -> None:
