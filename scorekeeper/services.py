@@ -317,6 +317,7 @@ class Services:
     eligibility = delegate("results", Results.eligibility)
     suspensions = delegate("results", Results.suspensions)
     fines = delegate("results", Results.fines)
+    game_fines = delegate("results", Results.game_fines)
     audit = delegate("results", Results.audit)
     teams = delegate("results", Results.teams)
     games = delegate("results", Results.games)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from scorekeeper.facade.office import Office
     from scorekeeper.reports.source import ReportSource
     from scorekeeper.results_records import AuditEntry as AuditRow
-    from scorekeeper.results_records import Fines, GameResult, InfractionEntry, Standings, Stats
+    from scorekeeper.results_records import FineRow, Fines, GameResult, InfractionEntry, Standings, Stats
     from scorekeeper.rulebook.model import Rulebook
 
 T = TypeVar("T")
@@ -166,6 +166,9 @@ class OneGame:
 
     def fines(self, season: str | None = None) -> Fines:
         return Results(cast("Core", self)).fines(season)
+
+    def game_fines(self, game_id: str, season: str | None = None) -> list[FineRow]:
+        return Results(cast("Core", self)).game_fines(game_id, season)
 
     def names(self, season: str | None = None) -> dict[str, str]:
         return Results(cast("Core", self)).names(season)

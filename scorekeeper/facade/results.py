@@ -16,6 +16,7 @@ from scorekeeper.facade.screens import game_row
 from scorekeeper.results_records import (
     AuditEntry,
     Eligibility,
+    FineRow,
     Fines,
     GameResult,
     GameRow,
@@ -40,12 +41,18 @@ class Results(Part):
     """Season-wide results and the window's lists, read-only."""
 
     @staticmethod
-    def once(view: SeasonView, key: str, compute: Callable[[], SeasonOutput]) -> SeasonOutput:
-        """A season-wide result computed once per state of the season (a new entry makes a new view)."""
+    def kept(view: SeasonView, key: str, compute: Callable[[], SeasonOutput]) -> SeasonOutput:
+        """A season-wide result computed once per state of the season (a new entry makes a new view); the kept
+        object itself, for a caller that copies only what it hands on."""
         outputs = view.derived.outputs
         if key not in outputs:
             outputs[key] = compute()
-        return copy.deepcopy(outputs[key])
+        return outputs[key]
+
+    @staticmethod
+    def once(view: SeasonView, key: str, compute: Callable[[], SeasonOutput]) -> SeasonOutput:
+        """`kept`, copied: the caller may change it."""
+        return copy.deepcopy(Results.kept(view, key, compute))
 
     def standings(self, season: str | None = None) -> Standings:
         """The season's standings: from the season as read where it is, else from the final games' outcomes as
@@ -87,6 +94,12 @@ class Results(Part):
     def fines(self, season: str | None = None) -> Fines:
         view = self.core.view(season)
         return cast(Fines, self.once(view, "out:fines", lambda: fine_rules.fines(view)))
+
+    def game_fines(self, game_id: str, season: str | None = None) -> list[FineRow]:
+        """The fines game `game_id` caused, as `fines` lists them (a copy of those rows only, not the season's)."""
+        view = self.core.view(season)
+        every = cast(Fines, self.kept(view, "out:fines", lambda: fine_rules.fines(view)))["fines"]
+        return copy.deepcopy([f for f in every if f["game"] == game_id])
 
     def audit(self, season: str | None = None, game: str | None = None,
               player: str | None = None) -> list[AuditEntry]:

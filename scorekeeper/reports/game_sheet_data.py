@@ -339,7 +339,7 @@ def _sheet_actions(svc: ReportSource, game: _Game, season: str | None) -> list[S
     """The ejections (those with no suspension or fine of their own first), then each suspension and fine."""
     book, state, game_id = game.book, game.state, game.game_id
     susp_rows = suspension_verdicts(game.view)
-    fines = [f for f in svc.fines(season)["fines"] if f["game"] == game_id]
+    fines = svc.game_fines(game_id, season)
     pens_by_player: dict[str, list[GamePenalty]] = {}
     for p in state["penalties"]:
         if p["player"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from scorekeeper.results_records import AuditEntry, Fines, GameResult, Standings, Stats
+    from scorekeeper.results_records import AuditEntry, FineRow, Fines, GameResult, Standings, Stats
     from scorekeeper.season.view import SeasonView
 
 
@@ -22,6 +22,8 @@ class ReportSource(Protocol):
     def game(self, game_id: str, season: str | None = None) -> GameResult: ...
 
     def fines(self, season: str | None = None) -> Fines: ...
+
+    def game_fines(self, game_id: str, season: str | None = None) -> list[FineRow]: ...
 
     def standings(self, season: str | None = None) -> Standings: ...
 
