@@ -249,16 +249,17 @@ def _write_appeals(refs: Refs, appeals: list[AppealData]) -> None:
 
 
 def _write_payments(refs: Refs, payments: list[PaymentData]) -> None:
-    """Payments, each a new one following the season's last."""
+    """Payments, each a new one following the season's last (in one prepared statement)."""
     if not payments:
         return
     seq = next_seq(Payment, Payment.season == refs.season)
     write = PAYMENTS.writer({})
-    for p in payments:
+    rows: list[ColumnValues] = []
+    for n, p in enumerate(payments):
         kind, ref = next(iter(p["payer"].items()))  # the payer: kept apart, in its team or its player column
-        Payment.create(season=refs.season, team=refs.tid[ref] if kind == "team" else None,
-                       player=refs.pid[ref] if kind == "player" else None, seq=seq, **write(p))
-        seq += 1
+        rows.append({"season": refs.season.id, "team": refs.tid[ref] if kind == "team" else None,
+                     "player": refs.pid[ref] if kind == "player" else None, "seq": seq + n, **write(p)})
+    insert(Payment, rows)  # one statement, not an object a payment
 
 
 def _write_decisions(refs: Refs, decisions: list[SuspensionDecisionData]) -> None:
