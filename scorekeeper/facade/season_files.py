@@ -322,9 +322,8 @@ def _store_states(season: Season, view: SeasonView, revisions: Mapping[str, tupl
     records: of the games written and of those whose states the judging computed (their dependencies may have
     changed: a player's gender, the rulebook)."""
     records = dict(revisions)
-    if view.stored.pending:
+    if any(gid not in records for gid in view.stored.pending):  # games the file left as they were: their rows
         rows: Any = Game.select(Game.ext_id, Game.id, Game.revision).where(Game.season == season).tuples()
-        by_id = {gid: (row, revision) for gid, row, revision in rows}
-        records.update((gid, by_id[gid]) for gid in view.stored.pending if gid in by_id)
-        game_results.store_results(view.stored.take_pending(lambda gid: by_id[gid][0] if gid in by_id else None))
+        records.update((gid, (row, revision)) for gid, row, revision in rows if gid in view.stored.pending)
+    game_results.store_results(view.stored.take_pending(lambda gid: records[gid][0] if gid in records else None))
     game_outcomes.store_outcomes(view, records)  # what the standings and the games list read (issue 29)
