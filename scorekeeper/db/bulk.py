@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, TypedDict, TypeVar
 
-from peewee import CharField, ForeignKeyField, IntegerField, TextField, fn
+from peewee import BooleanField, CharField, ForeignKeyField, IntegerField, TextField, fn
 
 from scorekeeper.db.models import Season, database_proxy
 
@@ -59,7 +59,7 @@ def next_seq(model: Any, cond: Any) -> int:
     return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 
 
-_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int}
+_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int, BooleanField: bool}
 
 
 def insert(model: Any, rows: list[ColumnValues]) -> None:
