@@ -109,7 +109,7 @@ def read_season_file(path: str | Path) -> JsonObject:
         raise SeasonFileError(f"{p}: not a season file: {exc}") from None
     if not isinstance(data, dict):
         raise SeasonFileError(f"{p}: a season file is one JSON object, not {type(data).__name__}")
-    problem = shape_problem(data)
+    problem = shape_problem(data, strings=ESCAPED_SURROGATE.search(text) is not None)
     if problem:
         raise SeasonFileError(f"{p}: {problem}")
     return data
@@ -119,12 +119,16 @@ MAX_DEPTH = 12  # a season file's deepest value (a shootout attempt in a game's 
 
 
 SURROGATE = re.compile("[\ud800-\udfff]")
+ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""Where a JSON text may spell a surrogate: text decoded from UTF-8 holds none, so parsed strings hold one only
+from such an escape (a text without any has none to look for)."""
 
 
-def shape_problem(data: object) -> str:
+def shape_problem(data: object, strings: bool = True) -> str:
     """What no season file holds ('' when nothing): nesting deeper than the format's, or text that is not valid
-    Unicode (a lone surrogate such as "\\ud800"). Read without recursion, in time linear in the file."""
-    if _shape_ok(data):
+    Unicode (a lone surrogate such as "\\ud800"). Read without recursion, in time linear in the file. `strings`
+    False: the JSON text spelled no surrogate (`ESCAPED_SURROGATE`), only the nesting is looked at."""
+    if _deep_ok(data) if not strings else _shape_ok(data):
         return ""
     stack: list[tuple[object, str, int]] = [(data, "top", 0)]
     while stack:  # only to name where: the slower walk that builds each place's name
@@ -145,6 +149,20 @@ def shape_problem(data: object) -> str:
 
 def _bad_text(text: str) -> bool:
     return not text.isascii() and SURROGATE.search(text) is not None
+
+
+def _deep_ok(data: object) -> bool:
+    """`_shape_ok` of the nesting alone."""
+    stack: list[tuple[Any, int]] = [(data, 0)]  # Any: lists and objects as parsed, walked at speed by type()
+    while stack:
+        node, depth = stack.pop()
+        if depth >= MAX_DEPTH and node:
+            return False
+        for v in node.values() if type(node) is dict else node:
+            kind = type(v)
+            if kind is dict or kind is list:
+                stack.append((v, depth + 1))
+    return True
 
 
 def _shape_ok(data: object) -> bool:

@@ -138,21 +138,6 @@ def _row_of(view: SeasonView) -> Callable[[str], int | None]:
     return lambda gid: rows[gid][0] if gid in rows else None
 
 
-def summarised(view: SeasonView, season_id: int) -> tuple[dict[int, tuple[str, bytes]], dict[int, game_results.Tag]]:
-    """The view's states to store (those computed here, and those stored without what the games list reads), by
-    row id, and the tags of those that are their games' present input (issue 29.4: `season.game_list`)."""
-    from scorekeeper.season.game_list import summary_tags, untagged
-
-    row_of = _row_of(view)
-    keys = {gid: key for gid, (key, _) in view.stored.pending.items()}
-    again = {gid: view.stored.known[gid] for gid in untagged(view, season_id) if gid in view.stored.known}
-    keys.update({gid: key for gid, (key, _) in again.items()})
-    tags = {row: tag for gid, tag in summary_tags(view, keys).items() if (row := row_of(gid)) is not None}
-    found = view.stored.take_pending(row_of)
-    found.update({row: again[gid] for gid in again if (row := row_of(gid)) is not None and row in tags})
-    return found, tags
-
-
 def unnamed_operator() -> str:
     """Who the audit names when no operator was given: the login name, marked as such (never silently)."""
     return f"{_login()} (login name; no operator given)"
@@ -547,12 +532,9 @@ class Services:
         if self.read_only or not self._views or not game_results.can_store():
             return 0
         pending: dict[int, tuple[str, bytes]] = {}
-        tags: dict[int, game_results.Tag] = {}
-        outcomes = {}  # what the standings read (issue 29): those not stored as the views hold the games
-        for season_id, view in self._views.items():
-            found, tagged = summarised(view, season_id)
-            pending.update(found)
-            tags.update(tagged)
+        outcomes = {}  # the records the standings and the games list read: those not stored as the views hold
+        for view in self._views.values():
+            pending.update(view.stored.take_pending(_row_of(view)))
             outcomes[id(view)] = (view, game_outcomes.stale_in(view))
         try:  # issue 29.3: and the seasons' discipline, for one game's papers (a cache: a failure costs time)
             from scorekeeper.facade import game_papers
@@ -564,7 +546,7 @@ class Services:
             return 0
         try:
             with self.write_transaction():
-                game_results.store_results(pending, tags)
+                game_results.store_results(pending)
                 for view, stale in outcomes.values():
                     game_outcomes.store_outcomes(view, stale)
         except Exception as exc:  # never the person's concern: the next read computes them again

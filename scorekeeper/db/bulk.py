@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, TypedDict, TypeVar
 
-from peewee import CharField, ForeignKeyField, IntegerField, TextField, fn
+from peewee import BooleanField, CharField, ForeignKeyField, IntegerField, TextField, fn
 
 from scorekeeper.db.models import Season, database_proxy
 
@@ -58,7 +59,7 @@ def next_seq(model: Any, cond: Any) -> int:
     return (model.select(model.seq).where(cond).order_by(model.seq.desc()).scalar() or 0) + 1
 
 
-_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int}
+_PLAIN: dict[type, type] = {CharField: str, TextField: str, IntegerField: int, ForeignKeyField: int, BooleanField: bool}
 
 
 def insert(model: Any, rows: list[ColumnValues]) -> None:
@@ -70,14 +71,18 @@ def insert(model: Any, rows: list[ColumnValues]) -> None:
     fields = [model._meta.fields[name] for name in rows[0]]
     sql = (f"insert into {model._meta.table_name} ({', '.join(f.column_name for f in fields)}) "
            f"values ({', '.join([db.param] * len(fields))})")
-    # a value already of the column's own Python type goes as it is; any other through the field's conversion
+    # a column whose values are all of its own Python type (or None) goes as it is; any other value through the
+    # field's conversion: looked at a column at a time, in C (`map`, `set`), not a value at a time in Python
     plain = [_PLAIN.get(type(f)) for f in fields]
-    names = [f.name for f in fields]
+    names = list(rows[0])
+    take = itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
     cursor = db.cursor()
     for chunk in batches(rows):
-        cursor.executemany(sql, [tuple(v if type(v) is kind else f.db_value(v)
-                                       for f, kind, v in zip(fields, plain, (row[n] for n in names), strict=True))
-                                 for row in chunk])
+        columns = list(zip(*map(take, chunk), strict=True))
+        for i, (f, kind) in enumerate(zip(fields, plain, strict=True)):
+            if kind is None or not set(map(type, columns[i])) <= {kind, type(None)}:
+                columns[i] = tuple(v if type(v) is kind else f.db_value(v) for v in columns[i])
+        cursor.executemany(sql, zip(*columns, strict=True))
 
 
 def upsert(model: Any, season: Season, objects: Sequence[IdentifiedT],

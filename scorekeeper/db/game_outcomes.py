@@ -1,15 +1,19 @@
-"""The final games' outcomes as the standings read them (issue 29, h16): each game's points, goals and penalty
-minutes by side, its winner and how it was decided, stored when the game is written, so that the standings read a
-few columns of the games' rows instead of the whole season and its events.
+"""What each final game decided, stored once (issue 29, h16, h35): its points, goals and penalty minutes by side,
+its winner and how it was decided, the one record both the standings and the games list read instead of the whole
+season and its events. The record is declared once (`Decided`): the table's value columns, the rows written and the
+rows read come from it.
 
-A row holds the outcome of the game as it was at `revision` (`Game.revision`, bumped by every write of the game,
-its line-ups or its events), computed under `deps`: the digest of what else the computation reads that such a
-write does not change (`dependencies`): the engine's and the rules' code, the rulebook (every value), whether the
-game is played by the co-ed rules (its home team's division), the season's players' genders, and the game's own
-fields (id, stage, status, date, time, teams). A row is trusted only while the game is at that revision and the
-digest is the one its dependencies give now; in SQLite each row is sealed with the database's secret like the
-stored states (`db.game_results`). Any game without a trusted row sends the standings back to the whole season
-(`facade.results`), so a stale or missing row costs time, never a wrong table.
+A row holds the record of the game as it was at `revision` (`Game.revision`, bumped by every write of the game, its
+line-ups or its events), computed under `deps`: the digest of what else the computation reads that such a write
+does not change (`dependencies`): the engine's and the rules' code, the rulebook (every value), whether the game is
+played by the co-ed rules (its home team's division), the season's players' genders, and the game's own fields
+(id, stage, status, date, time, teams); and `book`, the rulebook's and engine's fingerprint
+(`code_fingerprint.book_fingerprint`) the games list asks for. The standings trust a row only while the game is
+at that revision and the digest is the one its dependencies give now, the games list while the revision and the
+fingerprint are; in SQLite each row is sealed with the database's secret like the stored states
+(`db.game_results`). A game without a trusted row sends its reader back to the whole season (`facade.results`,
+`season.game_list`), so a stale or missing row costs time, never a wrong table. Migration 17 made this table the
+one record (before it, the games list read a summary of its own beside the stored states).
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import sys
+import typing
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from peewee import BooleanField, CharField, ForeignKeyField, IntegerField
+from peewee import BooleanField, CharField, Field, ForeignKeyField, IntegerField
 
 from scorekeeper import __version__
 from scorekeeper.db.base import BaseModel, database_proxy
@@ -30,34 +35,78 @@ from scorekeeper.db.models import Division, Game, Player, Season, Team
 from scorekeeper.db.seal_mac import current_key, sealed_database
 
 if TYPE_CHECKING:
+    from scorekeeper.engine.state import GameState
     from scorekeeper.rulebook.model import Rulebook
     from scorekeeper.season.standings import Outcome
     from scorekeeper.season.view import SeasonView
     from scorekeeper.season_data import DivisionData
 
 
+class Decided(NamedTuple):
+    """What a final game decided, as stored: the one declaration of the record's values."""
+
+    counts: bool  # False: the game gives no standings points (its `points` None)
+    home_points: int
+    away_points: int
+    home_score: int
+    away_score: int
+    home_pim: int
+    away_pim: int
+    winner: str | None
+    decision: str | None
+
+    @classmethod
+    def of(cls, st: GameState) -> Decided:
+        """The record of a computed state."""
+        points = st.points or {"home": 0, "away": 0}
+        return cls(st.points is not None, points["home"], points["away"], st.score.get("home", 0),
+                   st.score.get("away", 0), st.pim("home"), st.pim("away"), st.winner, st.decision)
+
+    @classmethod
+    def read(cls, columns: Iterable[Any]) -> Decided:
+        """The record from its stored columns (the flag a boolean whatever the driver gives)."""
+        counts, *rest = columns
+        return cls(bool(counts), *rest)
+
+    def outcome(self) -> Outcome:
+        """What the standings read of it."""
+        from scorekeeper.season.standings import Outcome
+
+        return Outcome({"home": self.home_points, "away": self.away_points} if self.counts else None,
+                       {"home": self.home_score, "away": self.away_score},
+                       {"home": self.home_pim, "away": self.away_pim}, self.winner, self.decision)
+
+
+VALUES: tuple[str, ...] = Decided._fields
+
+
+def _column(kind: Any) -> Field:
+    """The column of a value of `Decided` by its declared type."""
+    if kind is bool:
+        return BooleanField()
+    if kind is int:
+        return IntegerField()
+    return CharField(null=True)  # str | None
+
+
 class GameOutcome(BaseModel):
-    """A final game's outcome at a revision of the game (migration 15)."""
+    """A final game's record at a revision of the game (migration 15; `book` since migration 17), its value
+    columns those of `Decided`."""
 
     game_id: int
 
     game = ForeignKeyField(Game, primary_key=True, backref="stored_outcome", on_delete="CASCADE")
     revision = IntegerField()  # the game's revision it was computed at
     deps = CharField()  # `dependencies` of the computation
-    counts = BooleanField()  # False: the game gives no standings points (its `points` None)
-    home_points = IntegerField()
-    away_points = IntegerField()
-    home_score = IntegerField()
-    away_score = IntegerField()
-    home_pim = IntegerField()
-    away_pim = IntegerField()
-    winner = CharField(null=True)
-    decision = CharField(null=True)
+    book = CharField(null=True)  # `code_fingerprint.book_fingerprint` of the season's rulebook (the games list)
     seal = CharField(null=True)  # HMAC with the database's secret (SQLite), None on PostgreSQL
 
 
-VALUES = ("counts", "home_points", "away_points", "home_score", "away_score", "home_pim", "away_pim", "winner",
-          "decision")
+for _name, _kind in typing.get_type_hints(Decided).items():
+    GameOutcome._meta.add_field(_name, _column(_kind))
+
+COLUMNS: tuple[str, ...] = ("game_id", "revision", "deps", "book", *VALUES, "seal")
+"""The table's columns in the order `store_records` writes them."""
 
 
 @cache
@@ -87,15 +136,11 @@ def dependencies(season: str, coed: bool, game: tuple[str, str, str, str, str, s
     return hashlib.sha256("\0".join((season, "coed" if coed else "", *game)).encode()).hexdigest()
 
 
-def _seal(key: bytes, row_id: int, revision: int, deps: str, values: tuple[Any, ...]) -> str:
-    """The row's HMAC: its game, revision, digest and values (bool, int, str and None: `repr` is canonical)."""
-    return hmac.digest(key, f"game outcome\0{row_id}\0{revision}\0{deps}\0{values!r}".encode(), "sha256").hex()
-
-
-def _values(o: Outcome) -> tuple[Any, ...]:
-    points = o.points or {"home": 0, "away": 0}
-    return (o.points is not None, points["home"], points["away"], o.score["home"], o.score["away"], o.pim["home"],
-            o.pim["away"], o.winner, o.decision)
+def _seal(key: bytes, row_id: int, revision: int, deps: str, book: str | None, values: tuple[Any, ...]) -> str:
+    """The row's HMAC: its game, revision, digest, fingerprint and values (bool, int, str and None: `repr` is
+    canonical)."""
+    return hmac.digest(key, f"game outcome\0{row_id}\0{revision}\0{deps}\0{book}\0{values!r}".encode(),
+                       "sha256").hex()
 
 
 def _fields(game: Mapping[str, Any]) -> tuple[str, str, str, str, str, str, str]:
@@ -104,38 +149,53 @@ def _fields(game: Mapping[str, Any]) -> tuple[str, str, str, str, str, str, str]
             str(game.get("time") or ""), str(game["home"]), str(game["away"]))
 
 
+def _view_digests(view: SeasonView) -> tuple[str, str]:
+    """What every game of `view` is computed under (`season_digest`) and its rulebook's fingerprint."""
+    from scorekeeper.code_fingerprint import book_fingerprint
+
+    return (season_digest(view.book, [(pid, p.get("gender")) for pid, p in view.players.items()]),
+            book_fingerprint(view.book))
+
+
 def store_outcomes(view: SeasonView, revisions: Mapping[str, tuple[int, int]]) -> int:
-    """Store the outcomes of the final games among `revisions` (game id -> (row id, revision) just written, the
-    game as `view` holds it), inside the caller's transaction; how many."""
+    """Store the records of the final games among `revisions` (game id -> (row id, revision) just written, the
+    game as `view` holds it), inside the caller's transaction, in one statement; how many."""
     from scorekeeper.rules.coed import plays_coed
-    from scorekeeper.season.standings import Outcome
 
     if not revisions or (sealed_database() and current_key() is None):
         return 0
     secret = current_key() if sealed_database() else None
-    digest = season_digest(view.book, [(pid, p.get("gender")) for pid, p in view.players.items()])
+    digest, book = _view_digests(view)
     rows = []
     for gid, (row_id, revision) in revisions.items():
         game = view.games.get(gid)
         if game is None or game.get("status", "final") != "final":
             continue
-        values = _values(Outcome.of(view.state(gid)))
+        values = Decided.of(view.state(gid))
         deps = dependencies(digest, plays_coed(view.book, view.division_of(game["home"])), _fields(game))
-        rows.append({"game": row_id, "revision": revision, "deps": deps, **dict(zip(VALUES, values, strict=True)),
-                     "seal": _seal(secret, row_id, revision, deps, values) if secret is not None else None})
-    for start in range(0, len(rows), 100):
-        (GameOutcome.insert_many(rows[start:start + 100])
-         .on_conflict(conflict_target=[GameOutcome.game],
-                      preserve=[getattr(GameOutcome, name) for name in ("revision", "deps", *VALUES, "seal")])
-         .execute())
+        rows.append((row_id, revision, deps, book, *values,
+                     _seal(secret, row_id, revision, deps, book, values) if secret is not None else None))
+    write_rows(rows)
     return len(rows)
 
 
+def write_rows(rows: list[tuple[Any, ...]]) -> None:
+    """Insert or replace records (`COLUMNS` each) with one prepared statement."""
+    if not rows:
+        return
+    db = database_proxy.obj
+    table = GameOutcome._meta.table_name
+    sql = (f"insert into {table} ({', '.join(COLUMNS)}) values ({', '.join([db.param] * len(COLUMNS))}) "
+           f"on conflict (game_id) do update set {', '.join(f'{c} = excluded.{c}' for c in COLUMNS[1:])}")
+    db.cursor().executemany(sql, rows)
+
+
 def stale_in(view: SeasonView) -> dict[str, tuple[int, int]]:
-    """The final games whose states `view` computed or read already and whose stored outcome is not the one of
-    the game as the view holds it (another revision, other dependencies, none): game id -> (row id, revision).
-    What the window stores at its close, so that a season read whole once (a database from before the outcomes
-    were stored, a player's gender changed) gives the standings from the outcomes again."""
+    """The final games whose states `view` computed or read already and whose stored record is not the one of
+    the game as the view holds it (another revision, other dependencies, another fingerprint, none): game id ->
+    (row id, revision). What the window stores at its close, so that a season read whole once (a database from
+    before the records were stored, a player's gender changed) gives the standings and the games list from the
+    records again."""
     from scorekeeper.rules.coed import plays_coed
 
     rows = view.rows.games if view.rows is not None else {}
@@ -143,19 +203,46 @@ def stale_in(view: SeasonView) -> dict[str, tuple[int, int]]:
              and view.has_state(gid)]
     if not known:
         return {}
-    held: dict[int, tuple[int, str]] = {}
+    held: dict[int, tuple[int, str, str | None]] = {}
     ids = [rows[gid][0] for gid in known]
     for start in range(0, len(ids), 500):
-        found: Any = (GameOutcome.select(GameOutcome.game, GameOutcome.revision, GameOutcome.deps)
+        found: Any = (GameOutcome.select(GameOutcome.game, GameOutcome.revision, GameOutcome.deps, GameOutcome.book)
                       .where(GameOutcome.game.in_(ids[start:start + 500])).tuples())
-        held.update((row, (revision, deps)) for row, revision, deps in found)
-    digest = season_digest(view.book, [(pid, p.get("gender")) for pid, p in view.players.items()])
+        held.update((row, (revision, deps, book)) for row, revision, deps, book in found)
+    digest, book = _view_digests(view)
     out: dict[str, tuple[int, int]] = {}
     for gid in known:
         game = view.games[gid]
         deps = dependencies(digest, plays_coed(view.book, view.division_of(game["home"])), _fields(game))
-        if held.get(rows[gid][0]) != (rows[gid][1], deps):
+        if held.get(rows[gid][0]) != (rows[gid][1], deps, book):
             out[gid] = rows[gid]
+    return out
+
+
+Listed = tuple[int, str, int, int, str | None]
+"""What the games list reads of a record: (revision, book, home goals, away goals, decision)."""
+
+
+def read_listed(season: Season) -> dict[int, Listed] | None:
+    """The season's records that can be trusted as far as their seals go, by game row id, for the games list
+    (`season.game_list`, which compares their revisions and fingerprints with the games'); None where nothing here
+    can be checked (the seals)."""
+    sealed = sealed_database()
+    secret = current_key() if sealed else None
+    if sealed and secret is None:
+        return None
+    db = database_proxy.obj
+    rows = db.execute_sql(
+        f"select o.{', o.'.join(COLUMNS)} from {GameOutcome._meta.table_name} o join {Game._meta.table_name} g "
+        f"on g.id = o.game_id where g.season_id = {db.param}", (season.id,)).fetchall()
+    out: dict[int, Listed] = {}
+    for row_id, revision, deps, book, *columns, seal in rows:
+        values = Decided.read(columns)
+        if secret is not None and not hmac.compare_digest(seal or "", _seal(secret, row_id, revision, deps, book,
+                                                                              values)):
+            continue  # edited outside Scorekeeper: the season is read instead
+        if book is not None:
+            out[row_id] = (revision, book, values.home_score, values.away_score, values.decision)
     return out
 
 
@@ -195,7 +282,6 @@ def read_narrow(season: Season, book: Rulebook) -> Narrow:
 
 def _read_narrow(season: Season, book: Rulebook) -> Narrow:
     from scorekeeper.rules.coed import plays_coed
-    from scorekeeper.season.standings import Outcome
 
     out = Narrow()
     db = database_proxy.obj
@@ -219,23 +305,21 @@ def _read_narrow(season: Season, book: Rulebook) -> Narrow:
     p = db.param
     rows = db.execute_sql(
         f"select g.id, g.ext_id, g.date, g.time, g.stage, g.status, g.revision, g.home_id, g.away_id, "
-        f"o.revision, o.deps, {', '.join('o.' + v for v in VALUES)}, o.seal from {g} g "
+        f"o.revision, o.deps, o.book, {', '.join('o.' + v for v in VALUES)}, o.seal from {g} g "
         f"left join {o} o on o.game_id = g.id where g.season_id = {p} and g.status = {p} and g.stage = {p}",
         (season.id, "final", "regular")).fetchall()
     games = []
     for r in rows:
-        row_id, ext, date, time, stage, status, revision, home, away, held, deps = r[:11]
-        values = (bool(r[11]), *r[12:20])  # the flag a boolean whatever the driver gives
+        row_id, ext, date, time, stage, status, revision, home, away, held, deps, book_print = r[:12]
+        values = Decided.read(r[12:21])
         home_ext, away_ext = team_ext[home], team_ext[away]
         date_text = date.isoformat() if hasattr(date, "isoformat") else str(date)[:10]
         want = dependencies(digest, team_coed[home], (ext, stage, status, date_text, time or "", home_ext, away_ext))
         if held != revision or deps != want or (secret is not None and not hmac.compare_digest(
-                r[20] or "", _seal(secret, row_id, revision, deps, values))):
+                r[21] or "", _seal(secret, row_id, revision, deps, book_print, values))):
             out.complete = False
             return out
-        counts, hp, ap, hs, as_, hpim, apim, winner, decision = values
-        outcome = Outcome({"home": hp, "away": ap} if counts else None, {"home": hs, "away": as_},
-                          {"home": hpim, "away": apim}, winner, decision)
+        outcome = values.outcome()
         games.append(((date_text, time or "", ext), home_ext, away_ext, outcome))
     games.sort(key=lambda x: x[0])
     out.played = [(home, away, outcome) for _, home, away, outcome in games]

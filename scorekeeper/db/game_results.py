@@ -14,35 +14,13 @@ import hmac
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
-from scorekeeper.db.models import Game, GameResult, Season
+from scorekeeper.db.models import Game, GameResult, Season, database_proxy
 from scorekeeper.db.seal_mac import current_key, sealed_database
 
-Tag = tuple[int, str]
-"""What a stored state was computed at, for the games list to trust it without the events (issue 29.4): the
-game's revision and the rulebook's fingerprint (`engine.stored.book_fingerprint`)."""
-Summary = tuple[int, str, int, int, str | None]
-"""A tagged row's (revision, book, home goals, away goals, decision)."""
 
-
-def _seal(key: bytes, row_id: int, input_key: str, state: bytes, summary: Summary | None = None) -> str:
+def _seal(key: bytes, row_id: int, input_key: str, state: bytes) -> str:
     message = b"game result\0" + str(row_id).encode() + b"\0" + input_key.encode() + b"\0" + state
-    if summary is not None:  # a tagged row: its summary sealed with it (an untagged row's seal is as before)
-        message += b"\0" + repr(summary).encode()
     return hmac.new(key, message, hashlib.sha256).hexdigest()
-
-
-def _summary_seal(key: bytes, row_id: int, summary: Summary) -> str:
-    message = b"game result summary\0" + str(row_id).encode() + b"\0" + repr(summary).encode()
-    return hmac.new(key, message, hashlib.sha256).hexdigest()
-
-
-def _summary(tag: Tag | None, state: bytes) -> Summary | None:
-    if tag is None:
-        return None
-    from scorekeeper.engine.stored import decode_summary
-
-    score, decision = decode_summary(state)
-    return tag[0], tag[1], int(score.get("home", 0)), int(score.get("away", 0)), decision
 
 
 def read_results(season: Season, games: Mapping[int, str]) -> dict[str, tuple[str, bytes]]:
@@ -52,43 +30,13 @@ def read_results(season: Season, games: Mapping[int, str]) -> dict[str, tuple[st
     if sealed and secret is None:
         return {}  # nothing here can be checked: every game is computed
     rows: Iterable[tuple[Any, ...]] = cast(Any, (
-        GameResult.select(GameResult.game, GameResult.key, GameResult.state, GameResult.seal, *SUMMARY)
+        GameResult.select(GameResult.game, GameResult.key, GameResult.state, GameResult.seal)
         .join(Game).where(Game.season == season).tuples()))
     out: dict[str, tuple[str, bytes]] = {}
-    for row_id, key, state, seal, *summary in rows:
+    for row_id, key, state, seal in rows:
         blob = bytes(state)
-        if row_id in games and (secret is None or hmac.compare_digest(seal or "", _seal(
-                secret, row_id, key, blob, _stored_summary(summary)))):
+        if row_id in games and (secret is None or hmac.compare_digest(seal or "", _seal(secret, row_id, key, blob))):
             out[games[row_id]] = (key, blob)
-    return out
-
-
-SUMMARY = (GameResult.revision, GameResult.book, GameResult.home, GameResult.away, GameResult.decision)
-
-
-def _stored_summary(columns: list[Any]) -> Summary | None:
-    revision, book, home, away, decision = columns
-    return None if revision is None else (int(revision), str(book), int(home), int(away), decision)
-
-
-def read_summaries(season: Season) -> dict[int, Summary] | None:
-    """The season's tagged stored states that can be trusted, by game row id, without their states or the
-    games' events (the games list, issue 29.4); None where nothing here can be checked (the seals)."""
-    sealed = sealed_database()
-    secret = current_key() if sealed else None
-    if sealed and secret is None:
-        return None
-    rows: Iterable[tuple[Any, ...]] = cast(Any, (
-        GameResult.select(GameResult.game, GameResult.summary_seal, *SUMMARY).join(Game)
-        .where((Game.season == season) & GameResult.revision.is_null(False)).tuples()))
-    out: dict[int, Summary] = {}
-    for row_id, seal, *columns in rows:
-        summary = _stored_summary(columns)
-        if summary is None:
-            continue
-        if secret is not None and not hmac.compare_digest(seal or "", _summary_seal(secret, row_id, summary)):
-            continue  # edited outside Scorekeeper: the season is read instead
-        out[row_id] = summary
     return out
 
 
@@ -98,10 +46,10 @@ def can_store() -> bool:
     return not sealed_database() or current_key() is not None
 
 
-def store_results(results: Mapping[int, tuple[str, bytes]], tags: Mapping[int, Tag] | None = None) -> None:
-    """Store computed states (row id -> (key, state)), replacing what those games held; inside the caller's
-    transaction. `tags` (row id -> what the state was computed at, where the caller knows it is the game's
-    current input): those rows are summarised for the games list; the others are not (issue 29.4)."""
+def store_results(results: Mapping[int, tuple[str, bytes]]) -> None:
+    """Store computed states (row id -> (key, state)), replacing what those games held, inside the caller's
+    transaction, with one prepared statement. What the games list and the standings read of a final game is its
+    record (`db.game_outcomes`), written beside."""
     if not results or not can_store():
         return
     ids = list(results)
@@ -110,19 +58,12 @@ def store_results(results: Mapping[int, tuple[str, bytes]], tags: Mapping[int, T
         found: Any = Game.select(Game.id).where(Game.id.in_(ids[start:start + 500])).tuples()
         alive.update(row for (row,) in found)
     secret = current_key() if sealed_database() else None
-    tags = tags or {}
-    rows = []
-    for row_id, (key, state) in results.items():
-        if row_id not in alive:
-            continue  # a game deleted since: nothing
-        summary = _summary(tags.get(row_id), state)
-        rows.append({"game": row_id, "key": key, "state": state,
-                     "seal": _seal(secret, row_id, key, state, summary) if secret is not None else None,
-                     "summary_seal": _summary_seal(secret, row_id, summary) if secret is not None and summary else None,
-                     **dict(zip(("revision", "book", "home", "away", "decision"), summary or (None,) * 5,
-                                strict=True))})
-    for start in range(0, len(rows), 200):
-        (GameResult.insert_many(rows[start:start + 200])
-         .on_conflict(conflict_target=[GameResult.game], preserve=[GameResult.key, GameResult.state, GameResult.seal,
-                                                                   GameResult.summary_seal, *SUMMARY])
-         .execute())
+    db = database_proxy.obj
+    blob = GameResult.state.db_value  # the driver's binary type (PostgreSQL: bytea)
+    rows = [(row_id, key, blob(state), _seal(secret, row_id, key, state) if secret is not None else None)
+            for row_id, (key, state) in results.items() if row_id in alive]  # a game deleted since: nothing
+    if rows:
+        db.cursor().executemany(
+            f"insert into {GameResult._meta.table_name} (game_id, key, state, seal) values "
+            f"({', '.join([db.param] * 4)}) on conflict (game_id) do update set key = excluded.key, "
+            f"state = excluded.state, seal = excluded.seal", rows)

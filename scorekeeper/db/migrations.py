@@ -183,6 +183,8 @@ def _m015_game_outcomes(db: Database) -> None:
 
     if not db.table_exists(GameOutcome._meta.table_name):
         db.create_tables([GameOutcome])
+
+
 def _m016_game_result_summary(db: Database) -> None:
     """Version 16: a stored state says what the games list shows (score, decision) and what it was computed at
     (the game's revision, the rulebook's and engine's fingerprint), so the list trusts it without the game's
@@ -192,6 +194,28 @@ def _m016_game_result_summary(db: Database) -> None:
                        ("decision", "varchar(255)"), ("summary_seal", "varchar(255)")):
         if name not in have:
             db.execute_sql(f"alter table game_result add column {name} {kind}")
+
+
+def _m017_one_game_record(db: Database) -> None:
+    """Version 17: one stored record of what a final game decided (`db.game_outcomes`), which both the standings
+    and the games list read: the outcome table keeps the rulebook's fingerprint the list asks for, and the stored
+    states lose the summary version 16 gave them. The records and the summarised states are a cache kept under a
+    digest: they are dropped, and written again as the games are written and when the window closes (a season
+    read whole meanwhile)."""
+    from scorekeeper.db.game_outcomes import GameOutcome
+
+    table = GameOutcome._meta.table_name
+    if not db.table_exists(table):
+        db.create_tables([GameOutcome])
+    db.execute_sql(f"delete from {table}")  # sealed without the fingerprint: computed again
+    if "book" not in {c.name for c in db.get_columns(table)}:
+        db.execute_sql(f"alter table {table} add column book varchar(255)")
+    have = {c.name for c in db.get_columns("game_result")}
+    if "revision" in have:
+        db.execute_sql("delete from game_result where revision is not null")  # sealed with their summary
+    for name in ("revision", "book", "home", "away", "decision", "summary_seal"):
+        if name in have:
+            db.execute_sql(f"alter table game_result drop column {name}")
 
 
 MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
@@ -211,6 +235,7 @@ MIGRATIONS: list[tuple[int, Callable[[Database], None]]] = [
     (14, _m014_rink_conflicts),
     (15, _m015_game_outcomes),
     (16, _m016_game_result_summary),
+    (17, _m017_one_game_record),
 ]
 LATEST = MIGRATIONS[-1][0]
 

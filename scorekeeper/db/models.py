@@ -289,14 +289,6 @@ class GameResult(BaseModel):
     key = CharField()  # `engine.stored.input_key` of the game it was computed from
     state = BlobField()  # `engine.stored.encode_state`
     seal = CharField(null=True)  # HMAC with the database's secret (SQLite; `db.game_results`), None on PostgreSQL
-    # what the games list shows, trusted without the events while `revision` is the game's and `book` the season's
-    # rulebook's (`engine.stored.book_fingerprint`); None: not known to be current (issue 29.4)
-    revision = IntegerField(null=True)
-    book = CharField(null=True)
-    home = IntegerField(null=True)
-    away = IntegerField(null=True)
-    decision = CharField(null=True)
-    summary_seal = CharField(null=True)  # HMAC of the summary alone (SQLite): the list checks it without the state
 
 
 class AuditEntry(BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from scorekeeper import records
@@ -197,16 +198,21 @@ def _write_game_rows(written: list[tuple[GameData, bool, int]], revisions: Revis
     insert(GameEvent, event_rows)
 
 
+_APART = frozenset(("type", "team", "period", "elapsed"))  # an event's keys kept in columns of their own
+_DATA_JSON = json.JSONEncoder(ensure_ascii=False).encode  # `json.dumps(..., ensure_ascii=False)`, made once
+_ELAPSED = lru_cache(maxsize=8192)(parse_mmss)  # a season's events share a few thousand clock texts
+
+
 def event_row(game_id: int, seq: int, e: EventData, pid: Mapping[str, int]) -> ColumnValues:
     """An event's row: its own columns, the player it is filed under, the rest as JSON."""
-    data = {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")}
+    data = {k: v for k, v in e.items() if k not in _APART}
     main = MAIN_PLAYER.get(e["type"])
     ref = e.get(main) if main else None
-    player = pid.get(ref) if isinstance(ref, str) else None
+    elapsed = e.get("elapsed")
     return {"game": game_id, "seq": seq, "type": e["type"], "team": e.get("team"), "period": e.get("period"),
-            "elapsed": parse_mmss(elapsed) if isinstance(elapsed := e.get("elapsed"), str) else None,
-            "player": player,
-            "data": json.dumps(data, ensure_ascii=False)}
+            "elapsed": _ELAPSED(elapsed) if isinstance(elapsed, str) else None,
+            "player": pid.get(ref) if isinstance(ref, str) else None,
+            "data": _DATA_JSON(data)}
 
 
 def write_signatures(games: Mapping[int, GameData]) -> None:
@@ -243,16 +249,17 @@ def _write_appeals(refs: Refs, appeals: list[AppealData]) -> None:
 
 
 def _write_payments(refs: Refs, payments: list[PaymentData]) -> None:
-    """Payments, each a new one following the season's last."""
+    """Payments, each a new one following the season's last (in one prepared statement)."""
     if not payments:
         return
     seq = next_seq(Payment, Payment.season == refs.season)
     write = PAYMENTS.writer({})
-    for p in payments:
+    rows: list[ColumnValues] = []
+    for n, p in enumerate(payments):
         kind, ref = next(iter(p["payer"].items()))  # the payer: kept apart, in its team or its player column
-        Payment.create(season=refs.season, team=refs.tid[ref] if kind == "team" else None,
-                       player=refs.pid[ref] if kind == "player" else None, seq=seq, **write(p))
-        seq += 1
+        rows.append({"season": refs.season.id, "team": refs.tid[ref] if kind == "team" else None,
+                     "player": refs.pid[ref] if kind == "player" else None, "seq": seq + n, **write(p)})
+    insert(Payment, rows)  # one statement, not an object a payment
 
 
 def _write_decisions(refs: Refs, decisions: list[SuspensionDecisionData]) -> None:

@@ -339,7 +339,7 @@ class ChangeStep:
                     self.check_revision(view, gid)
             revisions = store.write_changes(s, judged.written, cast(season_write.OldGames, old_games))
             # the written games' states the judging computed, stored with them (issue 29.1)
-            game_results.store_results(*written_states(judged.candidate, revisions))
+            game_results.store_results(written_states(judged.candidate, revisions))
             game_outcomes.store_outcomes(judged.candidate, revisions)  # what the standings read (issue 29)
 
             return revisions

@@ -17,7 +17,6 @@ from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Game, Season
-from scorekeeper.engine.stored import book_fingerprint
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.discipline import payment_audits
@@ -161,8 +160,7 @@ class SeasonFiles(Part):
         def write() -> Season:
             target = plan.season if plan.season is not None else self._new_season(plan)
             revisions = store.write_changes(target, plan.changes)
-            _store_states(target, view)  # the imported games' states, computed by the judging (issue 29.1)
-            game_outcomes.store_outcomes(view, revisions)  # what the standings read (issue 29)
+            _store_states(target, view, revisions)  # computed by the judging (issue 29.1)
             written["audit"] = store.merge_audit(target, plan.audit)
             self._audit(target, guarded, plan, reason)
             return target
@@ -318,13 +316,14 @@ class SeasonFiles(Part):
         return data
 
 
-def _store_states(season: Season, view: SeasonView) -> None:
-    """Store the final games' states `view` computed, under their rows in `season` (inside the write)."""
-    if view.stored.pending:
+def _store_states(season: Season, view: SeasonView, revisions: Mapping[str, tuple[int, int]]) -> None:
+    """Store the final games' states `view` computed (the judging) and their records, under their rows in `season`
+    as just written (`revisions`: the games the import wrote; inside the write): one statement a table. The
+    records: of the games written and of those whose states the judging computed (their dependencies may have
+    changed: a player's gender, the rulebook)."""
+    records = dict(revisions)
+    if any(gid not in records for gid in view.stored.pending):  # games the file left as they were: their rows
         rows: Any = Game.select(Game.ext_id, Game.id, Game.revision).where(Game.season == season).tuples()
-        by_id = {gid: (row, revision) for gid, row, revision in rows}
-        fingerprint = book_fingerprint(view.book)  # the view is what was just written: its states are current
-        tags = {by_id[gid][0]: (by_id[gid][1], fingerprint) for gid in view.stored.pending if gid in by_id
-                and gid in view.games and view.games[gid].get("status", "final") == "final"}
-        game_results.store_results(view.stored.take_pending(lambda gid: by_id[gid][0] if gid in by_id else None),
-                                   tags)
+        records.update((gid, (row, revision)) for gid, row, revision in rows if gid in view.stored.pending)
+    game_results.store_results(view.stored.take_pending(lambda gid: records[gid][0] if gid in records else None))
+    game_outcomes.store_outcomes(view, records)  # what the standings and the games list read (issue 29)

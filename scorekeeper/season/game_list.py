@@ -1,11 +1,9 @@
 """The season's games list from a narrow read (issue 29.4): the games' rows, their teams' names and, for final
-games, the score and decision stored with their computed states, trusted without the games' events while the
-stored row was computed at the game's present revision under the season's present rulebook (and engine). What it
-lists equals `facade.screens.game_row` over the whole season's view; where it cannot say so (a final game with no
-trusted summary, a game in progress, whose score needs its events), it answers None and the caller reads the season.
-
-`summary_tags` is the writing side: which of a view's computed states are its games' present input, with the
-revision and rulebook they were computed at (`db.game_results.store_results`' `tags`).
+games, the score and decision of their stored records (`db.game_outcomes`, the one record of what a final game
+decided, which the standings read too), trusted without the games' events while the record was computed at the
+game's present revision under the season's present rulebook (and engine). What it lists equals
+`facade.screens.game_row` over the whole season's view; where it cannot say so (a final game with no trusted
+record, a game in progress, whose score needs its events), it answers None and the caller reads the season.
 """
 
 from __future__ import annotations
@@ -14,8 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from scorekeeper.code_fingerprint import book_fingerprint
-from scorekeeper.db.game_results import Tag, read_summaries
-from scorekeeper.db.models import Game, GameEvent, GameResult, Season, Team
+from scorekeeper.db.game_outcomes import read_listed
+from scorekeeper.db.models import Game, GameEvent, Season, Team
 from scorekeeper.naming import game_name
 
 if TYPE_CHECKING:  # issue 29.6: the narrow read imports neither the engine nor the season's view
@@ -27,7 +25,7 @@ if TYPE_CHECKING:  # issue 29.6: the narrow read imports neither the engine nor 
 def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
     """The season's games as its games list shows them, in the season's order, read without the games' events
     or line-ups; None where that cannot be done (the caller lists them from the whole season)."""
-    summaries = read_summaries(season)
+    summaries = read_listed(season)
     if summaries is None:
         return None
     teams: list[tuple[int, str, str | None]] = list(cast(Any, Team.select(Team.id, Team.ext_id, Team.name)
@@ -47,7 +45,7 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
         summary = summaries.get(row_id)
         if final:
             if summary is None or summary[0] != revision or summary[1] != fingerprint:
-                return None  # not known to be the game's present result
+                return None  # not known to be the game's present record
             score: dict[str, int] | None = {"home": summary[2], "away": summary[3]}
             decision = summary[4]
         elif row_id in with_events:
@@ -64,40 +62,7 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
     return out
 
 
-def summary_tags(view: SeasonView, keys: dict[str, str]) -> dict[str, Tag]:
-    """Of the final games' computed states `keys` names (game id -> the key it was computed under), those that are
-    the game's present input in `view`, each with its revision there and the rulebook's fingerprint."""
-    if view.rows is None:
-        return {}
-    from scorekeeper.engine.stored import input_key
-
-    fingerprint = book_fingerprint(view.book)
-    out: dict[str, Tag] = {}
-    for gid, key in keys.items():
-        row = view.rows.games.get(gid)
-        game = view.games.get(gid)
-        if row is None or game is None or game.get("status", "final") != "final":
-            continue
-        if input_key(view.game_input(gid), fingerprint) == key:
-            out[gid] = (row[1], fingerprint)
-    return out
-
-
-def untagged(view: SeasonView, season_id: int) -> list[str]:
-    """The view's final games whose stored state the games list cannot trust yet (stored before version 16, or
-    by a write that could not say it was current): tagged when the window stores what it computed."""
-    if view.rows is None or not view.rows.games:
-        return []
-    by_row = {row: gid for gid, (row, _) in view.rows.games.items()}
-    found: Any = (GameResult.select(GameResult.game).join(Game)
-                  .where((Game.season == season_id) & GameResult.revision.is_null()).tuples())
-    return [by_row[row] for (row,) in found if row in by_row]
-
-
-def written_states(view: SeasonView, revisions: Mapping[str, tuple[int, int]]
-                   ) -> tuple[dict[int, tuple[str, bytes]], dict[int, Tag]]:
-    """The states a write stores with its games (`revisions`: game id -> its row id and revision as written),
-    by row id, and the tags of those that are the written games' present input."""
-    keys = {gid: key for gid, (key, _) in view.stored.pending.items() if gid in revisions}
-    tags = {revisions[gid][0]: (revisions[gid][1], tag[1]) for gid, tag in summary_tags(view, keys).items()}
-    return view.stored.take_pending(lambda gid: revisions[gid][0] if gid in revisions else None), tags
+def written_states(view: SeasonView, revisions: Mapping[str, tuple[int, int]]) -> dict[int, tuple[str, bytes]]:
+    """The states a write stores with its games (`revisions`: game id -> its row id and revision as written), by
+    row id."""
+    return view.stored.take_pending(lambda gid: revisions[gid][0] if gid in revisions else None)

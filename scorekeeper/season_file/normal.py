@@ -20,6 +20,7 @@ Step = tuple[str, int, Any, Callable[[Any], Any] | None]  # key, how (below), th
 REQUIRED, DEFAULTED, OPTIONAL, NOT_EMPTY, DEFAULTED_LAST = range(5)
 
 
+@functools.lru_cache(maxsize=8192)  # a season's events share a few thousand clock texts
 def _clock(text: str) -> str:
     return fmt_mmss(parse_mmss(text))
 

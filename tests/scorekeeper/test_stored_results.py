@@ -3,8 +3,10 @@ the office and the boards do (entries, edits, deletions, finishing, reopening, u
 imported again over itself, the process closed and opened again, a player's gender or name or a division's
 co-ed flag changed) leave every final game's state, as the season reads it (stored where its key holds), equal to
 `compute_game` of the game as it is now; and every stored row whose key is its game's own decodes to that state.
-The standings read from the stored outcomes (`db.game_outcomes`), wherever every game has a trusted one, equal the
-standings of the whole season. A row edited outside Scorekeeper is never read."""
+The standings read from the stored records (`db.game_outcomes`, the one record of what a final game decided),
+wherever every game has a trusted one, equal the standings of the whole season, and the games list read from them
+equals the one of the whole season; every record kept as current is the record of the game's recomputation. A
+row edited outside Scorekeeper is never read."""
 
 from __future__ import annotations
 
@@ -50,10 +52,37 @@ def check(svc: Services) -> int:
         held = stored.get(gid)
         if held is not None and held[0] == input_key(game, book):
             assert encode_state(decode_state(held[1], game)) == encode_state(fresh), gid
+    current_records(svc)
     narrow_standings(svc)
     narrow = narrow_rows(season, view.book)  # issue 29.4: the games list without the events, where it answers
     assert narrow is None or narrow == svc.games()
     return view.stored.decoded
+
+
+def current_records(svc: Services) -> int:
+    """Every stored record its season holds as current (the game's revision, dependencies and rulebook) is the
+    record of the game's recomputation, and every one the games list may read (revision and rulebook) has its
+    score and decision; how many were current."""
+    view = svc.view()
+    rows = view.rows.games if view.rows is not None else {}
+    book = book_fingerprint(view.book)
+    stale = game_outcomes.stale_in(view)
+    held = {row: (revision, fingerprint, game_outcomes.Decided.read(values)) for row, revision, fingerprint, *values
+            in svc.db.execute_sql(f"select game_id, revision, book, {', '.join(game_outcomes.VALUES)} "
+                                  "from game_outcome").fetchall()}
+    current = 0
+    for gid, (row, revision) in rows.items():
+        if gid not in view.games or view.games[gid].get("status", "final") != "final" or row not in held:
+            continue
+        fresh = game_outcomes.Decided.of(compute_game(view.game_input(gid), view.book))
+        at, fingerprint, record = held[row]
+        if (at, fingerprint) == (revision, book):
+            assert (record.home_score, record.away_score, record.decision) == (
+                fresh.home_score, fresh.away_score, fresh.decision), gid
+        if gid not in stale:
+            assert record == fresh, gid
+            current += 1
+    return current
 
 
 def narrow_standings(svc: Services) -> bool:
@@ -223,7 +252,7 @@ def test_a_stored_state_edited_outside_scorekeeper_is_never_read(tmp_path: Path)
 def test_the_games_list_reads_no_event_once_the_results_are_stored(tmp_path: Path) -> None:
     path = tmp_path / "league.db"
     svc = Services.open(str(path))
-    assert svc.import_file(str(EXAMPLE_SEASON)).ok  # the import stores its final games' results, summarised
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok  # the import stores its final games' records
     season = svc.season_row()
     listed = narrow_rows(season, svc.view().book)
     assert listed is not None and listed == svc.games()
@@ -256,20 +285,34 @@ def test_the_key_reads_every_field_of_a_dressed_player_and_every_event() -> None
     assert input_key(game(dressed, event), "another book") != key
 
 
-def test_migration_15_summarises_stored_results_once(tmp_path: Path) -> None:
+def test_migration_17_makes_the_records_one_and_a_version_16_database_opens(tmp_path: Path) -> None:
     from scorekeeper.db.migrations import LATEST, _m016_game_result_summary, migrate, stored_version
 
-    svc = Services.open(str(tmp_path / "league.db"))
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
-    assert stored_version(svc.db) == LATEST >= 15
-    _m016_game_result_summary(svc.db)  # idempotent
-    assert migrate(svc.db) == []
-    columns = {c.name for c in svc.db.get_columns("game_result")}
-    assert {"revision", "book", "home", "away", "decision"} <= columns
+    assert stored_version(svc.db) == LATEST >= 17
+    games, standings = svc.games(), svc.standings()
+    _m016_game_result_summary(svc.db)  # as version 16 left it: a summary beside each state
+    svc.db.execute_sql("update game_result set revision = 0, book = 'x', home = 1, away = 2, decision = 'regulation'")
+    svc.db.execute_sql("update meta set value = '16' where key = 'schema_version'")
+    svc.close()
+    window = Services.open(str(path), exclusive=True)
+    assert stored_version(window.db) == LATEST and migrate(window.db) == []
+    assert not {"revision", "book", "home", "away", "decision", "summary_seal"} & {
+        c.name for c in window.db.get_columns("game_result")}
+    assert window.db.execute_sql("select count(*) from game_outcome").fetchone()[0] == 0  # dropped: a cache
+    assert narrow_rows(window.season_row(), window.view().book) is None
+    assert window.games() == games and window.standings() == standings
+    window.close()  # the window stores the records of the season it read whole
+    svc = Services.open(str(path))
+    season = svc.season_row()
+    assert narrow_rows(season, svc.view().book) == games and narrow_standings(svc)
+    assert current_records(svc) == 3
     svc.close()
 
 
-def test_a_summary_edited_outside_scorekeeper_is_never_listed(tmp_path: Path) -> None:
+def test_a_record_edited_outside_scorekeeper_is_never_listed(tmp_path: Path) -> None:
     path = tmp_path / "league.db"
     svc = Services.open(str(path))
     assert svc.import_file(str(EXAMPLE_SEASON)).ok
@@ -278,7 +321,8 @@ def test_a_summary_edited_outside_scorekeeper_is_never_listed(tmp_path: Path) ->
     assert listed is not None
     svc.close()
     con = sqlite3.connect(path)
-    con.execute("update game_result set home = home + 5 where game_id = (select min(game_id) from game_result)")
+    con.execute("update game_outcome set home_score = home_score + 5 "
+                "where game_id = (select min(game_id) from game_outcome)")
     con.commit()
     con.close()
     svc = Services.open(str(path))
