@@ -18,6 +18,7 @@ from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Game, Season
 from scorekeeper.engine.stored import book_fingerprint
+from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.discipline import payment_audits
@@ -163,6 +164,7 @@ class SeasonFiles(Part):
             revisions = store.write_changes(target, plan.changes)
             _store_states(target, view)  # the imported games' states, computed by the judging (issue 29.1)
             game_outcomes.store_outcomes(view, revisions)  # what the standings read (issue 29)
+            kept_discipline.store_written(target, view)  # the season's discipline, from the judged view (29.3)
             written["audit"] = store.merge_audit(target, plan.audit)
             self._audit(target, guarded, plan, reason)
             return target

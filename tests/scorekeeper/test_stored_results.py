@@ -26,6 +26,7 @@ from scorekeeper.season.game_list import narrow_rows
 from scorekeeper.season.standings import Played, standings, standings_of
 from scorekeeper.services import ServiceError, Services
 from tests.data import EXAMPLE_SEASON
+from tests.scorekeeper.test_stored_discipline import kept_current
 
 
 def goal(side: str, minute: int, scorer: str) -> dict[str, Any]:
@@ -51,6 +52,7 @@ def check(svc: Services) -> int:
         if held is not None and held[0] == input_key(game, book):
             assert encode_state(decode_state(held[1], game)) == encode_state(fresh), gid
     narrow_standings(svc)
+    kept_current(svc)  # issue 29.3: the season's discipline stored by the write, equal to a recomputation
     narrow = narrow_rows(season, view.book)  # issue 29.4: the games list without the events, where it answers
     assert narrow is None or narrow == svc.games()
     return view.stored.decoded
