@@ -18,8 +18,10 @@ rows and the head digest and does the least that keeps the stored discipline cur
   players, a team, player, division, roster or rulebook change, nothing stored before): the rules reach back, so
   the season is computed again and stored: from the season the write holds in memory (`Written`: the facade's
   general path, whose judged candidate holds every game's state) where it is the database's to every final game's
-  revision, one pass over its final games; else read again from the database (`recompute`: a reopen, an undo, a
-  change of a team, a player or the roster).
+  revision, one pass over its final games; else (a reopen, an undo, a change of a team, a player or the roster:
+  writes that hold no judged season) nothing is stored and the write costs no season read: the stored list no
+  longer matches the digest, and the first paper after it computes the discipline once and stores it
+  (`facade.game_papers`), as a database from before issue 29.3 has it.
 
 The entry at the boards into a game in progress never comes here (`ChangeStep.append`).
 """
@@ -67,9 +69,9 @@ general path) with the (row id, revision) of each game it wrote."""
 
 
 def after(season: Season, book: Rulebook, was: Before, written: Written | None = None) -> str:
-    """At the end of the write's transaction: the stored discipline made current. What was done: "unchanged",
-    "incremental", "recomputed" (from the season the write holds, `written`, where it is the database's to every
-    final game's revision) or "read" (the season read again from the database)."""
+    """At the end of the write's transaction: the stored discipline made current where that costs no season read.
+    What was done: "unchanged", "incremental", "recomputed" (from the season the write holds, `written`, where it is
+    the database's to every final game's revision) or "left" (nothing stored: the next paper computes it)."""
     head, games = sanction_store.head_digest(season, book), sanction_store.game_rows(season)
     key = sanction_store.combined(head, games)
     if head == was.head and games == was.games and was.found is not None:
@@ -79,10 +81,9 @@ def after(season: Season, book: Rulebook, was: Before, written: Written | None =
     done = "incremental"
     if stored is None:
         view = _held(written() if written is not None else None, games) if head == was.head else None
-        if view is not None:
-            stored, done, book = computed(view), "recomputed", view.book
-        else:
-            stored, done = recompute(season, book), "read"
+        if view is None:
+            return "left"
+        stored, done, book = computed(view), "recomputed", view.book
     sanction_store.save(season, key, stored, book)
     return done
 
