@@ -4,14 +4,15 @@
 so that one game's papers read it instead of computing every final game of the season again.
 
 The digest covers the rules' and the engine's code, the rulebook (as stored and as read), the season's divisions,
-teams, players and roster rows as the database holds them, and its games through their row ids, revisions and dates
-(a game is never deleted, and every write of a game, its line-ups or its events bumps its revision, as `db.carried`
-relies on too).
+teams, players and roster rows as the database holds them, and its games through their row ids, dates, places and,
+for a final game, its revision (a game not final sets off nothing: an entry into it leaves the digest as it is;
+every write of a game, its line-ups or its events bumps its revision, as `db.carried` relies on too).
 A stored list is read only under the digest of the database as it is now, so it is the list the whole season
-computes; any change makes the digest another, and the list is computed again (and stored) the next time the
-whole season is read for the papers. In SQLite the stored list is sealed with the database's secret, as the stored
-game states are (`db.game_results`): one edited outside Scorekeeper is not read. Nothing here is a migration: an
-older database simply has no row yet.
+computes. The writes that change it store it again in their own transaction (`facade.kept_discipline`, with the
+ledger's counts, `Counts`, that let a finished game be added alone); where none did (an older database, a write
+outside the facade's), it is computed again (and stored) the next time a paper reads it.
+In SQLite the stored list is sealed with the database's secret, as the stored game states are (`db.game_results`):
+one edited outside Scorekeeper is not read. Nothing here is a migration: an older database simply has no row yet.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from peewee import DatabaseError, fn
+from peewee import DatabaseError
 
 from scorekeeper.db.base import Meta, database_proxy
 from scorekeeper.db.models import Division, Game, Player, RosterSigning, Season, Team
@@ -34,13 +35,18 @@ from scorekeeper.ids import GameId, PlayerId, TeamId
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.season.records import Sanction
 
-FORMAT = 2  # the stored list's layout: bump when it changes
+FORMAT = 3  # the stored list's layout: bump when it changes
 SEAL_KIND = "season sanctions"
 
 
 def digest(season: Season, rules: Rulebook) -> str:
     """A digest of what the season's sanctions are computed from under `rules` (its rulebook as read), one query
-    per table."""
+    per table: the season's head (`head_digest`) and its games (`game_rows`)."""
+    return combined(head_digest(season, rules), game_rows(season))
+
+
+def head_digest(season: Season, rules: Rulebook) -> str:
+    """The digest of the rules, the rulebook, the season's divisions, teams, players and roster rows."""
     book = season.rulebook
     h = hashlib.sha256(f"sanctions {FORMAT}|{book_fingerprint(rules)}|{season.id}|{book.id}|{book.name}|".encode())
     h.update(hashlib.sha256(str(book.text).encode()).digest())
@@ -50,12 +56,28 @@ def digest(season: Season, rules: Rulebook) -> str:
         Team.select().where(Team.season == season).order_by(Team.id),
         Player.select().where(Player.season == season).order_by(Player.id),
         RosterSigning.select().where(RosterSigning.team.in_(teams)).order_by(RosterSigning.id),
-        Game.select(fn.COUNT(Game.id), fn.SUM(Game.id), fn.SUM(Game.revision), fn.MAX(Game.revision),
-                    fn.MIN(Game.date), fn.MAX(Game.date), fn.MAX(Game.id)).where(Game.season == season),
     )
     for query in queries:  # the raw rows, as the database holds them
         h.update(repr(database_proxy.execute_sql(*query.sql()).fetchall()).encode())
     return h.hexdigest()
+
+
+GameRow = tuple[int, str, str, str, int, str, int]
+"""A game as the digest reads it: row id, ext id, date, time, place (seq), stage, and its revision if final (-1: a
+game not final, whose line-ups and events no sanction reads: an entry into it leaves the digest as it is)."""
+
+
+def game_rows(season: Season) -> tuple[GameRow, ...]:
+    """The season's games in their stored order (`GameRow`), one query."""
+    found: Any = (Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.seq, Game.stage, Game.status,
+                              Game.revision).where(Game.season == season).order_by(Game.seq, Game.id).tuples())
+    return tuple((int(i), str(e), str(d), str(t), int(q), str(st), int(r) if s == "final" else -1)
+                 for i, e, d, t, q, st, s, r in found)
+
+
+def combined(head: str, games: Sequence[GameRow]) -> str:
+    """The digest of a season whose head digests to `head` and whose games are `games`."""
+    return hashlib.sha256(f"{head}|{games!r}".encode()).hexdigest()
 
 
 def _key(season: Season) -> str:
@@ -70,6 +92,32 @@ class Stored:
 
     sanctions: tuple[Sanction, ...]
     played: Mapping[tuple[str, str], int]
+    counts: Counts | None = None  # None: stored without them (the next finish computes the season again)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What the sanctions' ledger (`rules.discipline`) carries past the season's last final game, by player: the
+    offences under a repeat ((player, trigger) -> n), the season's incidents (player -> n), the games a per-game
+    fine covered ((player, team) -> n) and the final games dressed ((player, team) -> n). A game finished after
+    every final game of its players starts from them (`facade.kept_discipline`)."""
+
+    offences: Mapping[tuple[str, str], int]
+    incidents: Mapping[str, int]
+    covered: Mapping[tuple[str, str], int]
+    dressed: Mapping[tuple[str, str], int]
+
+    def encoded(self) -> list[list[list[object]]]:
+        return [[[a, b, n] for (a, b), n in self.offences.items()], [[a, n] for a, n in self.incidents.items()],
+                [[a, b, n] for (a, b), n in self.covered.items()], [[a, b, n] for (a, b), n in self.dressed.items()]]
+
+    @classmethod
+    def decoded(cls, found: Any) -> Counts | None:  # Any: the stored JSON value
+        if found is None:
+            return None
+        offences, incidents, covered, dressed = found
+        return cls({(str(a), str(b)): int(n) for a, b, n in offences}, {str(a): int(n) for a, n in incidents},
+                   {(str(a), str(b)): int(n) for a, b, n in covered}, {(str(a), str(b)): int(n) for a, b, n in dressed})
 
 
 def load(season: Season, key: str, book: Rulebook) -> Stored | None:
@@ -85,7 +133,7 @@ def load(season: Season, key: str, book: Rulebook) -> Stored | None:
         sanctions = tuple(Sanction(PlayerId(p), TeamId(t), GameId(g), rows[r], int(o), str(i), str(d), int(u))
                           for p, t, g, r, o, i, d, u in found["sanctions"])
         played = MappingProxyType({(str(p), str(t)): int(n) for p, t, n in found["played"]})
-        return Stored(sanctions, played)
+        return Stored(sanctions, played, Counts.decoded(found.get("counts")))
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None  # written by another version: computed again
 
@@ -96,8 +144,8 @@ def _intact(found: dict[str, Any]) -> bool:  # Any: the stored JSON object
     if not sealed_database():
         return True
     secret = current_key()
-    return secret is not None and hmac.compare_digest(
-        str(found.get("seal") or ""), mac(secret, SEAL_KIND, [found["digest"], found["sanctions"], found["played"]]))
+    sealed = [found["digest"], found["sanctions"], found["played"], found.get("counts")]
+    return secret is not None and hmac.compare_digest(str(found.get("seal") or ""), mac(secret, SEAL_KIND, sealed))
 
 
 def encoded(sanctions: Sequence[Sanction], book: Rulebook) -> list[list[object]] | None:
@@ -119,12 +167,14 @@ def save(season: Season, key: str, stored: Stored, book: Rulebook) -> None:
     if rows is None:
         return
     played = [[p, t, n] for (p, t), n in stored.played.items()]
-    found: dict[str, Any] = {"digest": key, "sanctions": rows, "played": played}  # Any: the stored JSON object
+    counts = stored.counts.encoded() if stored.counts is not None else None
+    found: dict[str, Any] = {"digest": key, "sanctions": rows, "played": played,  # Any: the stored JSON object
+                             "counts": counts}
     if sealed_database():
         secret = current_key()
         if secret is None:
             return  # this PC cannot seal it: the office's own first write makes the database's secret
-        found["seal"] = mac(secret, SEAL_KIND, [key, rows, played])
+        found["seal"] = mac(secret, SEAL_KIND, [key, rows, played, counts])
     value = json.dumps(found, separators=(",", ":"))
     try:
         with database_proxy.atomic():

@@ -15,15 +15,13 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from scorekeeper.db import sanction_store, store
 from scorekeeper.db.game_read import load_games_dict, read_results_of
-from scorekeeper.db.game_results import read_results
 from scorekeeper.db.models import Game, Season
 from scorekeeper.engine.stored import StoredStates
+from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.queries import Queries
 from scorekeeper.facade.results import Results
 from scorekeeper.facade.rulebooks import Rulebooks
-from scorekeeper.rules import discipline
-from scorekeeper.rules.eligibility import games_played
 from scorekeeper.season.narrow import NarrowMiss, NarrowView
 from scorekeeper.season.records import CarryOver, OfficeRecords, Sanction
 from scorekeeper.season.view import SeasonView
@@ -129,9 +127,7 @@ def narrowed(svc: PapersCore, games: Callable[[tuple[Sanction, ...]], Collection
 
 def _computed(s: Season, book: Rulebook) -> sanction_store.Stored:
     """The season's discipline computed from the whole season as the database holds it now."""
-    view = SeasonView(store.load_season_dict(s, rows := store.RowIds()), book)
-    view.stored = StoredStates(read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
-    return sanction_store.Stored(discipline.sanctions(view), games_played(view))
+    return kept_discipline.recompute(s, book)
 
 
 class OneGame:
@@ -209,7 +205,10 @@ def store_discipline(views: Mapping[int, SeasonView]) -> int:
         held = {str(ext): (int(row), int(revision)) for ext, row, revision in rows}
         if held != view.rows.games:
             continue  # not the season as the database holds it
-        sanction_store.save(s, sanction_store.digest(s, view.book),
-                            sanction_store.Stored(view.derived.sanctions, games_played(view)), view.book)
+        key = sanction_store.digest(s, view.book)
+        found = sanction_store.load(s, key, view.book)
+        if found is not None and found.counts is not None:
+            continue  # kept current by the writes (`facade.kept_discipline`)
+        sanction_store.save(s, key, kept_discipline.computed(view), view.book)
         done += 1
     return done

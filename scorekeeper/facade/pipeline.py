@@ -22,6 +22,7 @@ from peewee import Database, DatabaseError
 from scorekeeper.changes import Changes, EntryResult
 from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Season
+from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, bound
 from scorekeeper.facade.errors import ServiceError
@@ -276,16 +277,23 @@ class ChangeStep:
         return self.core.db
 
     # -- commit ----------------------------------------------------------------------------------------------
-    def commit(self, season: Season | None, write: Callable[[], T], audits: Sequence[AuditRecord] = ()) -> T:
+    def commit(self, season: Season | None, write: Callable[[], T], audits: Sequence[AuditRecord] = (),
+               discipline: bool | kept_discipline.Written = True) -> T:
         """Run `write` and record `audits` in one transaction (`store.GameChanged` and database errors pass); an
-        archived season is read-only (ServiceError)."""
+        archived season is read-only (ServiceError). With `discipline` the season's stored discipline is left
+        current in the same transaction (`facade.kept_discipline`; not for an entry into a game in progress)."""
         if season is not None and season.archived:
             raise ServiceError(archived_refusal(season.name))
         kind = ", ".join(f"{a.action} {a.subject}".strip() for a in audits) or "a change"
         where = f"season {season.name}" if season is not None else "the league"
         try:
             with self.core.write_transaction():
+                kept = season if discipline and not self.core.read_only else None
+                book = self.core.rulebook_for(kept) if kept is not None else None
+                was = kept_discipline.before(kept, book) if kept is not None and book is not None else None
                 done = write()
+                if kept is not None and book is not None and was is not None:
+                    kept_discipline.after(kept, book, was, None if isinstance(discipline, bool) else discipline)
                 for a in audits:
                     if season is None:
                         self.core.audit_any(a.action, a.subject)
@@ -332,6 +340,7 @@ class ChangeStep:
                          "; ".join(f"{v.rule} {v.message}" for v in judged.violations if v.severity == "block"))
             return judged
         old_games = judged.old_games
+        done: dict[str, tuple[int, int]] = {}
 
         def write() -> dict[str, tuple[int, int]]:
             for gid, old in old_games.items():
@@ -341,11 +350,11 @@ class ChangeStep:
             # the written games' states the judging computed, stored with them (issue 29.1)
             game_results.store_results(written_states(judged.candidate, revisions))
             game_outcomes.store_outcomes(judged.candidate, revisions)  # what the standings read (issue 29)
-
+            done.update(revisions)
             return revisions
 
-        try:
-            revisions = self.commit(s, write, judged.audits)
+        try:  # the season's discipline kept from the written candidate where it is the database's (issue 29.3)
+            revisions = self.commit(s, write, judged.audits, discipline=lambda: (judged.candidate, done))
         except store.GameChanged as conflict:
             return self.conflict(view, conflict.game, retry)
         except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it
@@ -396,7 +405,7 @@ class ChangeStep:
             return store.append_event(gid, row_id, revision, seq, entry, player)
 
         try:
-            rows.games[gid] = (row_id, self.commit(s, write))
+            rows.games[gid] = (row_id, self.commit(s, write, discipline=False))
         except store.GameChanged:
             return self.conflict(view, gid, retry)
         except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it

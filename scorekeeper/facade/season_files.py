@@ -17,6 +17,7 @@ from scorekeeper.atomic import write_atomically
 from scorekeeper.changes import Changes, ImportReport
 from scorekeeper.db import game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Game, Season
+from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.discipline import payment_audits
@@ -161,6 +162,7 @@ class SeasonFiles(Part):
             target = plan.season if plan.season is not None else self._new_season(plan)
             revisions = store.write_changes(target, plan.changes)
             _store_states(target, view, revisions)  # computed by the judging (issue 29.1)
+            kept_discipline.store_written(target, view)  # the season's discipline, from the judged view (29.3)
             written["audit"] = store.merge_audit(target, plan.audit)
             self._audit(target, guarded, plan, reason)
             return target

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.db import sanction_store
 from scorekeeper.db.models import Season
-from scorekeeper.facade import game_papers
+from scorekeeper.facade import game_papers, kept_discipline
 from scorekeeper.reports.game_sheet_data import game_sheet_data
 from scorekeeper.reports.suspension_notices_data import suspension_notices_data
 from scorekeeper.reports.wording import ReportError
@@ -48,9 +48,30 @@ def players_of(view: Any, gid: str) -> dict[str, set[str]]:
     return out
 
 
+def kept_current(svc: Services) -> bool:
+    """Issue 29.3: the season's discipline stored under the digest of the database as it is (by the write that
+    changed it: a finish, an import, a judged change; not a reopen, an undo or a roster change, which leave it to
+    the next paper) equals a recomputation of the whole season, its counts too. Whether it was stored."""
+    season = svc.season_row()
+    book = svc.rulebook_for(season)
+    stored = sanction_store.load(season, sanction_store.digest(season, book), book)
+    if stored is None:
+        return False
+    fresh = kept_discipline.recompute(season, book)
+    full = svc.view()
+    assert stored.sanctions == fresh.sanctions == discipline.sanctions(full)
+    assert dict(stored.played) == dict(fresh.played) == dict(games_played(full))
+    assert stored.counts is not None and fresh.counts is not None
+    assert [dict(x) for x in (stored.counts.offences, stored.counts.incidents, stored.counts.covered,
+                              stored.counts.dressed)] == [
+        dict(x) for x in (fresh.counts.offences, fresh.counts.incidents, fresh.counts.covered, fresh.counts.dressed)]
+    return True
+
+
 def check(svc: Services) -> int:
-    """Every game's narrow answers equal the whole season's (or the narrow view says it cannot answer). How many
-    games the narrow view answered for."""
+    """The stored discipline is current (`kept_current`); every game's narrow answers equal the whole season's (or
+    the narrow view says it cannot answer). How many games the narrow view answered for."""
+    kept_current(svc)
     full = svc.view()
     answered = 0
     for gid in full.games:
@@ -197,6 +218,14 @@ def fight(svc: Services) -> None:
     assert svc.suspensions()["suspensions"]
 
 
+def forget_stored_discipline(path: Path) -> None:
+    """The stored discipline deleted, as in a database from before issue 29.3."""
+    con = sqlite3.connect(path)
+    con.execute("delete from meta where key like 'sanctions:%'")
+    con.commit()
+    con.close()
+
+
 def test_a_game_sheet_reads_the_stored_discipline_and_answers_alike(tmp_path: Path) -> None:
     path = tmp_path / "league.db"
     svc = Services.open(str(path))
@@ -207,6 +236,10 @@ def test_a_game_sheet_reads_the_stored_discipline_and_answers_alike(tmp_path: Pa
     svc = Services.open(str(path))
     season = Season.get()
     book = svc.rulebook_for(season)
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is not None  # by the finish
+    svc.close()
+    forget_stored_discipline(path)  # as a database from before issue 29.3
+    svc = Services.open(str(path))
     assert sanction_store.load(season, sanction_store.digest(season, book), book) is None  # nothing stored yet
     assert svc.game_sheet_pdf("g003") == whole  # read narrowly: the discipline computed once and stored
     assert svc.kept_view(season.id) is None  # the season was not read whole into the facade
@@ -228,10 +261,7 @@ def test_a_database_without_the_stored_discipline_gives_the_same_papers(tmp_path
     svc = Services.open(str(path))
     assert [svc.game_sheet_pdf(g) for g in GAMES] == sheets  # read narrowly, the discipline stored
     svc.close()
-    con = sqlite3.connect(path)
-    con.execute("delete from meta where key like 'sanctions:%'")  # as a database from before issue 29.3
-    con.commit()
-    con.close()
+    forget_stored_discipline(path)  # as a database from before issue 29.3
     svc = Services.open(str(path))
     assert [svc.game_sheet_pdf(g) for g in GAMES] == sheets
     svc.close()
@@ -251,7 +281,7 @@ def test_stored_discipline_is_read_only_under_the_digest_of_the_database_as_it_i
     assert sanction_store.load(season, "another digest", book) is None
     svc.rename_team(svc.view().games["g001"]["home"], "Renamed")  # the digest moves on: the old list is not read
     assert sanction_store.digest(season, book) != key
-    assert sanction_store.load(season, sanction_store.digest(season, book), book) is None
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is None  # left to the next paper
     svc.close()
 
 
@@ -329,5 +359,74 @@ def test_a_view_not_at_the_databases_revisions_is_not_stored(tmp_path: Path) -> 
     fight(svc)  # written: the old view is behind the database
     assert game_papers.store_discipline({Season.get().id: old}) == 0
     discipline.sanctions(svc.view())
+    assert game_papers.store_discipline({Season.get().id: svc.view()}) == 0  # stored current by the finish
+    from scorekeeper.db.base import Meta
+
+    Meta.delete().where(Meta.key.startswith("sanctions:")).execute()  # as a database from before issue 29.3
     assert game_papers.store_discipline({Season.get().id: svc.view()}) == 1
+    svc.close()
+
+
+def whole_season_read_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on, reading the whole season (its loader, or the discipline computed again) fails the test."""
+    from scorekeeper.db import season_read, store
+
+    def fail(*_: object, **__: object) -> None:
+        raise AssertionError("the whole season was read")
+
+    for module, name in ((store, "load_season_dict"), (season_read, "load_season_dict"),
+                         (kept_discipline, "recompute"), (game_papers, "_computed")):
+        monkeypatch.setattr(module, name, fail)
+
+
+def test_a_finish_stores_the_discipline_and_the_first_paper_after_it_reads_no_whole_season(
+        tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    assert svc.reopen_game("g003", "a fight was missed").ok  # g003: the season's last final game
+    assert svc.add_event("g003", {"type": "penalty", "team": "away", "period": 2, "elapsed": "04:00",
+                                  "player": "ot03", "infraction": "fighting"}, confirm=True).ok
+    view = svc.view()  # read before the finish, as the window holds it
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kept_discipline, "recompute", lambda *_: pytest.fail("the finish computed the season again"))
+        assert svc.finish_game("g003", confirm=True).ok  # the latest game for its players: incremental
+    assert view is not None and svc.suspensions()["suspensions"]
+    svc.close()
+    svc = Services.open(str(path))
+    expected = kept_discipline.recompute(svc.season_row(), svc.rulebook_for(svc.season_row()))
+    svc.close()
+    svc = Services.open(str(path))
+    with pytest.MonkeyPatch.context() as patch:
+        whole_season_read_fails(patch)
+        narrow = game_papers.narrowed(svc, "g004", None)
+        assert narrow is not None
+        assert narrow.view().derived.sanctions == expected.sanctions
+        sheet = svc.game_sheet_pdf("g004")  # the next game's sheet: the fight's suspension read as stored
+    assert svc.kept_view(svc.season_row().id) is None
+    svc.close()
+    whole = Services.open(str(path))
+    whole.view()  # the season read whole: its own sheet
+    assert whole.game_sheet_pdf("g004") == sheet
+    whole.close()
+
+
+def test_an_entry_into_a_game_in_progress_leaves_the_stored_discipline_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "league.db"
+    svc = Services.open(str(path))
+    assert svc.import_file(str(EXAMPLE_SEASON)).ok
+    season = svc.season_row()
+    book = svc.rulebook_for(season)
+    assert sanction_store.load(season, sanction_store.digest(season, book), book) is not None  # by the import
+    assert svc.reopen_game("g003", "a goal was missed").ok  # in progress again
+    key = sanction_store.digest(season, book)
+    assert sanction_store.load(season, key, book) is None  # a reopen leaves it to the next paper
+    sanction_store.save(season, key, kept_discipline.recompute(season, book), book)  # as the next paper stores it
+    assert sanction_store.load(season, key, book) is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kept_discipline, "before", lambda *_: pytest.fail("an entry read the discipline"))
+        player = svc.view().games["g003"]["lineups"]["home"][0]["player"]
+        assert svc.add_event("g003", {"type": "goal", "team": "home", "period": 1, "elapsed": "03:00",
+                                      "scorer": player}, confirm=True).ok
+    assert sanction_store.digest(season, book) == key  # a game not final: not in the digest
     svc.close()

@@ -28,6 +28,7 @@ from scorekeeper.season.game_list import narrow_rows
 from scorekeeper.season.standings import Played, standings, standings_of
 from scorekeeper.services import ServiceError, Services
 from tests.data import EXAMPLE_SEASON
+from tests.scorekeeper.test_stored_discipline import kept_current
 
 
 def goal(side: str, minute: int, scorer: str) -> dict[str, Any]:
@@ -54,6 +55,7 @@ def check(svc: Services) -> int:
             assert encode_state(decode_state(held[1], game)) == encode_state(fresh), gid
     current_records(svc)
     narrow_standings(svc)
+    kept_current(svc)  # issue 29.3: the season's discipline, where stored, equal to a recomputation
     narrow = narrow_rows(season, view.book)  # issue 29.4: the games list without the events, where it answers
     assert narrow is None or narrow == svc.games()
     return view.stored.decoded
@@ -154,7 +156,8 @@ def act(svc: Services, action: str, gid: str, n: int) -> None:
     elif action == "delete" and events:
         svc.delete_event(gid, n % len(events), confirm=True)
     elif action == "finish":
-        svc.finish_game(gid, confirm=True)
+        if svc.finish_game(gid, confirm=True).ok:  # issue 29.3: a finish leaves the discipline stored, current
+            assert kept_current(svc), "the finish did not store the season's discipline"
     elif action == "reopen":
         svc.reopen_game(gid, "a goal was missed")
     elif action == "undo" and svc.can_undo(gid):
