@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from scorekeeper.rules.violation import Violation
-from scorekeeper.screens import Consequence
+from scorekeeper.screens import Consequence, GameScreen
 
 # The tables a write can touch: the season file's lists, then what the office records beside them.
 TABLES = ("divisions", "teams", "players", "roster", "games", "lineups", "appeals", "payments",
@@ -104,13 +104,16 @@ class _Verdicts:
 class EntryResult(_Verdicts):
     """What an entry did: written or not, the violations it adds, and what it changed (empty when refused);
     `caused`: what the rulebook set off with it (an ejection, a suspension, a fine, a report, a side two men
-    down), the game's consequences after the entry less those before."""
+    down), the game's consequences after the entry less those before; `screen`: the game as it now stands at the
+    clock the entry was asked with (`screen_at`), from the state the entry computed (None: not asked, or nothing
+    written)."""
 
     ok: bool
     violations: list[Violation] = field(default_factory=list)
     needs_confirmation: bool = False
     changes: Changes = NO_CHANGES
     caused: tuple[Consequence, ...] = ()
+    screen: GameScreen | None = None
 
 
 @dataclass

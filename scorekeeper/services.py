@@ -203,7 +203,7 @@ class Services:
     def told(self) -> EntryConsequences:  # the entries at the boards, with what they caused
         from scorekeeper.facade.consequences import EntryConsequences
 
-        return EntryConsequences(self, self.entries)
+        return EntryConsequences(self, self.entries, self.screens)
 
     @cached_property
     def rosters(self) -> Rosters:

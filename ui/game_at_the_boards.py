@@ -64,6 +64,8 @@ class GameAtTheBoards(TableTab):
     banner: LiveBanner
     pages: QTabWidget
     home_lineup: LineupPanel
+    entry_screen: GameScreen | None = None
+    """The game's screen an entry's result carried (`screen_at`), until the redraw after it takes it."""
 
     def refresh_game(self) -> None:
         """The game redrawn from the facade, all of it (`LiveGameTab` draws it)."""
@@ -128,11 +130,14 @@ class GameAtTheBoards(TableTab):
         """Run an entry through the window's operation runner (blocks shown, warnings confirmed with Enter, the
         office password asked where the entry needs it); every tab then redraws what it changed. `show`: where
         a refusal is said (the rules panel unless given)."""
-        result = operation.run(self, self.svc, self.hub, call, show=show or self.say, wording=wording,
-                               confirm=confirm, on_refused=on_refused)
-        if result is None:
-            return False
-        self.catch_up()  # the tab that wrote shows it at once, in sight or not
+        try:
+            result = operation.run(self, self.svc, self.hub, call, show=show or self.say, wording=wording,
+                                   confirm=confirm, on_refused=on_refused)
+            if result is None:
+                return False
+            self.catch_up()  # the tab that wrote shows it at once, in sight or not
+        finally:
+            self.entry_screen = None  # the screen the entry carried is the redraw's, once
         self.tell(result.caused)  # what the rulebook set off with it, prominently (nothing: the banner goes)
         if done or result.violations:
             text = theme.span("ok", done, bold=True) if done else ""
@@ -140,6 +145,11 @@ class GameAtTheBoards(TableTab):
                 text += "<br>" + dialogs.violations_html(result.violations)
             self.messages.setText(text)
         return True
+
+    def _screened(self, result: EntryResult) -> EntryResult:
+        """Keep the screen `result` carries for the redraw its broadcast makes (`update_game`)."""
+        self.entry_screen = result.screen
+        return result
 
     def selected_event(self) -> int | None:
         return self.event_list.selected_event()
@@ -350,12 +360,14 @@ class GameAtTheBoards(TableTab):
             self.entry.focus_refused(str(exc), exc.field)
             return False
         game_id, season, editing = self.game_id, self.season, self.entry.editing
+        at = (self.clock.period.value(), self.clock.elapsed())  # the game's screen comes back with the entry
         if editing is None:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.add_event(game_id, event, confirm, season=season)
+                return self._screened(self.svc.add_event(game_id, event, confirm, season=season, screen_at=at))
         else:
             def call(confirm: bool) -> EntryResult:
-                return self.svc.update_event(game_id, editing, event, confirm, season=season)
+                return self._screened(self.svc.update_event(game_id, editing, event, confirm, season=season,
+                                                            screen_at=at))
         kind = next(k.label for k in KINDS if k.type == event["type"])
         refused: list[Any] = []
         if not self.apply(call, f"{kind} {'changed' if editing is not None else 'recorded'}.",

@@ -472,8 +472,10 @@ class LiveGameTab(GameAtTheBoards):
         when a line-up changed or `candidates` (the roster or the season's discipline changed)."""
         if self.season is None or self.game_id is None:
             return
+        screen, self.entry_screen = self.entry_screen, None
         try:
-            screen = self._fetch_screen()
+            if screen is None or screen.game_id != self.game_id or screen.season != self.season:
+                screen = self._fetch_screen()  # not an entry of this tab's (another tab's write, an undo)
         except (ServiceError, KeyError):
             self.show_season(self.season)  # the game is gone (another PC, an undo of its scheduling)
             return

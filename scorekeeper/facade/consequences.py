@@ -5,6 +5,7 @@ part's, and each result carries `caused` — the game's consequences (an ejectio
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scorekeeper.changes import EntryResult
 from scorekeeper.engine.live import live_state
@@ -15,6 +16,9 @@ from scorekeeper.rules.consequences import game_consequences, newly_caused, two_
 from scorekeeper.screens import Consequence
 from scorekeeper.season.view import SeasonView
 from scorekeeper.season_data import EventData
+
+if TYPE_CHECKING:
+    from scorekeeper.facade.screens import Screens
 
 
 def side_two_down(view: SeasonView, game_id: str, event: EventData | None) -> tuple[Consequence, ...]:
@@ -40,39 +44,48 @@ def side_two_down(view: SeasonView, game_id: str, event: EventData | None) -> tu
 
 @bound
 class EntryConsequences(Part):
-    """The games part's entries, each result carrying what it caused."""
+    """The games part's entries, each result carrying what it caused and, asked with `screen_at` (the clock's
+    period and mm:ss), the game's screen as `Services.game_screen` gives it: the window redraws from the one call."""
 
-    def __init__(self, core: Core, entries: Games) -> None:
+    def __init__(self, core: Core, entries: Games, screens: Screens) -> None:
         super().__init__(core)
         self.entries = entries
+        self.screens = screens
 
     def add_event(self, game_id: str, event: EventData, confirm: bool = False,
-                  season: str | None = None) -> EntryResult:
-        """`Games.add_event`, with what the entry caused."""
-        return self._told(game_id, season, event, lambda: self.entries.add_event(game_id, event, confirm, season))
+                  season: str | None = None, screen_at: tuple[int, str] | None = None) -> EntryResult:
+        """`Games.add_event`, with what the entry caused (and the game's screen at `screen_at`)."""
+        return self._told(game_id, season, event, lambda: self.entries.add_event(game_id, event, confirm, season),
+                          screen_at)
 
     def update_event(self, game_id: str, index: int, event: EventData, confirm: bool = False,
-                     season: str | None = None) -> EntryResult:
-        """`Games.update_event`, with what the changed entry caused."""
+                     season: str | None = None, screen_at: tuple[int, str] | None = None) -> EntryResult:
+        """`Games.update_event`, with what the changed entry caused (and the game's screen at `screen_at`)."""
         return self._told(game_id, season, event,
-                          lambda: self.entries.update_event(game_id, index, event, confirm, season))
+                          lambda: self.entries.update_event(game_id, index, event, confirm, season), screen_at)
 
     def delete_event(self, game_id: str, index: int, confirm: bool = False,
-                     season: str | None = None) -> EntryResult:
+                     season: str | None = None, screen_at: tuple[int, str] | None = None) -> EntryResult:
         """`Games.delete_event` (a deletion may still cause something: a later penalty counted afresh)."""
-        return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season))
+        return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season),
+                          screen_at)
 
     def _told(self, game_id: str, season: str | None, event: EventData | None,
-              write: Callable[[], EntryResult]) -> EntryResult:
+              write: Callable[[], EntryResult], screen_at: tuple[int, str] | None = None) -> EntryResult:
         view = self.core.view(season)
         if game_id not in view.games:
             return write()  # refused by the games part, with its reason
-        before = game_consequences(view, game_id) + side_two_down(view, game_id, event)
+        before_game = game_consequences(view, game_id)
+        before = before_game + side_two_down(view, game_id, event)
         result = write()
         if not result.ok or not result.changes:
             return result
         after_view = self.core.view(season)
         if game_id in after_view.games:
-            after = game_consequences(after_view, game_id) + side_two_down(after_view, game_id, event)
+            after_game = game_consequences(after_view, game_id)
+            after = after_game + side_two_down(after_view, game_id, event)
             result.caused = newly_caused(before, after)
+            if screen_at is not None:  # from the state the entry computed, its consequences as counted here
+                result.screen = self.screens.game_screen(game_id, screen_at[0], screen_at[1], season,
+                                                         consequences=after_game)
         return result

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scorekeeper.facade.core import Core, Part, bound
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.naming import free_id, next_game_id, slug
-from scorekeeper.screens import DressedPlayer, EventFigures, GameScreen, frozen
+from scorekeeper.screens import Consequence, DressedPlayer, EventFigures, GameScreen, frozen
 
 if TYPE_CHECKING:  # issue 29.6: the games list (the window's first screen) imports none of the engine's modules
     from scorekeeper.engine.state import GameState
@@ -109,8 +109,10 @@ class Screens(Part):
         self._events[game_id] = (list(events), result)
         return result
 
-    def game_screen(self, game_id: str, period: int, elapsed: str, season: str | None = None) -> GameScreen:
-        """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss)."""
+    def game_screen(self, game_id: str, period: int, elapsed: str, season: str | None = None, *,
+                    consequences: tuple[Consequence, ...] | None = None) -> GameScreen:
+        """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss).
+        `consequences`: the game's, as the caller already counted them on the same view (an entry's)."""
         from scorekeeper.engine.live import live_state
         from scorekeeper.engine.timefmt import game_time, parse_mmss
         from scorekeeper.rules.consequences import game_consequences
@@ -141,7 +143,8 @@ class Screens(Part):
             score=MappingProxyType(score),
             live=None if live is None else _frozen(live), live_error=error, row=_frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
-            consequences=game_consequences(view, game_id), figures=event_figures(state),
+            consequences=game_consequences(view, game_id) if consequences is None else consequences,
+            figures=event_figures(state),
             colours=MappingProxyType({side: str(_team_colour(view, team_on(g, side)))
                                       for side in ("home", "away") if _team_colour(view, team_on(g, side))}),
             shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))

@@ -87,3 +87,19 @@ def test_the_ids_of_new_records_are_the_cores(svc: Services) -> None:
     assert svc.new_game_id({"date": "2016-02-20", "time": "20:15", "home": "owls", "away": "herons"}) == (
         f"g{int(numbered[-1][1:]) + 1:03d}")
     assert svc.rinks() == sorted({g["rink"] for g in svc.view().games.values() if g.get("rink")})
+
+
+def test_an_entry_asked_with_a_clock_carries_the_screen_a_fresh_call_gives(svc: Services) -> None:
+    """`screen_at`: the window redraws from the entry's one call; its screen is `game_screen`'s at that clock,
+    each entry kind (added, changed, deleted); a refused entry or one not asked carries none."""
+    added = svc.add_event("g004", goal(svc, "home", "02:00"), screen_at=(1, "03:00"))
+    assert added.ok and added.screen == svc.game_screen("g004", 1, "03:00") and added.screen.live is not None
+    assert svc.add_event("g004", goal(svc, "away", "02:30")).screen is None  # not asked
+    changed = svc.update_event("g004", 1, goal(svc, "away", "02:40"), screen_at=(1, "02:50"))
+    assert changed.ok and changed.screen == svc.game_screen("g004", 1, "02:50")
+    deleted = svc.delete_event("g004", 0, screen_at=(2, "00:10"))
+    assert deleted.ok and deleted.screen == svc.game_screen("g004", 2, "00:10")
+    assert [e["elapsed"] for e in deleted.screen.events] == ["02:40"]
+    refused = svc.add_event("g004", {"type": "goal", "team": "home", "period": 1, "elapsed": "99:99"},
+                            screen_at=(1, "03:00"))
+    assert not refused.ok and refused.screen is None

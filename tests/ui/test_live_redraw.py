@@ -1,6 +1,6 @@
 """The window listens to `Changes` (issue 16): a goal recorded by keys redraws the game's event list, score and
 live panel from one facade query, and nothing else; a roster change leaves the Live Game tab's event list alone;
-a goal costs at most three facade calls."""
+a goal costs one facade call (`add_event` carries the game's screen, the same as a fresh `game_screen`)."""
 
 from __future__ import annotations
 
@@ -144,16 +144,20 @@ def test_a_roster_change_does_not_redraw_the_live_game_event_list(
     assert column(tab.events, "Entry", 0) == ["Goal"]
 
 
-def test_a_goal_makes_at_most_three_facade_calls(
-    qtbot: QtBot, window: MainWindow, facade_calls: list[str]
+def test_a_goal_makes_one_facade_call_and_shows_the_screen_a_fresh_call_gives(
+    qtbot: QtBot, window: MainWindow, facade_calls: list[str], demo_svc: Services
 ) -> None:
     tab = window.live_game_tab
     tab.clock.set_position(1, 5 * 60)  # the clock moved: the live panel asks the facade (not the goal's cost)
-    facade_calls.clear()
     goal_by_keys(qtbot, tab, "h", "16")
+    tab.clock.set_position(1, 6 * 60)
+    facade_calls.clear()
+    goal_by_keys(qtbot, tab, "a", "7")
     assert "Goal recorded" in tab.messages.text()
-    assert len(facade_calls) <= 3, facade_calls
-    assert facade_calls[0] == "add_event" and "view" not in facade_calls
+    assert facade_calls == ["add_event"]
+    assert tab.entry_screen is None  # taken by the redraw, not kept for a later one
+    fresh = demo_svc.game_screen("g016", 1, "06:00", season=SEASON)
+    assert tab.game_shown == fresh and len(fresh.events) == 2
 
 
 def test_a_goal_leaves_the_roster_and_season_tabs_alone_a_final_game_redraws_the_season_tab_when_shown(
