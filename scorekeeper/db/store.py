@@ -51,7 +51,8 @@ def __getattr__(name: str) -> Any:  # Any: a module attribute looked up by name
     if name in _LAZY:
         from importlib import import_module
 
-        return getattr(import_module(f"scorekeeper.db.{_LAZY[name]}"), name)
+        found = globals()[name] = getattr(import_module(f"scorekeeper.db.{_LAZY[name]}"), name)
+        return found  # and kept: the next use (an entry at the boards names PLAYER_FIELDS) finds it at once
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [

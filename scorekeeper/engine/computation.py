@@ -479,8 +479,9 @@ class _Computation:
     # -- result --------------------------------------------------------------------------------------
     def fork(self) -> _Computation:
         """An independent copy to go on with (or to finish) while this one stays as it is. Goal records,
-        ejections and violations are never changed once made, so they are shared; penalties are copied with the
-        clock's served times they point at (the clock moves them, `finish` marks them post-game)."""
+        ejections and violations are never changed once made, so they are shared; so are the times in the box
+        that are over (`_frozen`) and the penalties served only by such times (`close` copies a penalty it marks
+        post-game); the others are copied with the clock's served times they point at (the clock moves them)."""
         new = _shallow(self)
         new.score = dict(self.score)
         new.by_period = {s: list(v) for s, v in self.by_period.items()}
@@ -495,21 +496,26 @@ class _Computation:
         new.applied = set(self.applied)
         clock = self.clock
         pending = clock.pending
-        served = {id(x): _shallow(x) for x in (*pending, *clock.running, *clock.finished)}
+        when, given = clock._instant
+        served = {id(x): _shallow(x) for x in (*pending, *clock.running, *given)}
         new.clock = _shallow(clock)
         new.clock.pending = [served[id(x)] for x in pending]
         new.clock.running = [served[id(x)] for x in clock.running]
-        new.clock.finished = [served[id(x)] for x in clock.finished]
-        when, given = clock._instant
+        new.clock.finished = finished = list(clock.finished)
+        for x in given:  # over at this instant but still read again by the next penalty at it
+            if x.end is not None:
+                at = next(i for i in range(len(finished) - 1, -1, -1) if finished[i] is x)
+                finished[at] = served[id(x)]
         new.clock._instant = (when, [served[id(x)] for x in given])
-        new.penalties = []
-        for pen in self.penalties:
-            copied = _shallow(pen)
-            if pen.served is not None:
-                copied.served = served[id(pen.served)]
-            if pen.second is not None:
-                copied.second = served[id(pen.second)]
-            new.penalties.append(copied)
+        new.penalties = penalties = list(self.penalties)
+        for i, pen in enumerate(penalties):
+            first, second = pen.served, pen.second
+            if (first is not None and id(first) in served) or (second is not None and id(second) in served):
+                copied = penalties[i] = _shallow(pen)
+                if first is not None:
+                    copied.served = served.get(id(first), first)
+                if second is not None:
+                    copied.second = served.get(id(second), second)
         return new
 
     def snapshot(self, forfeit: str | None, called: dict[str, int] | None) -> GameState:
@@ -584,9 +590,10 @@ class _Computation:
         if end_t is None:
             return
         if self.over_t is None or self.over_reason == "mercy":
-            for pen in self.penalties:
-                if pen.t >= end_t:
-                    pen.post_game = True
+            for i, pen in enumerate(self.penalties):
+                if pen.t >= end_t:  # a copy: a fork shares the penalties whose times are over
+                    marked = self.penalties[i] = _shallow(pen)
+                    marked.post_game = True
         self.late_misconducts(end_t)
 
     def reported(self) -> list[Reported]:

@@ -55,12 +55,23 @@ def added_violations(before: SeasonView | None, candidate: SeasonView, affected:
                      season_level: bool) -> list[Violation]:
     """The violations of `candidate` over the `affected` games (and the season's own checks if `season_level`)
     that the season as it is (`before`) does not have; with no `before` (a file judged whole), all of them."""
-    after = validate_season(candidate, affected, season_level)
+    after = _judged(candidate, affected, season_level)
     if before is None:
-        return after
-    known = {violation_key(v) for v in validate_season(before, [g for g in affected if g in before.games],
-                                                       season_level)}
+        return list(after)
+    known = {violation_key(v) for v in _judged(before, [g for g in affected if g in before.games], season_level)}
     return [v for v in after if violation_key(v) not in known]
+
+
+def _judged(view: SeasonView, games: list[str], season_level: bool) -> list[Violation]:
+    """`validate_season(view, games, season_level)`; of games alone once per view and games: the view an entry was
+    judged in is the one the next entry is judged against (a view never changes in place)."""
+    if season_level:
+        return validate_season(view, games, season_level)
+    key = tuple(games)
+    found = view.judged.get(key)
+    if found is None:
+        found = view.judged[key] = validate_season(view, games, False)
+    return found
 
 
 def refusal(new: list[Violation], *, confirm: bool, dry_run: bool = False) -> EntryResult | None:

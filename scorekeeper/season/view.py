@@ -16,6 +16,7 @@ from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
 from scorekeeper.rules.roster import active_on
+from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, Derived, GameRows, OfficeRecords
 from scorekeeper.season_data import (
     DivisionData,
@@ -106,6 +107,9 @@ class SeasonView:
     _places: dict[str, int] | None = field(default=None, repr=False)  # each game's index in data["games"]
     # the final games' states as stored (issue 29.1), shared with the views made from this one
     stored: StoredStates = field(default_factory=StoredStates, repr=False)
+    # the violations the judge found in some games of this view (`pipeline.added_violations`), by game ids: the
+    # view an entry judged becomes the one the next entry is judged against (a view never changes in place)
+    judged: dict[tuple[str, ...], list[Violation]] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:

@@ -124,6 +124,33 @@ def test_a_fork_shares_nothing_a_later_entry_or_the_end_of_the_game_changes():
         if name in shared_on_purpose or isinstance(value, immutable):
             continue
         assert getattr(fork, name) is not value, f"_Computation.{name} is shared by fork()"
+    given = comp.clock._instant[1]
     for mine, theirs in zip(comp.penalties, fork.penalties, strict=True):
-        assert mine is not theirs and (mine.served is None or mine.served is not theirs.served)
+        over = all(s.end is not None and all(s is not x for x in given) for s in mine.parts)
+        if mine is theirs:  # shared on purpose: its times in the box are over, never changed again
+            assert over
+        else:
+            assert all(s is not t for s, t in zip(mine.parts, theirs.parts, strict=True)) or over
+    assert any(mine is theirs for mine, theirs in zip(comp.penalties, fork.penalties, strict=True))
     assert isinstance(comp, _Computation)
+
+
+@settings(max_examples=200, deadline=None)
+@given(timed_log(), st.data())
+def test_a_fork_finished_as_a_final_game_leaves_the_computation_it_came_from_as_it_was(log: list[dict], data):
+    """`fork` shares the penalties whose times in the box are over: finishing the fork (the end of the game, the
+    penalties after it marked post-game) or going on with it never shows in the computation it came from."""
+    events = to_events(log)
+    k = data.draw(st.integers(0, len(events)), label="events applied before the fork")
+    comp, forfeit, called = _run(game_of(events[:k]), BOOK, None)
+    before = comp.snapshot(forfeit, called).to_json()
+    ended = comp.fork()
+    ended.g = replace(game_of(events[:k]), status="final")
+    assert ended.finish(forfeit, called).to_json() == compute_game(ended.g, BOOK).to_json()
+    going_on = comp.fork()
+    going_on.g = game_of(events)
+    for ev in sorted(events[k:], key=lambda e: (e.period, e.elapsed, e.seq)):
+        going_on.apply(ev)
+    going_on.finish(forfeit, called)
+    assert comp.snapshot(forfeit, called).to_json() == before
+    assert comp.finish(forfeit, called).to_json() == compute_game(game_of(events[:k]), BOOK).to_json()
