@@ -35,6 +35,8 @@ NOT_AT_READY = (
     # issue 29.4: the tabs out of sight are built (and their modules imported) after ready; the date fields with
     # the first dialog that asks a date
     "ui.roster_tab", "ui.season_tab", "ui.chart", "ui.date_field",
+    # issue 29.4: of portalocker only its lock functions (not its package, nor what it asks its version of)
+    "portalocker", "portalocker.utils", "importlib.metadata", "email",
 )
 
 AT_READY = """
