@@ -39,6 +39,8 @@ NOT_AT_READY = (
     "portalocker", "portalocker.utils", "importlib.metadata", "email",
     # issue 29.4: the rulebook's fingerprint remembered by its text (`season.book_memo`): the rulebook not parsed
     "scorekeeper.rulebook", "scorekeeper.rulebook.model", "tomllib",
+    # issue 29.4: the package's data found beside it (`resources.resources_dir`)
+    "importlib.resources",
 )
 
 AT_READY = """
