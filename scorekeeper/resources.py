@@ -8,7 +8,6 @@ way from a source checkout, an editable install, a wheel or pipx, and the PyInst
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
 FOLDER = "resources"
@@ -19,7 +18,14 @@ class ResourcesMissingError(RuntimeError):
 
 
 def resources_dir() -> Path:
-    """The folder holding rulebooks, icons, fonts, the demo season and the site's templates."""
+    """The folder holding rulebooks, icons, fonts, the demo season and the site's templates: beside this module
+    where the package is files on disk (issue 29.4: without loading `importlib.resources` at a window's start),
+    else as `importlib.resources` finds it."""
+    beside = Path(__file__).parent / FOLDER  # as `files` gives it for a package of files on disk
+    if beside.is_dir():
+        return beside
+    from importlib.resources import files
+
     folder = files("scorekeeper") / FOLDER
     # Fonts are handed to ReportLab and templates to Jinja2 by path: the package must be installed as files
     # (a wheel, pipx, an editable install and PyInstaller all are), not imported from a zip archive.

@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.db.lock import file_identity, real_path, stale_files
+from scorekeeper.db.lock import file_identity, prune_due, real_path, stale_files
 
 STATE_ENV = "SCOREKEEPER_STATE_DIR"
 STALE_SECONDS = 180 * 24 * 3600  # a record not written for this long is removed (`_prune`)
@@ -219,11 +219,14 @@ def looks_sound(con: sqlite3.Connection, path: Path) -> bool:
 
 
 def _prune(folder: Path) -> None:
-    """Once a process: remove records not written for `STALE_SECONDS` (files long gone or long unopened)."""
+    """Once a process, and at most once a day (`lock.prune_due`): remove records not written for `STALE_SECONDS`
+    (files long gone or long unopened)."""
     global _pruned
     if _pruned:
         return
     _pruned = True
+    if not prune_due(folder):
+        return
     for p in stale_files(folder, "*.json", STALE_SECONDS):
         with contextlib.suppress(OSError):
             p.unlink()

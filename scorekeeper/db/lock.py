@@ -42,6 +42,8 @@ from scorekeeper.json_value import JsonValue
 WINDOW_WAIT_SECONDS = 5.0
 LOCK_DIR_ENV = "SCOREKEEPER_LOCK_DIR"
 STALE_SECONDS = 30 * 24 * 3600  # an identity lock nobody took for this long is removed (`prune_lock_folder`)
+PRUNE_EVERY_SECONDS = 24 * 3600  # the lock folder is looked over at most this often (`prune_due`)
+PRUNE_MARK = "pruned"  # its file in the lock folder, written when the folder is looked over
 _pruned = False
 
 
@@ -277,12 +279,15 @@ def describe_holder(raw: str) -> str:
 
 
 def prune_lock_folder(folder: Path) -> None:
-    """Once a process: remove identity locks nobody has taken for `STALE_SECONDS` and nobody holds now (a lock
-    file's time is refreshed whenever it is taken), so the folder does not grow with every file ever opened."""
+    """Once a process, and at most once a day on the PC (`prune_due`): remove identity locks nobody has taken for
+    `STALE_SECONDS` and nobody holds now (a lock file's time is refreshed whenever it is taken), so the folder does
+    not grow with every file ever opened."""
     global _pruned
     if _pruned:
         return
     _pruned = True
+    if not prune_due(folder):
+        return
     for path in stale_files(folder, "*.lock", STALE_SECONDS):
         with contextlib.suppress(OSError):
             got = _take(path, exclusive=True)
@@ -291,6 +296,24 @@ def prune_lock_folder(folder: Path) -> None:
                     path.unlink()
                     identity_owner_path(path).unlink(missing_ok=True)
                 got.drop()
+
+
+def prune_due(folder: Path) -> bool:
+    """Whether `folder` is due to be looked over (issue 29.4): not looked over in the last `PRUNE_EVERY_SECONDS`
+    by its mark's time (a mark dated in the future is not trusted). When due, the mark is dated now; a folder of
+    thousands of locks is then read once a day, not by every process. What a lock refuses never depends on it:
+    only locks nobody took for a month, and nobody holds, are ever removed."""
+    mark = folder / PRUNE_MARK
+    with contextlib.suppress(OSError):
+        if 0 <= time.time() - os.stat(mark).st_mtime < PRUNE_EVERY_SECONDS:
+            return False
+    with contextlib.suppress(OSError):
+        with open(mark, "a", encoding="utf-8"):
+            pass
+        os.utime(mark)
+        with contextlib.suppress(OSError):
+            os.chmod(mark, 0o666)  # another user of the PC dates it as well
+    return True
 
 
 def stale_files(folder: Path, pattern: str, seconds: float) -> list[Path]:
@@ -345,18 +368,17 @@ def _held_exclusively(path: Path) -> bool:
 def _try_lock(fh: IO[str], exclusive: bool) -> bool:
     """portalocker: `flock` on Linux and macOS (held per open file, so no other close in the process drops it),
     `LockFileEx` on Windows (per handle); shared or exclusive, never waiting."""
-    import portalocker
+    from scorekeeper.db.portalock import EXCLUSIVE, NON_BLOCKING, SHARED, LockException, lock
 
-    flags = (portalocker.LOCK_EX if exclusive else portalocker.LOCK_SH) | portalocker.LOCK_NB
     try:
-        portalocker.lock(fh, flags)
+        lock(fh, (EXCLUSIVE if exclusive else SHARED) | NON_BLOCKING)
         return True
-    except (portalocker.exceptions.LockException, OSError):
+    except (LockException, OSError):
         return False
 
 
 def _unlock(fh: IO[str]) -> None:
-    import portalocker
+    from scorekeeper.db.portalock import LockException, unlock
 
-    with contextlib.suppress(portalocker.exceptions.LockException, OSError):
-        portalocker.unlock(fh)
+    with contextlib.suppress(LockException, OSError):
+        unlock(fh)

@@ -154,13 +154,11 @@ class Screens(Part):
         rows and their stored results (`season.game_list`: no events, no replay), where that can be done."""
         s = self.core.season_row(season)
         if not self.core.has_view(s.id):
-            from scorekeeper.rulebook import RulebookError, parse_rulebook
+            from scorekeeper.season.book_memo import text_fingerprint
             from scorekeeper.season.game_list import narrow_rows
 
-            try:
-                rows = narrow_rows(s, parse_rulebook(s.rulebook.text, origin=f"rulebook {s.rulebook.name}"))
-            except RulebookError:
-                rows = None
+            fingerprint = text_fingerprint(s.rulebook.text, f"rulebook {s.rulebook.name}")
+            rows = None if fingerprint is None else narrow_rows(s, fingerprint)
             if rows is not None:
                 return rows
         view = self.core.view(season)

@@ -22,9 +22,11 @@ if TYPE_CHECKING:  # issue 29.6: the narrow read imports neither the engine nor 
     from scorekeeper.season.view import SeasonView
 
 
-def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
+def narrow_rows(season: Season, book: Rulebook | str) -> list[GameRow] | None:
     """The season's games as its games list shows them, in the season's order, read without the games' events
-    or line-ups; None where that cannot be done (the caller lists them from the whole season)."""
+    or line-ups; None where that cannot be done (the caller lists them from the whole season). `book`: the
+    season's rulebook, or its fingerprint (`book_fingerprint`, which the stored records must be computed under;
+    issue 29.4: the window passes it from `season.book_memo`, with no rulebook parsed)."""
     summaries = read_listed(season)
     if summaries is None:
         return None
@@ -38,7 +40,7 @@ def narrow_rows(season: Season, book: Rulebook) -> list[GameRow] | None:
     rows = season._meta.database.execute_sql(*query.sql()).fetchall()  # raw: the few columns the list shows
     played: Any = (GameEvent.select(GameEvent.game).join(Game).where(Game.season == season).distinct().tuples())
     with_events = {row for (row,) in played}
-    fingerprint = book_fingerprint(book)
+    fingerprint = book if isinstance(book, str) else book_fingerprint(book)
     out: list[GameRow] = []
     for row_id, gid, date, time, curfew, stage, home_row, away_row, status, number, revision in rows:
         final = (status or "final") == "final"
