@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rulebook import load_rulebook
 from scorekeeper.rules.eligibility import dressing_status, player_status
+from scorekeeper.rules.lineup import _signed_on
 from scorekeeper.season.sides import team_on
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import normalise
@@ -71,3 +72,14 @@ def test_a_fight_s_suspension_is_read_by_the_line_up_check_s_status():
     under, proposed, playoff = dressing_status(view, "g004", team_on(g, "away"), "ly04")
     assert under is not None and under == player_status(view, "g004", "away", "ly04").suspended
     assert (proposed, playoff) == ((), None)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seasons(), st.sampled_from(["2000-01-01", None]))
+def test_a_line_up_s_signings_read_at_once_are_view_signing_s(view: SeasonView, other_date: str | None):
+    for g in view.games.values():
+        for side in ("home", "away"):
+            team, date = team_on(g, side), other_date or g["date"]
+            signed = _signed_on(view, team, date)
+            for pid in [*view.players, "nobody"]:
+                assert signed.get(pid) == view.signing(team, pid, date)
