@@ -1,6 +1,7 @@
 """A season file's line-up entries: the quick look that passes a clean entry (season_file.checks._clean_entry)
 passes only what the full checks of its keys and fields pass, so the problems found in any line-up, and their
-order, are those the full checks find."""
+order, are those the full checks find; and an entry's normal form written out (season_file.normal._entry) is the
+one the declaration's steps make."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from hypothesis import strategies as st
 from scorekeeper.records import Game, LineupEntry
 from scorekeeper.season_file import checks
 from scorekeeper.season_file.checks import Checker, _clean_entry
-from scorekeeper.season_file.plans import plan_of
+from scorekeeper.season_file.normal import _step, looped, normaliser
+from scorekeeper.season_file.plans import plan_of, plans
 
 VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 120), st.floats(allow_nan=False),
                    st.sampled_from(["", " ", "p1", "p2", "p3", "x"]), st.lists(st.integers(), max_size=1))
@@ -61,3 +63,13 @@ def test_a_dressed_twice_player_and_a_bad_number_are_still_told():
     found = _problems({"home": [{"player": "p1"}, {"player": "p1", "number": 100}, {"player": "p2", "nmber": 3}]})
     assert [w for w, _ in found] == ["games[0].lineups.home[1].number", "games[0].lineups.home[1]",
                                      "games[0].lineups.home[2].nmber"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(ENTRIES)
+def test_an_entry_s_normal_form_is_the_one_its_declared_steps_make(entry: Any):
+    clean = _clean_entry()
+    assert clean is not None
+    if clean(entry):  # normalised only once checked
+        made = normaliser(LineupEntry)(entry)
+        assert list(made.items()) == list(looped([_step(p) for p in plans(LineupEntry)], None)(entry).items())
