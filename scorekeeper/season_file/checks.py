@@ -48,6 +48,9 @@ class Checker:
             self.err(where, f"a {kind} must be a JSON object")
             return False
         required, optional = keys_of(record)
+        if obj.keys() <= _declared(record) and required <= obj.keys() \
+                and all(obj[k] is not None or k in NULLABLE for k in required):
+            return True  # what the checks below find then: no unknown key, none missing, none null
         given = set(obj)
         unknown = given - required - optional
         for key in sorted(unknown):
@@ -76,6 +79,13 @@ class Checker:
             else:
                 CHECKS[check](self, obj, plan, where)
         return True
+
+
+@functools.cache
+def _declared(record: type[Record]) -> frozenset[str]:
+    """Every key `record` declares, required or optional."""
+    required, optional = keys_of(record)
+    return required | optional
 
 
 @functools.cache
