@@ -10,11 +10,10 @@ from scorekeeper.rules.discipline import outstanding_notices
 from scorekeeper.rules.eligibility import dressing_status
 from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.results import too_few_dressed
-from scorekeeper.rules.roster import active_on
+from scorekeeper.rules.roster import signed_on
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.sides import lineup_of
-from scorekeeper.season_data import SigningData
 
 
 def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
@@ -27,7 +26,7 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
         team = g[side]
         name = view.name_of(team)  # the team as people read it, in every message
         entries = lineup_of(g, side)
-        signed = _signed_on(view, team, g["date"]) if entries else {}
+        signed = signed_on(view.roster_by_team.get(team, []), g["date"]) if entries else {}
         for x in entries:
             if x["player"] not in view.players:
                 continue
@@ -78,17 +77,6 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
                                  f"{book.lateness.min_dressed}: the 10-minute lateness process applies",
                                  book.section("FORF-3"), where))
     return out
-
-
-def _signed_on(view: SeasonFacts, team: str, date: str) -> dict[str, SigningData]:
-    """player -> the signing `view.signing(team, player, date)` gives (the last of the team's signings of the player
-    active on `date`), for every player of the team at once: one pass over its roster for a line-up, not one a
-    player dressed."""
-    found: dict[str, SigningData] = {}
-    for r in view.roster_by_team.get(team, []):
-        if active_on(r, date):
-            found[r["player"]] = r
-    return found
 
 
 def _age(birthdate: str, on: str) -> int:

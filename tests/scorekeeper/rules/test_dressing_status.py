@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rulebook import load_rulebook
 from scorekeeper.rules.eligibility import dressing_status, player_status
-from scorekeeper.rules.lineup import _signed_on
+from scorekeeper.rules.roster import signed_on
 from scorekeeper.season.sides import team_on
 from scorekeeper.season.view import SeasonView
 from scorekeeper.seasonfile import normalise
@@ -80,6 +80,6 @@ def test_a_line_up_s_signings_read_at_once_are_view_signing_s(view: SeasonView, 
     for g in view.games.values():
         for side in ("home", "away"):
             team, date = team_on(g, side), other_date or g["date"]
-            signed = _signed_on(view, team, date)
+            signed = signed_on(view.roster_by_team.get(team, []), date)
             for pid in [*view.players, "nobody"]:
                 assert signed.get(pid) == view.signing(team, pid, date)
