@@ -20,7 +20,7 @@ from scorekeeper.rules.coed import division1_cap
 from scorekeeper.rules.discipline import appeal_of, lifted, offence_stage, sanctions_of, served
 from scorekeeper.rules.proposals import bars, pending
 from scorekeeper.rules.season_facts import SeasonFacts
-from scorekeeper.rules.suspensions import applies_in, bars_from, in_force
+from scorekeeper.rules.suspensions import applies_in, bars_from, carried_serving, in_force
 from scorekeeper.season.records import Sanction
 from scorekeeper.season.sides import lineup_of, team_on
 
@@ -200,3 +200,25 @@ def player_status(view: SeasonFacts, game_id: str, side: str, player: str,
     return PlayerStatus(PlayerId(player), TeamId(team), GameId(game_id), suspended, playoff,
                         division1_cap(view, team, player, goalie),
                         tuple(proposals_pending(view, player, game_id, team)))
+
+
+def dressing_status(view: SeasonFacts, game_id: str, team: str,
+                    player: str) -> tuple[Suspended | None, tuple[Sanction, ...], tuple[int, int] | None]:
+    """What the line-up check reads of `player_status` (the first suspension in force, the proposals awaiting the
+    office, the playoff games short), without the Division-1 count it does not read: a player with no sanction
+    of the season and none carried over (almost every player dressed) is answered from two indexed look-ups, not
+    a scan per dressing."""
+    g = view.games[game_id]
+    playoff = None
+    if g.get("stage") == "playoff":
+        gp = games_played(view).get((player, team), 0)
+        need = view.book.eligibility.playoff_min_games
+        playoff = (gp, need) if gp < need else None
+    if not sanctions_of(view, player) and not carried_serving(view).get(player):
+        return None, (), playoff
+    found = suspensions_in_force(view, player, game_id, team)
+    first = None
+    if found:
+        s, count = found[0]
+        first = Suspended(s, count, describe(view, s, count), _appeal_pending(view, s))
+    return first, tuple(proposals_pending(view, player, game_id, team)), playoff

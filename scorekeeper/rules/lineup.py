@@ -7,9 +7,10 @@ import datetime as dt
 from scorekeeper.engine.events import SIDE_KEYS
 from scorekeeper.rules.coed import check_coed_lineup
 from scorekeeper.rules.discipline import outstanding_notices
-from scorekeeper.rules.eligibility import player_status
+from scorekeeper.rules.eligibility import dressing_status
 from scorekeeper.rules.proposals import pending_text
 from scorekeeper.rules.results import too_few_dressed
+from scorekeeper.rules.roster import signed_on
 from scorekeeper.rules.season_facts import SeasonFacts
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.sides import lineup_of
@@ -25,6 +26,7 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
         team = g[side]
         name = view.name_of(team)  # the team as people read it, in every message
         entries = lineup_of(g, side)
+        signed = signed_on(view.roster_by_team.get(team, []), g["date"]) if entries else {}
         for x in entries:
             if x["player"] not in view.players:
                 continue
@@ -34,7 +36,7 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
                                      "player dresses for one side of a game", book.section("DATA-2"), where,
                                      players=(x["player"],)))
                 continue
-            s = view.signing(team, x["player"], g["date"])
+            s = signed.get(x["player"])
             who = view.player_name(x["player"])
             if s is None:
                 out.append(Violation("DATA-2", "block", f"{who} is not on {name}'s active roster on {g['date']} "
@@ -43,21 +45,20 @@ def check_lineups(view: SeasonFacts, game_id: str) -> list[Violation]:
             if x.get("number") is not None and x["number"] != s["number"]:
                 out.append(Violation("DATA-2", "warn", f"{who} dresses as #{x['number']} but is #{s['number']} "
                                      f"on {name}'s roster", book.section("DATA-2"), where, players=(x["player"],)))
-            status = player_status(view, game_id, side, x["player"], bool(x.get("goalie")))
-            under = status.suspended
+            under, proposals, playoff_games = dressing_status(view, game_id, team, x["player"])
             if under is not None:
                 label = f"#{x.get('number', s['number'])} {who}"
                 note = "; the appeal is pending: the suspension stays in force until it is decided" \
                     if under.appeal_pending else ""
                 out.append(Violation("ELIG-2", "block", f"{label} is suspended: {under.text}{note}",
                                      book.section("ELIG-2"), where, players=(x["player"],)))
-            for proposed in status.proposed:  # PEN-GM-2: a warning, not a block, until the office decides
+            for proposed in proposals:  # PEN-GM-2: a warning, not a block, until the office decides
                 out.append(Violation(proposed.row.rule, "warn", f"#{x.get('number', s['number'])} {who} has a "
                                      f"{proposed.kind} suspension from game {view.game_name(proposed.game)} "
                                      f"{pending_text(view, proposed)}; until it is confirmed the player may dress",
                                      book.section(proposed.row.rule), where, players=(x["player"],), office=True))
-            if status.playoff_games is not None:
-                gp, need = status.playoff_games
+            if playoff_games is not None:
+                gp, need = playoff_games
                 out.append(Violation("ELIG-1", "block", f"{who} has played {gp} of {need} regular-season games "
                                      f"for {name} and may not play in the playoffs", book.section("ELIG-1"),
                                      where, players=(x["player"],)))

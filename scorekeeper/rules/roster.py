@@ -4,6 +4,7 @@ within a division, and division names unique within a season (the TEAM rule)."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.ids import DATA_1, TEAM
@@ -23,6 +24,16 @@ def active_on(signing: SigningData, date: str) -> bool:
     """Is a roster signing active on `date` (signed on or before, released after)?"""
     signed, released = signing.get("signed"), signing.get("released")
     return (signed is None or signed <= date) and (released is None or released > date)
+
+
+def signed_on(signings: Iterable[SigningData], date: str) -> dict[str, SigningData]:
+    """player -> the last of `signings` (a team's, in roster order) active on `date`: what `signing(team, player,
+    date)` finds for each player, in one pass over the team's roster."""
+    found: dict[str, SigningData] = {}
+    for r in signings:
+        if active_on(r, date):
+            found[r["player"]] = r
+    return found
 
 
 def _overlap(a: SigningData, b: SigningData) -> bool:

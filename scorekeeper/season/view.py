@@ -15,7 +15,7 @@ from scorekeeper.engine.timefmt import parse_mmss
 from scorekeeper.naming import game_name, game_name_and_id, statement_number
 from scorekeeper.rulebook.model import Rulebook
 from scorekeeper.rules.coed import plays_coed
-from scorekeeper.rules.roster import active_on
+from scorekeeper.rules.roster import active_on, signed_on
 from scorekeeper.rules.violation import Violation
 from scorekeeper.season.records import CarryOver, Derived, GameRows, OfficeRecords
 from scorekeeper.season_data import (
@@ -195,10 +195,13 @@ class SeasonView:
         for side in SIDE_KEYS:
             team = g[side]
             entries = []
+            signed = None  # the team's signings on the game's date, read once for the entries without a number
             for x in g.get("lineups", LineupsData()).get(side, []):
                 number = x.get("number")
                 if number is None:
-                    s = self.signing(team, x["player"], g["date"])
+                    if signed is None:
+                        signed = signed_on(self.roster_by_team.get(team, []), g["date"])
+                    s = signed.get(x["player"])
                     number = s["number"] if s else None
                 p = self.players.get(x["player"])
                 entries.append(Dressed(x["player"], number, bool(x.get("goalie")), bool(x.get("captain")),

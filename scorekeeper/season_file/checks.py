@@ -48,6 +48,9 @@ class Checker:
             self.err(where, f"a {kind} must be a JSON object")
             return False
         required, optional = keys_of(record)
+        if obj.keys() <= _declared(record) and required <= obj.keys() \
+                and all(obj[k] is not None or k in NULLABLE for k in required):
+            return True  # what the checks below find then: no unknown key, none missing, none null
         given = set(obj)
         unknown = given - required - optional
         for key in sorted(unknown):
@@ -76,6 +79,13 @@ class Checker:
             else:
                 CHECKS[check](self, obj, plan, where)
         return True
+
+
+@functools.cache
+def _declared(record: type[Record]) -> frozenset[str]:
+    """Every key `record` declares, required or optional."""
+    required, optional = keys_of(record)
+    return required | optional
 
 
 @functools.cache
@@ -274,15 +284,48 @@ def _lineups(c: Checker, obj: JsonObject, p: FieldPlan, where: str) -> None:
             c.err(f"{where}.lineups.{side}", "a line-up must be a list")
             continue
         seen: set[str] = set()
+        clean = _clean_entry()
         for i, entry in enumerate(entries):
-            w = f"{where}.lineups.{side}[{i}]"
-            if c.keys(entry, LineupEntry, w):
-                c.record(entry, LineupEntry, w)
+            if clean is not None and clean(entry):  # what the checks below would pass (a file's every entry, mostly)
                 player = entry["player"]
-                if isinstance(player, str) and player in seen:
-                    c.err(w, f"player {player!r} is dressed twice")
-                if isinstance(player, str):
-                    seen.add(player)
+            else:
+                if not c.keys(entry, LineupEntry, f"{where}.lineups.{side}[{i}]"):
+                    continue
+                c.record(entry, LineupEntry, f"{where}.lineups.{side}[{i}]")
+                player = entry["player"]
+            if isinstance(player, str) and player in seen:
+                c.err(f"{where}.lineups.{side}[{i}]", f"player {player!r} is dressed twice")
+            if isinstance(player, str):
+                seen.add(player)
+
+
+_ENTRY_CHECKS = (("text", "player"), ("range", "number"), ("bool", "goalie"), ("bool", "captain"))
+
+
+@functools.cache
+def _clean_entry() -> Callable[[object], TypeGuard[JsonObject]] | None:
+    """A line-up entry the keys' and fields' checks would find nothing in: a JSON object of the declared keys, its
+    player a text not blank, its number none or a whole number in range, goalie and captain none or true/false.
+    None (every entry checked in full) should the declaration check an entry otherwise."""
+    required, optional = keys_of(LineupEntry)
+    steps = _steps(LineupEntry)
+    if tuple((check, p.key) for check, p in steps if p is not None) != _ENTRY_CHECKS or len(steps) != 4 \
+            or required != {"player"} or optional != {"number", "goalie", "captain"}:
+        return None
+    allowed, number = required | optional, plan_of(LineupEntry)["number"]
+    lo, hi = number.lo, number.hi
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        return None
+
+    def clean(entry: object) -> TypeGuard[JsonObject]:
+        if type(entry) is not dict or not entry.keys() <= allowed:
+            return False
+        player, n = entry.get("player"), entry.get("number")
+        goalie, captain = entry.get("goalie"), entry.get("captain")
+        return (type(player) is str and bool(player.strip()) and (n is None or type(n) is int and lo <= n <= hi)
+                and (goalie is None or type(goalie) is bool) and (captain is None or type(captain) is bool))
+
+    return clean
 
 
 def _periods_of(obj: JsonObject) -> int:

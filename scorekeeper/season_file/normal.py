@@ -9,6 +9,8 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+import msgspec
+
 from scorekeeper.engine.timefmt import fmt_mmss, parse_mmss
 from scorekeeper.records import EVENT_KINDS, Record
 from scorekeeper.season_data import EventData
@@ -63,6 +65,13 @@ def normaliser(record: type[Record]) -> Normaliser:
     """The function that normalises a checked object of `record`."""
     steps = [_step(p) for p in plans(record)]
     tag = tag_of(record) if record.__struct_config__.tag_field else None
+    if tag is None and steps == _ENTRY_STEPS:  # a line-up entry (a season's most numerous object), written out
+        return _entry
+    return looped(steps, tag)
+
+
+def looped(steps: list[Step], tag: str | None) -> Normaliser:
+    """The normaliser that follows `steps` in turn (`tag`: the kind's `type`, first)."""
 
     def normalise(obj: Mapping[str, object]) -> dict[str, object]:
         out: dict[str, object] = {} if tag is None else {"type": tag}
@@ -85,6 +94,23 @@ def normaliser(record: type[Record]) -> Normaliser:
         return {**out, **last} if last else out
 
     return normalise
+
+
+# A line-up entry's steps as `records.LineupEntry` declares them: `_entry` is the loop of `normaliser` unrolled
+# for them (should the declaration change, the loop serves again).
+_ENTRY_STEPS = [("player", REQUIRED, msgspec.NODEFAULT, None), ("number", OPTIONAL, None, None),
+                ("goalie", DEFAULTED, False, None), ("captain", OPTIONAL, None, None)]
+
+
+def _entry(obj: Mapping[str, object]) -> dict[str, object]:
+    out: dict[str, object] = {"player": obj["player"]}
+    number, goalie, captain = obj.get("number"), obj.get("goalie"), obj.get("captain")
+    if number is not None:
+        out["number"] = number
+    out["goalie"] = False if goalie is None else goalie
+    if captain is not None:
+        out["captain"] = captain
+    return out
 
 
 def norm_event(e: Mapping[str, object]) -> EventData:
