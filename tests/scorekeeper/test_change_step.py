@@ -82,9 +82,9 @@ def test_every_kind_of_change_returns_changes_through_the_same_step(svc, monkeyp
     commits: list[str] = []
     real = svc.step.commit
 
-    def counting(season, write, audits=()):
+    def counting(season, write, audits=(), **how):
         commits.append(write.__qualname__.split(".")[-3])  # Class.method.<locals>.write
-        return real(season, write, audits)
+        return real(season, write, audits, **how)
 
     monkeypatch.setattr(svc.step, "commit", counting)
     assert svc.add_event("g004", goal("home", 1, "02:00", "ow02")).changes.games == ("g004",)
