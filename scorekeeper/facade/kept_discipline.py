@@ -23,7 +23,10 @@ rows and the head digest and does the least that keeps the stored discipline cur
   longer matches the digest, and the first paper after it computes the discipline once and stores it
   (`facade.game_papers`), as a database from before issue 29.3 has it.
 
-The entry at the boards into a game in progress never comes here (`ChangeStep.append`).
+The entry at the boards into a game in progress never comes here (`ChangeStep.append`). Only where the write
+transaction holds the database still (SQLite's, taken IMMEDIATE: `kept_within`): on PostgreSQL each statement of a
+transaction sees what other PCs committed up to it, so the several reads here could mix two states of the season;
+there the discipline is left to the next paper, as a write that holds no judged season leaves it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from peewee import Database, SqliteDatabase
+
 from scorekeeper.db import sanction_store, store
+from scorekeeper.db.base import database_proxy
 from scorekeeper.db.game_read import load_games_dict, read_results_of
 from scorekeeper.db.game_results import read_results
 from scorekeeper.db.models import Game, LineupEntry, Season
@@ -108,9 +114,18 @@ def _held(written: tuple[SeasonView, Mapping[str, tuple[int, int]]] | None,
     return view
 
 
+def kept_within(db: Database) -> bool:
+    """Whether a write transaction on `db` sees one state of the database from its first statement to its last
+    (SQLite's, which takes the write lock at once), so the discipline can be kept within it."""
+    return isinstance(db, SqliteDatabase)
+
+
 def store_written(season: Season, view: SeasonView) -> None:
     """Inside a write that leaves the season as `view` holds it whole (an import): its discipline stored from the
-    view (its games' states computed already by the judging), one pass over its final games."""
+    view (its games' states computed already by the judging), one pass over its final games (SQLite only:
+    `kept_within`)."""
+    if not kept_within(database_proxy.obj):
+        return
     sanction_store.save(season, sanction_store.digest(season, view.book), computed(view), view.book)
 
 

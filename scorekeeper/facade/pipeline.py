@@ -299,7 +299,8 @@ class ChangeStep:
         where = f"season {season.name}" if season is not None else "the league"
         try:
             with self.core.write_transaction():
-                kept = season if discipline and not self.core.read_only else None
+                kept = (season if discipline and not self.core.read_only and kept_discipline.kept_within(self.core.db)
+                        else None)
                 book = self.core.rulebook_for(kept) if kept is not None else None
                 was = kept_discipline.before(kept, book) if kept is not None and book is not None else None
                 done = write()

@@ -24,6 +24,7 @@ from scorekeeper.db import game_outcomes, game_results
 from scorekeeper.db.models import Game, Season
 from scorekeeper.engine.computation import compute_game
 from scorekeeper.engine.stored import book_fingerprint, decode_state, encode_state, input_key
+from scorekeeper.facade import kept_discipline
 from scorekeeper.season.game_list import narrow_rows
 from scorekeeper.season.standings import Played, standings, standings_of
 from scorekeeper.services import ServiceError, Services
@@ -156,7 +157,8 @@ def act(svc: Services, action: str, gid: str, n: int) -> None:
     elif action == "delete" and events:
         svc.delete_event(gid, n % len(events), confirm=True)
     elif action == "finish":
-        if svc.finish_game(gid, confirm=True).ok:  # issue 29.3: a finish leaves the discipline stored, current
+        finished = svc.finish_game(gid, confirm=True).ok
+        if finished and kept_discipline.kept_within(svc.db):  # issue 29.3: a finish leaves it stored (SQLite)
             assert kept_current(svc), "the finish did not store the season's discipline"
     elif action == "reopen":
         svc.reopen_game(gid, "a goal was missed")
