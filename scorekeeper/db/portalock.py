@@ -25,9 +25,13 @@ def _modules() -> tuple[ModuleType, ModuleType, ModuleType]:
             sys.modules["portalocker"] = importlib.util.module_from_spec(spec)  # its `__init__` not run
             try:
                 found = tuple(importlib.import_module(name) for name in names)
+            except ImportError:  # a loader that cannot import them so (none known): the package as usual, below
+                for name in names:
+                    sys.modules.pop(name, None)
+            else:
+                return found[0], found[1], found[2]
             finally:
                 del sys.modules["portalocker"]
-            return found[0], found[1], found[2]
     found = tuple(importlib.import_module(name) for name in names)
     return found[0], found[1], found[2]
 
