@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 from scorekeeper.code_fingerprint import book_fingerprint, engine_fingerprint
@@ -56,20 +54,14 @@ def text_fingerprint(text: str, origin: str) -> str | None:
 
 
 def _remember(path: Path, fingerprint: str) -> None:
-    """Write `fingerprint` at `path` whole (another process reads the old file or the new one, never a part);
-    nothing where the folder cannot be written."""
+    """Write `fingerprint` at `path` whole (another process reads the old file or the new one, never a part:
+    `scorekeeper.atomic`); nothing where the folder cannot be written."""
+    from scorekeeper.atomic import write_atomically  # only when a fingerprint is first remembered
+
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         _prune(path.parent)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as out:
-                out.write(fingerprint)
-            os.replace(tmp, path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomically(path, fingerprint)
 
 
 def _prune(folder: Path) -> None:
