@@ -644,15 +644,21 @@ class Services:
         return self._load_view(s)
 
     def _load_view(self, s: Season) -> SeasonView:
+        """Season `s` as one committed state (`db.snapshot`: another PC's commit is not half-seen)."""
+        from scorekeeper.db.snapshot import one_snapshot
         from scorekeeper.engine.stored import StoredStates
         from scorekeeper.season.records import CarryOver, OfficeRecords
         from scorekeeper.season.view import SeasonView
 
         rows = store.RowIds()
-        view = SeasonView(store.load_season_dict(s, rows), self.rulebook_for(s), rows=rows)
-        view.stored = StoredStates(game_results.read_results(s, {row: gid for gid, (row, _) in rows.games.items()}))
-        view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
-                                       store.load_overrides(s))
+        with one_snapshot():
+            data = store.load_season_dict(s, rows)
+            results = game_results.read_results(s, {row: gid for gid, (row, _) in rows.games.items()})
+            office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
+                                      store.load_overrides(s))
+        view = SeasonView(data, self.rulebook_for(s), rows=rows)
+        view.stored = StoredStates(results)
+        view.office = office
         view.carry_over = CarryOver(self.carry_source(s.league.name, s.id))
         return view
 

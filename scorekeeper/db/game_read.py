@@ -29,6 +29,7 @@ from scorekeeper.db.season_read import (
     read_head,
     read_office_records,
 )
+from scorekeeper.db.snapshot import one_snapshot
 from scorekeeper.db.store import audit_row
 from scorekeeper.records import Side
 from scorekeeper.season.narrow import HEADER, GameHeader
@@ -37,10 +38,11 @@ from scorekeeper.season_data import AuditEntryData, EventData, GameData, Lineups
 
 def load_games_dict(season: Season, whole: Collection[str]) -> tuple[SeasonData, dict[int, str]]:
     """The stored season with the games `whole` (ext ids) read whole and the others as their rows; with the row
-    id -> ext id of the games read whole."""
-    out, pid, tid = read_head(season)
-    out["games"], gid, rows = _games(season, whole, tid, pid)
-    read_office_records(season, out, {"player": pid, "game": gid, "team": tid})
+    id -> ext id of the games read whole. One committed state (`one_snapshot`)."""
+    with one_snapshot():
+        out, pid, tid = read_head(season)
+        out["games"], gid, rows = _games(season, whole, tid, pid)
+        read_office_records(season, out, {"player": pid, "game": gid, "team": tid})
     return out, rows
 
 

@@ -25,6 +25,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.db.record_rows import RecordRows, rows_of
 from scorekeeper.db.row_ids import RowIds
+from scorekeeper.db.snapshot import one_snapshot
 from scorekeeper.engine.timefmt import fmt_mmss
 from scorekeeper.season_data import (
     AppealData,
@@ -47,7 +48,13 @@ GAME_ID = GAMES.width  # a game row's id, then its revision, follow its fields
 
 
 def load_season_dict(season: Season, rows: RowIds | None = None) -> SeasonData:
-    """The stored season in normalised season-file form (`rows`, when given, receives the row ids)."""
+    """The stored season in normalised season-file form (`rows`, when given, receives the row ids), as one
+    committed state (`one_snapshot`)."""
+    with one_snapshot():
+        return _load_season_dict(season, rows)
+
+
+def _load_season_dict(season: Season, rows: RowIds | None) -> SeasonData:
     out, pid, tid = read_head(season)
     games: Any = list(Game.select(*GAMES.columns("id", "revision")).where(Game.season == season)
                       .order_by(Game.seq, Game.id).tuples())

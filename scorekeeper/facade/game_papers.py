@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 from scorekeeper.db import sanction_store, store
 from scorekeeper.db.game_read import load_games_dict, read_results_of
 from scorekeeper.db.models import Game, Season
+from scorekeeper.db.snapshot import one_snapshot
 from scorekeeper.engine.stored import StoredStates
 from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.errors import ServiceError
@@ -110,14 +111,17 @@ def narrowed(svc: PapersCore, games: Callable[[tuple[Sanction, ...]], Collection
         if not svc.read_only:
             sanction_store.save(s, key, found, book)
     whole = {games} if isinstance(games, str) else set(games(found.sanctions) if callable(games) else games)
-    data, rows = load_games_dict(s, whole)
-    if len(rows) != len(whole):
-        return None  # a game the season does not have: the whole season says so
+    with one_snapshot():  # the games, their results and the office's records as one committed state
+        data, rows = load_games_dict(s, whole)
+        if len(rows) != len(whole):
+            return None  # a game the season does not have: the whole season says so
+        results = read_results_of(rows)
+        office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
+                                  store.load_overrides(s))
     view = NarrowView(data, book)
     view.whole = frozenset(rows.values())
-    view.stored = StoredStates(read_results_of(rows))
-    view.office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
-                                   store.load_overrides(s))
+    view.stored = StoredStates(results)
+    view.office = office
     view.carry_over = CarryOver(svc.carry_source(s.league.name, s.id))
     view.derived.sanctions, view.derived.games_played = found.sanctions, found.played
     if sanction_store.digest(s, book) != key:
