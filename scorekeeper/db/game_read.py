@@ -9,6 +9,7 @@ import hmac
 from collections.abc import Collection, Sequence
 from typing import Any, cast
 
+from scorekeeper.db.base import database_proxy
 from scorekeeper.db.game_results import _seal
 from scorekeeper.db.models import (
     AuditEntry,
@@ -54,8 +55,11 @@ def _games(season: Season, whole: Collection[str], tid: dict[int, str], pid: dic
     fields = [f for f in GAMES.fields if f.key in HEADER]
     forms = [(f.key, f.forms({"team": tid})[1]) for f in fields]
     at = [f.key for f in fields].index("id")
-    found: Any = list(Game.select(*(getattr(Game, f.column) for f in fields), Game.id).where(Game.season == season)
-                      .order_by(Game.seq, Game.id).tuples())
+    headers = (Game.select(*(getattr(Game, f.column) for f in fields), Game.id).where(Game.season == season)
+               .order_by(Game.seq, Game.id))
+    # the raw rows (every game's, the cost that grows with the season): a date as the database holds it, which
+    # its form (`date_text`) writes as the season file does, as it writes the date peewee would have made of it
+    found: Any = database_proxy.execute_sql(*headers.sql()).fetchall()
     gid = {g[-1]: g[at] for g in found}
     rows = {row: ext for row, ext in gid.items() if ext in whole}
     full: Any = list(Game.select(*GAMES.columns("id")).where(Game.id.in_(list(rows))).tuples())

@@ -68,9 +68,11 @@ game not final, whose line-ups and events no sanction reads: an entry into it le
 
 
 def game_rows(season: Season) -> tuple[GameRow, ...]:
-    """The season's games in their stored order (`GameRow`), one query."""
-    found: Any = (Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.seq, Game.stage, Game.status,
-                              Game.revision).where(Game.season == season).order_by(Game.seq, Game.id).tuples())
+    """The season's games in their stored order (`GameRow`), one query; its raw rows, as the database holds them
+    (a date as its text on SQLite, as its value on PostgreSQL: `str` of either is the same)."""
+    query = (Game.select(Game.id, Game.ext_id, Game.date, Game.time, Game.seq, Game.stage, Game.status,
+                         Game.revision).where(Game.season == season).order_by(Game.seq, Game.id))
+    found: Any = database_proxy.execute_sql(*query.sql()).fetchall()
     return tuple((int(i), str(e), str(d), str(t), int(q), str(st), int(r) if s == "final" else -1)
                  for i, e, d, t, q, st, s, r in found)
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from scorekeeper.results_records import AuditEntry as AuditRow
     from scorekeeper.results_records import FineRow, Fines, GameResult, InfractionEntry, Standings, Stats
     from scorekeeper.rulebook.model import Rulebook
+    from scorekeeper.season_data import SeasonData
 
 T = TypeVar("T")
 
@@ -102,31 +103,46 @@ def narrowed(svc: PapersCore, games: Callable[[tuple[Sanction, ...]], Collection
     except ServiceError:
         return None
     book = svc.rulebook_for(s)
-    key = sanction_store.digest(s, book)
-    found = sanction_store.load(s, key, book)
+
+    def picked(found: sanction_store.Stored) -> set[str]:
+        return {games} if isinstance(games, str) else set(games(found.sanctions) if callable(games) else games)
+
+    with one_snapshot():  # the discipline's digest, the stored discipline and the games as one committed state
+        key = sanction_store.digest(s, book)
+        found = sanction_store.load(s, key, book)
+        read = _games_read(s, picked(found)) if found is not None else None
     if found is None:
         found = _computed(s, book)
         if sanction_store.digest(s, book) != key:
             return None  # written meanwhile: the whole season answers
         if not svc.read_only:
             sanction_store.save(s, key, found, book)
-    whole = {games} if isinstance(games, str) else set(games(found.sanctions) if callable(games) else games)
-    with one_snapshot():  # the games, their results and the office's records as one committed state
-        data, rows = load_games_dict(s, whole)
-        if len(rows) != len(whole):
-            return None  # a game the season does not have: the whole season says so
-        results = read_results_of(rows)
-        office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
-                                  store.load_overrides(s))
+        with one_snapshot():
+            read = _games_read(s, picked(found))
+            if sanction_store.digest(s, book) != key:
+                return None  # the games read are not those the discipline was computed for
+    if read is None:
+        return None  # a game the season does not have: the whole season says so
+    data, rows, results, office = read
     view = NarrowView(data, book)
     view.whole = frozenset(rows.values())
     view.stored = StoredStates(results)
     view.office = office
     view.carry_over = CarryOver(svc.carry_source(s.league.name, s.id))
     view.derived.sanctions, view.derived.games_played = found.sanctions, found.played
-    if sanction_store.digest(s, book) != key:
-        return None  # the games read are not those the discipline was read for
     return OneGame(svc, view)
+
+
+def _games_read(s: Season, whole: set[str]) -> tuple[SeasonData, dict[int, str], dict[str, tuple[str, bytes]],
+                                                   OfficeRecords] | None:
+    """The season with the games `whole` read whole (`load_games_dict`), their stored results and the office's
+    records (None: a game the season does not have). The caller holds one snapshot."""
+    data, rows = load_games_dict(s, whole)
+    if len(rows) != len(whole):
+        return None
+    office = OfficeRecords.of(store.load_notices(s), store.load_lifted(s), store.load_waivers(s),
+                              store.load_overrides(s))
+    return data, rows, read_results_of(rows), office
 
 
 def _computed(s: Season, book: Rulebook) -> sanction_store.Stored:

@@ -74,12 +74,14 @@ def _team_games(view: SeasonFacts) -> TeamGames:
     counting: dict[str, list[int]] = {}
     outside: dict[str, list[int]] = {}
     scheduled: dict[str, list[int]] = {}
+    forfeits = counts_forfeits(view)  # counts_toward's reading, once for every game
     for place, g in enumerate(view.games.values()):
-        teams = dict.fromkeys((g["home"], g["away"]))
+        home, away = g["home"], g["away"]
+        teams = (home,) if home == away else (home, away)
         for team in teams:
             scheduled.setdefault(team, []).append(place)
-        if not counts_toward(view, g):
-            continue
+        if g.get("status", "final") != "final" or not (forfeits or not view.state(g["id"]).forfeited):
+            continue  # not a game that counts (`counts_toward`)
         for team in teams:
             counting.setdefault(team, []).append(place)
             if g.get("stage", "regular") != "playoff":
