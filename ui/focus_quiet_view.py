@@ -94,6 +94,8 @@ class FocusQuietView(QTableView):
         self._added_from: int | None = None
         """The first row added since the rows were last laid out, while nothing else changed."""
         self._anything_else = False
+        self._laid_out_offset: int | None = None
+        """Where the last rows added put the rows (by scroll bar value), while they stay where they are drawn."""
         self._frame_looks: tuple[tuple[object, ...], bool] | None = None
         """Whether the frame looks different with focus, and for which style, palette, size and shape."""
 
@@ -119,10 +121,21 @@ class FocusQuietView(QTableView):
             super().doItemsLayout()
             return
         viewport = self.viewport()
+        header = self.verticalHeader()
+        shown = header.offset()
         self._lay_out_rows_added(viewport)
+        if header.offset() != shown:  # the rows moved (a list scrolled to its end, by item): not drawn there
+            self._laid_out_offset = header.offset()
+            header.setOffset(shown)  # where they are drawn, until scrolled (`take_laid_out_offset`)
         top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else viewport.height()
         if top < viewport.height():
             viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+
+    def take_laid_out_offset(self) -> int:
+        """Where the layout of the rows last added put the rows (the rows' offset as laid out); until now they
+        stayed where they are drawn."""
+        laid_out, self._laid_out_offset = self._laid_out_offset, None
+        return self.verticalHeader().offset() if laid_out is None else laid_out
 
     def _lay_out_rows_added(self, viewport: QWidget) -> None:
         """The rows laid out, the viewport and the scroll bars' containers left unpainted: Qt raises both

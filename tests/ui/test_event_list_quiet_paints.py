@@ -202,3 +202,68 @@ def test_a_list_that_overflows_shows_its_new_scroll_bar_drawn(qtbot: QtBot) -> N
     assert view.verticalScrollBar().isVisible() and view.verticalScrollBar() in painted
     assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum() > 0
     assert shown_is_drawn_afresh(host)
+
+
+def test_a_goal_that_scrolls_the_list_paints_its_new_row_alone(qtbot: QtBot, demo_svc: Services,
+                                                               settings: QSettings) -> None:
+    """Scrolled to its end by item, the list's rows are laid out one row higher than they are drawn before Qt
+    scrolls them: the row above the new one is not painted again."""
+    assert demo_svc.set_lineup("g016", "home", lineup("ly"), season=SEASON).ok
+    assert demo_svc.set_lineup("g016", "away", lineup("ow"), season=SEASON).ok
+    window = open_window(qtbot, demo_svc, settings)
+    window.tabs.setCurrentWidget(window.live_game_tab)
+    tab = window.live_game_tab
+    tab.select_game("g016")
+    window.resize(1366, 768)
+    settle(qtbot)
+    view, viewport = tab.events_view, tab.events_view.viewport()
+    regions: list[tuple[int, int, int, int]] = []
+
+    class Regions(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if watched is viewport and event.type() == QEvent.Type.Paint:
+                regions.extend(rect.getRect() for rect in event.region())  # type: ignore[attr-defined]
+            return False
+
+    spy = Regions()
+    scrolled = 0
+    for number in range(16):
+        tab.clock.set_position(1, 60 + 30 * number)
+        before = view.verticalScrollBar().value()
+        regions.clear()
+        viewport.installEventFilter(spy)
+        try:
+            goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+            settle(qtbot)
+        finally:
+            viewport.removeEventFilter(spy)
+        newest = tab.events.rowCount() - 1
+        assert shown_is_drawn_afresh(window), f"goal {number + 1}"
+        if before > 0:  # scrolled to its end already, and once more
+            scrolled += 1
+            top = view.rowViewportPosition(newest)
+            assert view.verticalScrollBar().value() > before
+            assert top + view.rowHeight(newest) == viewport.height()  # at the bottom, whole
+            assert any(y <= top and y + h >= viewport.height() for _, y, _, h in regions)  # the new row
+            above = (top - view.rowHeight(newest - 1), top)  # the row above it, moved by Qt, not painted
+            assert not [(y, h) for _, y, _, h in regions if y < above[1] and y + h > above[0]], (number, regions)
+    assert scrolled >= 5
+
+
+def test_rows_added_to_a_list_at_its_end_show_what_it_draws(
+        qtbot: QtBot, form: tuple[QWidget, QLineEdit, FocusQuietView]) -> None:
+    """At its end, a list scrolled by item lays out its rows elsewhere when a row is added: they stay where they
+    are drawn (the list is not scrolled here), nothing stale."""
+    host, field, view = form
+    model = view.model()
+    assert isinstance(model, QStandardItemModel)
+    bar = view.verticalScrollBar()
+    for _ in range(3):
+        assert bar.value() == bar.maximum()
+        model.appendRow([QStandardItem(f"added {model.rowCount()}") for _ in range(model.columnCount())])
+        view.executeDelayedItemsLayout()
+        settle(qtbot)
+        assert shown_is_drawn_afresh(host)
+        view.scrollToBottom()
+        settle(qtbot)
+        assert shown_is_drawn_afresh(host)
