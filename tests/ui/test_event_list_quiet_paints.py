@@ -267,3 +267,30 @@ def test_rows_added_to_a_list_at_its_end_show_what_it_draws(
         view.scrollToBottom()
         settle(qtbot)
         assert shown_is_drawn_afresh(host)
+
+
+def test_a_row_that_widens_a_column_past_the_list_shows_the_new_horizontal_scroll_bar_drawn(qtbot: QtBot) -> None:
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    view = FocusQuietView(host)
+    model = QStandardItemModel(0, 2, view)
+    model.appendRow([QStandardItem("first"), QStandardItem("row")])
+    view.setModel(model)
+    layout.addWidget(view)
+    host.resize(300, 200)
+    host.show()
+    qtbot.waitExposed(host)
+    settle(qtbot)
+    assert not view.horizontalScrollBar().isVisible()
+    painted = Painted()
+    QApplication.instance().installEventFilter(painted)
+    try:
+        model.appendRow([QStandardItem("a long entry " * 8), QStandardItem("row")])
+        view.horizontalHeader().resizeSection(0, 900)  # as the event list widens a column for a new row
+        view.executeDelayedItemsLayout()
+        settle(qtbot)
+    finally:
+        QApplication.instance().removeEventFilter(painted)
+    assert view.horizontalScrollBar().isVisible() and view.horizontalScrollBar() in painted.widgets
+    assert shown_is_drawn_afresh(host)
