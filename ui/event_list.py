@@ -133,11 +133,17 @@ class EventList(QObject):
             # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
             # window paints the entry once rather than twice
             self.view.executeDelayedItemsLayout()
+        newest = None
         if self.model.rowCount() > count and changed is not None:  # an entry added: its row in sight
             newest = next((n for n in range(changed[0], changed[1] + 1)
                            if self.model.event_index(n) == len(rows) - 1), None)
             if newest is not None:
                 self._scroll_to(newest, changed[0], shown_offset)
+        if newest is None and isinstance(self.view, FocusQuietView):  # the rows where they are laid out
+            laid_out = self.view.take_laid_out_offset()
+            if laid_out != rows_header.offset():
+                rows_header.setOffset(laid_out)
+                self.view.viewport().update()
 
     def _widen(self, first: int, last: int) -> None:
         """As `widen_columns`: a column that does not stretch widened where rows `first`..`last` hold longer text
@@ -167,7 +173,8 @@ class EventList(QObject):
         they are on screen (`shown_offset`: the layout of the new row may have moved the rows' offset without
         drawing them) and only the rows from `first` (the first that changed) down are drawn again."""
         view, bar, rows_header = self.view, self.view.verticalScrollBar(), self.view.verticalHeader()
-        before, laid_out = bar.value(), rows_header.offset()
+        laid_out = view.take_laid_out_offset() if isinstance(view, FocusQuietView) else rows_header.offset()
+        before = bar.value()
         rows_header.setOffset(shown_offset)
         view.scrollTo(self.model.index(newest, 0))
         viewport = view.viewport()

@@ -7,7 +7,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
 from PySide6.QtGui import QFocusEvent, QImage, QPainter, QPaintEvent, QRegion
-from PySide6.QtWidgets import QAbstractSlider, QScrollBar, QStyle, QStyleOptionSlider, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSlider,
+    QScrollBar,
+    QStyle,
+    QStyleOptionFrame,
+    QStyleOptionSlider,
+    QTableView,
+    QWidget,
+)
 
 QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
 
@@ -86,6 +94,10 @@ class FocusQuietView(QTableView):
         self._added_from: int | None = None
         """The first row added since the rows were last laid out, while nothing else changed."""
         self._anything_else = False
+        self._laid_out_offset: int | None = None
+        """Where the last rows added put the rows (by scroll bar value), while they stay where they are drawn."""
+        self._frame_looks: tuple[tuple[object, ...], bool] | None = None
+        """Whether the frame looks different with focus, and for which style, palette, size and shape."""
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)
@@ -109,10 +121,49 @@ class FocusQuietView(QTableView):
             super().doItemsLayout()
             return
         viewport = self.viewport()
-        self._quietly(super().doItemsLayout, viewport)
+        header = self.verticalHeader()
+        shown = header.offset()
+        self._lay_out_rows_added(viewport)
+        if header.offset() != shown:  # the rows moved (a list scrolled to its end, by item): not drawn there
+            self._laid_out_offset = header.offset()
+            header.setOffset(shown)  # where they are drawn, until scrolled (`take_laid_out_offset`)
         top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else viewport.height()
         if top < viewport.height():
             viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+
+    def take_laid_out_offset(self) -> int:
+        """Where the layout of the rows last added put the rows (the rows' offset as laid out); until now they
+        stayed where they are drawn."""
+        laid_out, self._laid_out_offset = self._laid_out_offset, None
+        return self.verticalHeader().offset() if laid_out is None else laid_out
+
+    def _lay_out_rows_added(self, viewport: QWidget) -> None:
+        """The rows laid out, the viewport and the scroll bars' containers left unpainted: Qt raises both
+        containers at each layout of the view's children, once at once and once more when a scroll bar's new
+        range is heard (queued), and a raised widget is repainted. The children are laid out here, once, with
+        the range heard at once; a container moved, resized, shown or hidden by it is repainted."""
+        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+        quiet = [c for c in (bar.parentWidget() for bar in bars) if c is not None and c is not self]
+        before = [(container.geometry(), container.isVisible()) for container in quiet]
+        values = [bar.value() for bar in bars]
+        blocked = [bar.blockSignals(True) for bar in bars]  # the range heard here, not later (queued)
+
+        def lay_out() -> None:
+            super(FocusQuietView, self).doItemsLayout()
+            self.setViewportMargins(self.viewportMargins())  # the scroll bars shown or hidden for their range
+
+        try:
+            self._quietly(lay_out, viewport, *quiet)
+        finally:
+            for bar, was in zip(bars, blocked, strict=True):
+                bar.blockSignals(was)
+        for container, (geometry, visible) in zip(quiet, before, strict=True):
+            if (container.geometry(), container.isVisible()) != (geometry, visible):
+                container.update()
+                self.update(geometry)  # where it was
+        for bar, value in zip(bars, values, strict=True):
+            if bar.value() != value:
+                bar.valueChanged.emit(bar.value())  # as blocked: heard now
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         self._focus_changed(lambda: super(FocusQuietView, self).focusInEvent(event))
@@ -123,13 +174,37 @@ class FocusQuietView(QTableView):
     def _focus_changed(self, handle: Callable[[], None]) -> None:
         viewport = self.viewport()
         self._quietly(handle, self, viewport)
-        self.update(QRegion(self.rect()) - QRegion(self.contentsRect()))  # the frame (header, scroll bars stay)
+        if self._focus_shows_in_frame():  # the frame (what the style draws under the scroll bars too)
+            self.update(QRegion(self.rect()) - QRegion(self.contentsRect()))
         selection = self.selectionModel()
         rows = {index.row() for index in selection.selectedIndexes()} if selection is not None else set()
         if self.currentIndex().isValid():
             rows.add(self.currentIndex().row())
         for row in rows:
             viewport.update(QRect(0, self.rowViewportPosition(row), viewport.width(), self.rowHeight(row)))
+
+    def _focus_shows_in_frame(self) -> bool:
+        """Whether the style draws the frame differently with focus (Fusion does not; some desktop styles do),
+        found once for each style, palette, size and shape by drawing it both ways."""
+        option = QStyleOptionFrame()
+        self.initStyleOption(option)
+        style = self.style()
+        key = (id(style), self.palette().cacheKey(), self.size(), option.frameShape, option.lineWidth,
+               option.midLineWidth, (option.state & ~QStyle.StateFlag.State_HasFocus).value)
+        if self._frame_looks is not None and self._frame_looks[0] == key:
+            return self._frame_looks[1]
+        drawn = []
+        for focused in (False, True):
+            option.state = (option.state | QStyle.StateFlag.State_HasFocus if focused
+                            else option.state & ~QStyle.StateFlag.State_HasFocus)
+            picture = QImage(self.size(), QImage.Format.Format_ARGB32_Premultiplied)
+            picture.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(picture)
+            style.drawControl(QStyle.ControlElement.CE_ShapedFrame, option, painter, self)
+            painter.end()
+            drawn.append(picture)
+        self._frame_looks = (key, drawn[0] != drawn[1])
+        return self._frame_looks[1]
 
     @staticmethod
     def _quietly(handle: Callable[[], None], *widgets: QWidget) -> None:
