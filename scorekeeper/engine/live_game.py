@@ -58,6 +58,7 @@ class LiveGame:
         self.comp = comp
         self.marks.append((len(self.timed), comp))
         self._at: tuple[int, tuple[_Computation, GameState]] | None = None
+        self._state: GameState | None = None
 
     @property
     def last(self) -> Order | None:
@@ -65,10 +66,13 @@ class LiveGame:
         return self.keys[-1] if self.keys else None
 
     def state(self) -> GameState:
-        """The game's state now (the open computation is left as it is)."""
-        finished = self.comp.fork()
-        finished.g = self.game
-        return finished.finish(self.forfeit, self.called)
+        """The game's state now (the open computation is left as it is; computed once, then kept: the open
+        computation never changes)."""
+        if self._state is None:
+            finished = self.comp.fork()
+            finished.g = self.game
+            self._state = finished.finish(self.forfeit, self.called)
+        return self._state
 
     def until(self, t: int) -> tuple[_Computation, GameState]:
         """What `compute_until(self.game, self.book, t)` gives: from the last mark before game time `t`, the
@@ -85,6 +89,11 @@ class LiveGame:
                     upto = i
                     break
         start, kept = _mark_before(self.marks, upto)
+        if start == upto and kept is self.comp and all(s.nominal_end > t for s in kept.clock.running):
+            # at or after the last entry, no penalty over by `t`: the clock stays as it is (`advance` would stop at
+            # once), so the state at `t` is the state now, and the open computation is read as it is
+            self._at = (t, (kept, self.state()))
+            return self._at[1]
         comp = kept.fork()
         comp.g = self.game
         for ev in self.timed[start:upto]:
@@ -113,7 +122,7 @@ class LiveGame:
             first = min(first, at)
         new = object.__new__(LiveGame)
         new.game, new.book, new.forfeit, new.called = game, self.book, self.forfeit, self.called
-        new.timed, new.keys, new._at = timed, keys, None
+        new.timed, new.keys, new._at, new._state = timed, keys, None, None
         cut = len(self.marks)
         while self.marks[cut - 1][0] > first:  # the marks after the first change are dropped (never the one at 0)
             cut -= 1

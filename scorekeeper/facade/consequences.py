@@ -51,6 +51,17 @@ class EntryConsequences(Part):
         super().__init__(core)
         self.entries = entries
         self.screens = screens
+        self._counted: tuple[SeasonView, str, tuple[Consequence, ...]] | None = None
+        """The game's consequences as the last entry counted them after it, with its view: the next entry's view
+        is that one (the view the entry wrote, remembered), so what it had before is not counted again (a view
+        never changes in place)."""
+
+    def _consequences(self, view: SeasonView, game_id: str) -> tuple[Consequence, ...]:
+        """`game_consequences(view, game_id)`, the last entry's count taken where it was made in the same view."""
+        counted = self._counted
+        if counted is not None and counted[0] is view and counted[1] == game_id:
+            return counted[2]
+        return game_consequences(view, game_id)
 
     def add_event(self, game_id: str, event: EventData, confirm: bool = False,
                   season: str | None = None, screen_at: tuple[int, str] | None = None) -> EntryResult:
@@ -75,7 +86,7 @@ class EntryConsequences(Part):
         view = self.core.view(season)
         if game_id not in view.games:
             return write()  # refused by the games part, with its reason
-        before_game = game_consequences(view, game_id)
+        before_game = self._consequences(view, game_id)
         before = before_game + side_two_down(view, game_id, event)
         result = write()
         if not result.ok or not result.changes:
@@ -83,6 +94,7 @@ class EntryConsequences(Part):
         after_view = self.core.view(season)
         if game_id in after_view.games:
             after_game = game_consequences(after_view, game_id)
+            self._counted = (after_view, game_id, after_game)
             after = after_game + side_two_down(after_view, game_id, event)
             result.caused = newly_caused(before, after)
             if screen_at is not None:  # from the state the entry computed, its consequences as counted here

@@ -4,7 +4,8 @@ and the ids of new records (the window makes none up)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
@@ -14,7 +15,7 @@ from scorekeeper.naming import free_id, next_game_id, slug
 from scorekeeper.screens import Consequence, DressedPlayer, EventFigures, GameScreen, frozen
 
 if TYPE_CHECKING:  # issue 29.6: the games list (the window's first screen) imports none of the engine's modules
-    from scorekeeper.engine.state import GameState
+    from scorekeeper.engine.state import GameState, GoalRecord
     from scorekeeper.facade.history import GameHistory
     from scorekeeper.results_records import GameRow, LiveState
     from scorekeeper.season.view import SeasonView
@@ -65,15 +66,21 @@ def status_text(game: Mapping[str, object]) -> str:
 
 def event_figures(state: GameState) -> Mapping[int, EventFigures]:
     """By entry: a goal's strength as the game's computation found it, a penalty's minutes on the sheet."""
+    out = _goal_figures(state.goals)
+    for pen in state.penalties:
+        out[pen.seq] = EventFigures(minutes=pen.sheet_minutes)
+    return MappingProxyType(out)
+
+
+def _goal_figures(goals: Sequence[GoalRecord]) -> dict[int, EventFigures]:
+    """`event_figures`' part of the goals, by entry."""
     out: dict[int, EventFigures] = {}
-    for goal in state.goals:
+    for goal in goals:
         marks = ["PS" if goal.penalty_shot else "AW" if goal.awarded else goal.strength or ""]
         if goal.empty_net:
             marks.append("EN")
         out[goal.seq] = EventFigures(" ".join(m for m in marks if m))
-    for pen in state.penalties:
-        out[pen.seq] = EventFigures(minutes=pen.sheet_minutes)
-    return MappingProxyType(out)
+    return out
 
 
 @bound
@@ -88,6 +95,23 @@ class Screens(Part):
         log keeps the others' dicts, so only the new one is copied."""
         self._dressed: dict[str, tuple[Any, Mapping[str, tuple[DressedPlayer, ...]]]] = {}
         """Per game, the engine's line-ups last shown (an entry keeps the same, frozen, ones) and what they show."""
+        self._goals: dict[str, tuple[list[GoalRecord], dict[int, EventFigures]]] = {}
+        """Per game, the goal records last shown and their figures: an entry at the end of the game keeps the
+        records before it (a record is never changed once made), so only the new ones are read."""
+
+    def _figures(self, game_id: str, state: GameState) -> Mapping[int, EventFigures]:
+        """`event_figures(state)`, the goals' figures read only for the records not shown last time."""
+        goals, known = state.goals, self._goals.get(game_id)
+        if known is not None and len(known[0]) <= len(goals) and all(map(operator.is_, known[0], goals)):
+            shown = known[0]
+            by_goal = known[1] if len(shown) == len(goals) else {**known[1], **_goal_figures(goals[len(shown):])}
+        else:
+            by_goal = _goal_figures(goals)
+        self._goals[game_id] = (list(goals), by_goal)
+        out = dict(by_goal)
+        for pen in state.penalties:
+            out[pen.seq] = EventFigures(minutes=pen.sheet_minutes)
+        return MappingProxyType(out)
 
     def _lineups(self, game_id: str, lineups: dict[str, list[Any]]) -> Mapping[str, tuple[DressedPlayer, ...]]:
         known = self._dressed.get(game_id)
@@ -144,7 +168,7 @@ class Screens(Part):
             live=None if live is None else _frozen(live), live_error=error, row=_frozen(game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
             consequences=game_consequences(view, game_id) if consequences is None else consequences,
-            figures=event_figures(state),
+            figures=self._figures(game_id, state),
             colours=MappingProxyType({side: str(_team_colour(view, team_on(g, side)))
                                       for side in ("home", "away") if _team_colour(view, team_on(g, side))}),
             shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))

@@ -62,6 +62,8 @@ def game_sanctions(view: SeasonFacts, game_id: str) -> tuple[Sanction, ...]:
 
 def _sanctions(view: SeasonFacts, provisional: str | None = None) -> list[Sanction]:
     """The season's sanctions; with `provisional`, a game not final counted as if final, up to that game."""
+    if provisional is not None:
+        return _provisional_sanctions(view, provisional)
     ledger = _Ledger(view.book, _games_dressed(view, provisional))
     last = view.order_of(provisional) if provisional is not None else len(view.games)
     for order, g in enumerate(view.games.values()):
@@ -70,6 +72,25 @@ def _sanctions(view: SeasonFacts, provisional: str | None = None) -> list[Sancti
         if g.get("status", "final") != "final" and g["id"] != provisional:
             continue
         ledger.add_game(order, g, view.state(g["id"]))
+    return ledger.out
+
+
+def _provisional_sanctions(view: SeasonFacts, provisional: str) -> list[Sanction]:
+    """`_sanctions(view, provisional)`: the ledger of the final games before the game not final (kept on the
+    view's `derived.ledgers`, which an entry's view shares: an entry into a game not final changes no final game,
+    no line-up and no place), then that game added to a copy of it."""
+    last = view.order_of(provisional)
+    kept = view.derived.ledgers.get(provisional)
+    if not isinstance(kept, _Ledger):
+        kept = _Ledger(view.book, _games_dressed(view, provisional))
+        for order, g in enumerate(view.games.values()):
+            if order >= last:
+                break  # the provisional game is added to a copy; a game after it changes none of its sanctions
+            if g.get("status", "final") == "final":
+                kept.add_game(order, g, view.state(g["id"]))
+        view.derived.ledgers[provisional] = kept
+    ledger = kept.copy()
+    ledger.add_game(last, view.games[provisional], view.state(provisional))
     return ledger.out
 
 
@@ -83,6 +104,16 @@ class _Ledger:
         self.offences: dict[tuple[str, str], int] = {}  # (player, trigger) -> the season's offences under a repeat
         self.season_incidents: dict[str, int] = {}  # PEN-GM-2 / A-11: game misconducts, ejections and suspensions
         self.covered: dict[tuple[str, str], int] = {}  # FINE-11: games of an ineligible player already fined
+
+    def copy(self) -> _Ledger:
+        """A ledger to go on with while this one stays as it is (its sanctions and counts copied; the sanctions
+        themselves are never changed, and `dressed` only reads the games' line-ups)."""
+        new = _Ledger(self.book, self.dressed)
+        new.out = list(self.out)
+        new.offences = dict(self.offences)
+        new.season_incidents = dict(self.season_incidents)
+        new.covered = dict(self.covered)
+        return new
 
     def add_game(self, order: int, g: GameData, state: GameState) -> None:
         """The sanctions of the final game `g` (at place `order`), its state `state`."""

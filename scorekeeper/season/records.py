@@ -206,6 +206,9 @@ class Derived:
     appeals: Mapping[tuple[str, str], AppealData] | None = None  # (player, game) -> the appeal filed
     lineup_checks: dict[str, list[Violation]] = field(default_factory=dict)  # each game's line-up checks
     outputs: dict[str, SeasonOutput] = field(default_factory=dict)  # the facade's results by name
+    # per game not final, the discipline ledger of the final games before it (`rules.discipline`): shared by the
+    # views an entry makes (`kept_for_events`); any other change starts an empty one
+    ledgers: dict[str, object] = field(default_factory=dict)  # rules.discipline's ledgers, by game id
 
     def kept_while_no_final(self) -> Derived:
         """What stays true while an entry touches no final game."""
@@ -218,4 +221,5 @@ class Derived:
         kept.team_games, kept.notices_due, kept.carried, kept.appeals = (
             self.team_games, self.notices_due, self.carried, self.appeals)
         kept.lineup_checks = self.lineup_checks  # shared: a game's line-up checks read no event
+        kept.ledgers = self.ledgers  # shared: the final games before a game not final are the same
         return kept

@@ -31,6 +31,23 @@ def test_the_live_panel_from_the_open_game_equals_the_one_computed_from_the_firs
 
 
 @settings(max_examples=150, deadline=None)
+@given(timed_log())
+def test_the_game_at_the_last_entrys_time_read_from_the_open_computation_equals_the_one_computed_from_the_first_event(
+        log: list[dict]) -> None:
+    """The clock at the last entry (the entry just keyed, as the window asks for its screen): where no penalty is
+    over by then, the state now and the open computation itself are read, with no fork."""
+    game = game_of(to_events(log))
+    live = LiveGame(game, BOOK)
+    last = max((e.period, e.elapsed) for e in game.events if e.period is not None and e.elapsed is not None)
+    t = game_time(BOOK, game.stage, *last)
+    comp, state = live.until(t)
+    assert state.to_json() == compute_until(game, BOOK, t)[1].to_json()
+    assert live_state(game, BOOK, t, (comp, state)) == live_state(game, BOOK, t)
+    assert live.state().to_json() == LiveGame(game, BOOK).state().to_json()
+    assert live_state(game, BOOK, t, live.until(t)) == live_state(game, BOOK, t)
+
+
+@settings(max_examples=150, deadline=None)
 @given(timed_log(), st.integers(0, 2999), st.data())
 def test_the_live_panel_at_any_clock_from_the_open_game_equals_the_one_computed_from_the_first_event(
         log: list[dict], t: int, data) -> None:
