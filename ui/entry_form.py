@@ -75,6 +75,7 @@ PLAIN_KEYS = Qt.KeyboardModifier.NoModifier | Qt.KeyboardModifier.ShiftModifier 
 """A key pressed with these modifiers only is typing (a letter, a digit): in a field it is the field's, never a
 shortcut's."""
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+_SHORTCUT_OVERRIDE, _KEY_PRESS = QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress
 LIST_KEYS = (*ENTER_KEYS, Qt.Key.Key_Escape, Qt.Key.Key_Tab)
 """The keys the open infraction list answers (the tab's shortcuts for them wait until it is closed)."""
 
@@ -568,22 +569,24 @@ class EntryForm(QWidget):
         """A letter typed in a field or in the infraction list belongs to it, never to a shortcut of the tab (N
         typed there records no note); the list's own keys (Enter, Tab, Esc) are handled by `_list_key`. In the
         Team field, H is home, A away and B both (whatever was typed a moment before)."""
-        kind = event.type()
-        if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+        kind = event.type()  # every event of every field comes here (focus, paint, input method queries…)
+        if kind == _SHORTCUT_OVERRIDE and isinstance(event, QKeyEvent):
             if is_typing(event) or (self.list_open() and event.key() in LIST_KEYS):
                 event.accept()  # the key goes to the field (or the list), not to a shortcut
                 return True
             return False
-        if watched is self.list_view and kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+        if kind != _KEY_PRESS or not isinstance(event, QKeyEvent):
+            return False  # as QObject.eventFilter answers, without the call
+        if watched is self.list_view:
             return self._list_key(event)
-        if watched is self.team and kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+        if watched is self.team:
             side = {"h": "home", "a": "away", "b": "both"}.get(event.text().casefold())
             if side is not None:
                 index = self.team.findData(side)
                 if index >= 0:
                     self.team.setCurrentIndex(index)
                 return True
-        return super().eventFilter(watched, event)
+        return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in ENTER_KEYS:

@@ -5,9 +5,11 @@ entry only the rows that differ are redrawn and the columns only ever widen."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, QTimer
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
 from ui.event_rows import EventRow, RowWords, event_row
@@ -23,6 +25,9 @@ EVENT_ROWS_KEPT = 3.5
 """The event list's rows kept in sight whatever else the page shows (a banner, the rules panel under the list)."""
 EVENT_PADDING = 8
 """The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
+_GAME_ORDER = itemgetter("after_play", "period", "elapsed", "index")
+"""A row's place in the list: untimed entries first (lateness, forfeits, notes: before the game), but a shootout
+after everything (a key read in C, not a Python function called per row)."""
 
 
 def _tool(parent: QWidget, text: str, tip: str) -> QToolButton:
@@ -64,7 +69,7 @@ class EventList(QObject):
         sight."""
         self._widths: dict[str, int] = {}
         """Each line's width in the list's font (`_widths_font`), as measured."""
-        self._widths_font = ""
+        self._widths_font: QFont | None = None
 
     def follow_the_bottom(self) -> None:
         """From now on a list made shorter while its latest entry was in sight keeps it in sight."""
@@ -101,15 +106,15 @@ class EventList(QObject):
         for index, event in enumerate(events):
             figure = figures.get(index)
             known = cache.get(id(event))
-            if known is not None and known[0] is event and known[1]["index"] == index and known[2] == figure:
+            if known is not None and known[0] is event and known[1]["index"] == index and (
+                    known[2] is figure or known[2] == figure):
                 self._rows_cache[id(event)] = known
                 rows.append(known[1])
                 continue
             row = event_row(index, event, figure, words)
             self._rows_cache[id(event)] = (event, row, figure)
             rows.append(row)
-        # untimed entries first (lateness, forfeits, notes: before the game), but a shootout after everything
-        rows.sort(key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
+        rows.sort(key=_GAME_ORDER)
         return rows
 
     def show_all(self, rows: list[EventRow]) -> None:
@@ -150,8 +155,8 @@ class EventList(QObject):
         than it shows; each line's width measured once in the list's font (a game's entries name the same players
         again and again)."""
         view, header = self.view, self.view.horizontalHeader()
-        font = view.font().key()
-        if font != self._widths_font:
+        font = view.font()
+        if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
             self._widths, self._widths_font = {}, font
         widths, metrics = self._widths, view.fontMetrics()
         for number, column in enumerate(self.model.columns):

@@ -3,7 +3,7 @@ repaint of the figures alone."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -21,6 +21,12 @@ class ScoreLine(QWidget):
         font.setPointSizeF(font.pointSizeF() * 2.2)
         font.setBold(True)
         self.setFont(font)
+        self._figure_sizes: dict[str, QSize] = {}
+        """The figures' label's size for each shape of figures it has shown ("0 – 0" for every score of one digit a
+        side where the font's digits are all as wide), in the font and style it has now: a label's size hint lays
+        its text out, so a goal measures nothing the last goal measured. Forgotten when the font or style changes."""
+        self._digits: dict[int, int] | None = None
+        """Every digit read as 0 in the sizes' keys (the font's digits all as wide), else None; found per font."""
         self.home, self.figures, self.away = QLabel(self), QLabel(self), QLabel(self)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -46,13 +52,23 @@ class ScoreLine(QWidget):
             self._fit_figures()  # measured when they change only: a label's size hint lays its text out
 
     def _fit_figures(self) -> None:
-        wanted = self.figures.sizeHint()
+        if not self._figure_sizes:  # a new font or style: are its digits all as wide?
+            metrics = self.figures.fontMetrics()
+            same = len({metrics.horizontalAdvance(digit) for digit in "0123456789"}) == 1
+            self._digits = str.maketrans("123456789", "000000000") if same else None
+        text = self.figures.text()
+        if self._digits is not None:
+            text = text.translate(self._digits)
+        wanted = self._figure_sizes.get(text)
+        if wanted is None:
+            wanted = self._figure_sizes[text] = self.figures.sizeHint()
         if self.figures.minimumSize() != wanted:
             self.figures.setFixedSize(wanted)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and hasattr(self, "figures"):
+            self._figure_sizes = {}
             self._fit_figures()  # the same figures in another font: another width
 
     def text(self) -> str:

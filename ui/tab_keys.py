@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+_KEY_PRESS = QEvent.Type.KeyPress
 NEXT_PAGE_KEY, PREVIOUS_PAGE_KEY = "Ctrl+PgDown", "Ctrl+PgUp"
 """The next or the previous inner page of the Roster and Season tabs."""
 
@@ -24,10 +25,10 @@ class MainTabsKeepCtrlTab(QObject):
     """Installed on an inner tab widget: Ctrl+Tab is not its to take, it goes on up to the main tabs."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and is_ctrl_tab(event):
+        if event.type() == _KEY_PRESS and is_ctrl_tab(event):  # (every event of the tab widget comes here)
             event.ignore()  # skipped here, the key travels on to the parents, the main tab widget among them
             return True
-        return super().eventFilter(watched, event)
+        return False  # as QObject.eventFilter answers, without the call
 
 
 def step(pages: QTabWidget, by: int) -> None:

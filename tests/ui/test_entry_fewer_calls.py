@@ -1,0 +1,64 @@
+"""An entry at the boards runs less of the window's Python (issue 29): the score's figures are measured once per
+shape of figures (every one-digit score a side alike where the font's digits are all as wide), the event list's
+rows are put in game order without a Python function per row, and what the window shows is what it showed."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont
+from pytestqt.qtbot import QtBot
+from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
+from test_live_redraw import goal_by_keys
+
+from ui.event_list import _GAME_ORDER
+from ui.main_window import MainWindow
+from ui.score_line import ScoreLine
+
+
+def test_the_score_figures_are_as_wide_as_their_own_text_measures(qtbot: QtBot) -> None:
+    line = ScoreLine()
+    qtbot.addWidget(line)
+    line.show()
+    for font in (QFont(line.font()), QFont("Serif", 31, QFont.Weight.Bold), QFont("Monospace", 17)):
+        line.setFont(font)
+        for home in (*range(13), 19, 20, 99, 100, 118):
+            for away in (0, 1, 7, 10, 11, 48, 111):
+                line.set_score("Lynx", "Owls", home, away)
+                assert line.figures.text() == f"{home} – {away}"
+                assert line.figures.size() == line.figures.sizeHint()  # as measured afresh, every score
+
+
+def test_the_score_figures_measure_a_shape_of_score_once(qtbot: QtBot) -> None:
+    line = ScoreLine()
+    qtbot.addWidget(line)
+    line.show()
+    metrics = line.figures.fontMetrics()
+    if len({metrics.horizontalAdvance(digit) for digit in "0123456789"}) != 1:
+        return  # a font with digits of several widths: every score measured (the test above)
+    for home, away in ((1, 0), (2, 0), (3, 1), (9, 9), (10, 9), (11, 9), (12, 10)):
+        line.set_score("Lynx", "Owls", home, away)
+    assert sorted(line._figure_sizes) == ["0 – 0", "00 – 0", "00 – 00"]
+
+
+def test_rows_in_game_order_as_before(qtbot: QtBot) -> None:
+    rows = [{"after_play": a, "period": p, "elapsed": e, "index": i}
+            for i, (a, p, e) in enumerate([(1, 0, "", ), (0, 2, "05:00"), (0, 1, "19:59"), (0, 0, ""),
+                                           (0, 1, "19:59"), (0, 4, "00:10")])]
+    ordered = sorted(rows, key=_GAME_ORDER)
+    assert ordered == sorted(rows, key=lambda row: (row["after_play"], row["period"], row["elapsed"], row["index"]))
+    assert [row["index"] for row in ordered] == [3, 2, 4, 1, 5, 0]
+
+
+def test_goals_by_keys_show_what_a_fresh_drawing_shows(qtbot: QtBot, window: MainWindow) -> None:  # noqa: F811
+    tab = window.live_game_tab
+    for number in range(22):  # the score into two digits a side, in regulation time
+        tab.clock.set_position(1 + number // 11, 30 + 60 * (number % 11))
+        goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+        settle()
+        assert "Goal recorded" in tab.messages.text()
+        assert tab.clock_panel.score.figures.size() == tab.clock_panel.score.figures.sizeHint()
+    after = shown(tab)
+    assert after["score"].endswith("Owls") and "11 – 11" in after["score"]
+    tab._sides_drawn.clear()
+    tab.refresh_game()  # the game drawn afresh from the facade
+    settle()
+    assert shown(tab) == after
