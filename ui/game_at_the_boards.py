@@ -110,7 +110,7 @@ class GameAtTheBoards(TableTab):
     def tell(self, caused: Iterable[Consequence]) -> None:
         """What an entry set off, at once: the banner in the live panel, and the status line."""
         found = tuple(caused)
-        self.banner.tell(found, self.names, self._periods())
+        self.banner.tell(found, self.names, self._periods() if found else {})  # nothing: no period to name
         if found:
             self.status(plain(found, self.names))
 

@@ -95,6 +95,8 @@ class LiveGameTab(GameAtTheBoards):
         """Set by the window while the season is read on its worker (issue 29.4): the list shows the game to be
         at the boards picked, and the game is drawn once the season is there (`show_pending`)."""
         self.game_pending: str | None = None
+        self._enabled: tuple[bool, bool, bool] | None = None
+        """The states the entry widgets were last set to by `_enable` (final, can undo, can redo)."""
         self._sides_drawn: dict[str, tuple[object, ...]] = {}
         """What each side's panel was last drawn from (its title, the side at the clock's time, the players dressed,
         its ejections, the players' labels, the palette: its colours)."""
@@ -550,8 +552,13 @@ class LiveGameTab(GameAtTheBoards):
                 f"{number} · {screen.date} {screen.time}{stage} · {status}{curfew}")
 
     def _enable(self, screen: GameScreen) -> None:
-        """A final game takes no entry (Reopen… first); undo and redo as the facade allows."""
+        """A final game takes no entry (Reopen… first); undo and redo as the facade allows (set only when they
+        change: nothing else enables or disables these widgets, and a goal leaves them as they were)."""
         final = screen.final
+        states = (final, screen.can_undo, screen.can_redo)
+        if states == self._enabled:
+            return
+        self._enabled = states
         for widget in (self.entry, self.record_button, self.finish_button, self.home_lineup.save_button,
                        self.away_lineup.save_button, self.delete_button, self.edit_button):
             widget.setEnabled(not final)

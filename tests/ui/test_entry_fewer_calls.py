@@ -4,14 +4,20 @@ rows are put in game order without a Python function per row, and what the windo
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
 from test_live_redraw import goal_by_keys
+from ui_helpers import press
 
+from ui import dialogs
 from ui.event_list import _GAME_ORDER
 from ui.main_window import MainWindow
 from ui.score_line import ScoreLine
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
 
 def test_the_score_figures_are_as_wide_as_their_own_text_measures(qtbot: QtBot) -> None:
@@ -62,3 +68,35 @@ def test_goals_by_keys_show_what_a_fresh_drawing_shows(qtbot: QtBot, window: Mai
     tab.refresh_game()  # the game drawn afresh from the facade
     settle()
     assert shown(tab) == after
+
+
+def test_the_entry_buttons_follow_the_game_though_set_only_when_they_change(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    tab = window.live_game_tab
+
+    def states() -> tuple[bool, ...]:
+        return (tab.entry.isEnabled(), tab.record_button.isEnabled(), tab.finish_button.isEnabled(),
+                tab.delete_button.isEnabled(), tab.reopen_button.isEnabled(), tab.undo_button.isEnabled(),
+                tab.redo_button.isEnabled())
+
+    def expected() -> tuple[bool, ...]:
+        screen = tab.game_shown
+        assert screen is not None
+        return (not screen.final,) * 4 + (screen.final, screen.can_undo, screen.can_redo)
+
+    seen = [states()]
+    for number in range(3):
+        tab.clock.set_position(1, 60 + 30 * number)
+        goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+        assert states() == expected()
+        seen.append(states())
+    for keys in [(Qt.Key.Key_Z, CTRL)] * 3 + [(Qt.Key.Key_Z, CTRL | SHIFT)]:  # undo all three, redo one
+        tab.events_view.setFocus()
+        press(qtbot, *keys)
+        assert states() == expected()
+        seen.append(states())
+    monkeypatch.setattr(dialogs, "confirm_warnings", lambda parent, violations: True)  # finished as it stands
+    assert tab.finish()
+    assert states() == expected() == (False, False, False, False, True, True, False)
+    seen.append(states())
+    assert len(set(seen)) == 3  # they did change along the way: redo possible after an undo, then final
