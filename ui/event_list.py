@@ -4,6 +4,7 @@ entry only the rows that differ are redrawn and the columns only ever widen."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,8 @@ class EventList(QObject):
         layout.addWidget(self.view)
         self._rows_cache: dict[int, tuple[Mapping[str, Any], EventRow, EventFigures | None]] = {}
         """The rows by entry, while the names they show stay the same."""
+        self._rows_drawn: tuple[list[Mapping[str, Any]], list[EventFigures | None], list[EventRow]] | None = None
+        """The entries last drawn, their figures by index and their rows in order (`rows`)."""
         self.at_bottom = True
         """Whether the list shows its latest entry: a list made shorter (a banner, a smaller window) keeps it in
         sight."""
@@ -86,12 +89,13 @@ class EventList(QObject):
         on a resize anyway)."""
         if event.type() == QEvent.Type.Resize and watched is self.view.viewport() and self.at_bottom:
             QTimer.singleShot(0, self.view.scrollToBottom)
-        return super().eventFilter(watched, event)
+        return False  # as QObject.eventFilter answers, without the call (every event of the rows' viewport)
 
     # -- rows ------------------------------------------------------------------------------------------------
     def forget_rows(self) -> None:
         """The rows name the players and teams afresh (a line-up or a name changed)."""
         self._rows_cache = {}
+        self._rows_drawn = None
 
     def rows(self, events: Iterable[Mapping[str, Any]], figures: Mapping[int, EventFigures] | None,
              words: RowWords) -> list[EventRow]:
@@ -99,8 +103,14 @@ class EventList(QObject):
         name), the assists, a goal's strength (EV, PP, SH, EN, PS), the infraction and its minutes (`figures`:
         what the game's computation says of each entry). A row already described for the same entry (the facade
         hands back the same read-only entry while it is unchanged) is reused while the names and its figures stay
-        the same."""
+        the same. Where the entries drawn last are all there as they were, first and with the same figures (an
+        entry added: the usual case at the boards), their rows are taken as they were put in order, without a
+        walk through them in Python."""
         figures = figures or {}
+        events = list(events)
+        fast = self._rows_added(events, figures, words)
+        if fast is not None:
+            return fast
         rows = []
         cache, self._rows_cache = self._rows_cache, {}
         for index, event in enumerate(events):
@@ -115,7 +125,30 @@ class EventList(QObject):
             self._rows_cache[id(event)] = (event, row, figure)
             rows.append(row)
         rows.sort(key=_GAME_ORDER)
-        return rows
+        self._rows_drawn = (events, list(map(figures.get, range(len(events)))), rows)
+        return list(rows)
+
+    def _rows_added(self, events: list[Mapping[str, Any]], figures: Mapping[int, EventFigures],
+                    words: RowWords) -> list[EventRow] | None:
+        """`rows` where the entries drawn last lead `events` unchanged (the same entries at the same places, the
+        same figures): their rows in order, the rows of the entries after them put among them; None otherwise."""
+        if self._rows_drawn is None:
+            return None
+        drawn, drawn_figures, drawn_rows = self._rows_drawn
+        count = len(drawn)
+        if len(events) < count or not all(map(operator.is_, drawn, events)) or (
+                drawn_figures != list(map(figures.get, range(count)))):
+            return None
+        rows = list(drawn_rows)
+        for index in range(count, len(events)):
+            event, figure = events[index], figures.get(index)
+            row = event_row(index, event, figure, words)
+            self._rows_cache[id(event)] = (event, row, figure)
+            rows.append(row)
+        if len(events) > count:
+            rows.sort(key=_GAME_ORDER)
+        self._rows_drawn = (events, drawn_figures + list(map(figures.get, range(count, len(events)))), rows)
+        return list(rows)
 
     def show_all(self, rows: list[EventRow]) -> None:
         """Every row afresh, the columns fitted to them, the latest play in sight."""

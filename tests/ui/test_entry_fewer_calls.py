@@ -4,17 +4,23 @@ rows are put in game order without a Python function per row, and what the windo
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from pytestqt.qtbot import QtBot
 from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
+from test_live_game import record
 from test_live_redraw import goal_by_keys
 from ui_helpers import press
 
 from ui import dialogs
-from ui.event_list import _GAME_ORDER
+from ui.event_list import _GAME_ORDER, EventList
+from ui.event_rows import EventRow, event_row
 from ui.main_window import MainWindow
+from ui.models import differing
 from ui.score_line import ScoreLine
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -100,3 +106,69 @@ def test_the_entry_buttons_follow_the_game_though_set_only_when_they_change(
     assert states() == expected() == (False, False, False, False, True, True, False)
     seen.append(states())
     assert len(set(seen)) == 3  # they did change along the way: redo possible after an undo, then final
+
+
+def _differing_row_by_row(old: list[dict[str, int]], new: list[dict[str, int]]) -> tuple[int, int, int]:
+    """`differing` as it was written: every row walked in Python."""
+    head = 0
+    while head < len(old) and head < len(new) and (old[head] is new[head] or old[head] == new[head]):
+        head += 1
+    tail = 0
+    while tail < len(old) - head and tail < len(new) - head and (
+            old[-1 - tail] is new[-1 - tail] or old[-1 - tail] == new[-1 - tail]):
+        tail += 1
+    return head, len(old) - tail, len(new) - tail
+
+
+def test_the_rows_that_differ_are_found_as_row_by_row() -> None:
+    generator = random.Random(29)
+    for _ in range(3000):
+        old = [{"v": generator.randrange(4)} for _ in range(generator.randrange(9))]
+        new = [row if generator.random() < 0.6 else {"v": generator.randrange(4)}  # kept, or equal, or not
+               for row in old]
+        for _ in range(generator.randrange(3)):  # rows in or out anywhere
+            if new and generator.random() < 0.5:
+                del new[generator.randrange(len(new))]
+            else:
+                new.insert(generator.randrange(len(new) + 1), {"v": generator.randrange(4)})
+        assert differing(old, new) == _differing_row_by_row(old, new), (old, new)
+
+
+def test_each_entry_lists_the_rows_a_fresh_description_of_the_game_lists(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Penalties, power-play goals (a goal ends a minor: an earlier row's figures change), a goal timed before
+    the others (its row among them), a delete and an undo: after each, the rows are those described afresh."""
+    tab = window.live_game_tab
+    taken: list[bool] = []  # whether the rows drawn last were taken as they were
+    rows_added = EventList._rows_added
+
+    def spy(self: EventList, *args: Any) -> list[EventRow] | None:
+        rows = rows_added(self, *args)
+        taken.append(rows is not None)
+        return rows
+
+    monkeypatch.setattr(EventList, "_rows_added", spy)
+
+    def fresh() -> list[EventRow]:
+        screen = tab.game_shown
+        assert screen is not None
+        figures = screen.figures or {}
+        return sorted((event_row(index, event, figures.get(index), tab._row_words())
+                       for index, event in enumerate(screen.events)), key=_GAME_ORDER)
+
+    entries = [(1, 60, Qt.Key.Key_P, "a", "7", "hook"), (1, 90, Qt.Key.Key_G, "h", "16"),
+               (1, 200, Qt.Key.Key_P, "h", "16", "trip"), (1, 30, Qt.Key.Key_G, "a", "7"),
+               (1, 250, Qt.Key.Key_G, "a", "7"), (2, 10, Qt.Key.Key_G, "h", "16")]
+    for period, second, kind, side, *fields in entries:
+        tab.clock.set_position(period, second)
+        tab.events_view.setFocus()
+        record(qtbot, tab, kind, side, *fields)
+        assert "recorded" in tab.messages.text(), tab.messages.text()
+        assert tab.events.rows() == fresh()
+    tab.events_view.setFocus()
+    tab.events_view.selectRow(1)
+    press(qtbot, Qt.Key.Key_Delete)
+    assert "deleted" in tab.messages.text() and tab.events.rows() == fresh()
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    assert tab.events.rows() == fresh() and tab.events.rowCount() == len(entries)
+    assert True in taken and False in taken  # both ways: entries added, and earlier rows changed or gone
