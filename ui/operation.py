@@ -67,13 +67,11 @@ def run(parent: QWidget, svc: Services, hub: ChangeHub | None, call: Callable[[b
 
     def attempt(confirmed: bool) -> EntryResult:
         nonlocal unlocked
-        with _progress(parent, progress):
-            result = call(confirmed)
-        why = office.needs_office(result) if office_check else None
+        result = _run(call, confirmed, parent, progress)
+        why = office.needs_office(result) if office_check and result.violations else None
         if why is not None and office.unlock(parent, svc, f"{why[:1].upper()}{why[1:]}. The office password:"):
             unlocked = True
-            with _progress(parent, progress):
-                result = call(confirmed)
+            result = _run(call, confirmed, parent, progress)
         return result
 
     try:
@@ -102,6 +100,14 @@ def broadcast(hub: ChangeHub | None, changes: Changes) -> None:
     """Tell every tab what a write changed (nothing, when it changed nothing)."""
     if hub is not None and changes:
         hub.changed.emit(changes)
+
+
+def _run(call: Callable[[bool], EntryResult], confirmed: bool, parent: QWidget, progress: str) -> EntryResult:
+    """`call(confirmed)`, behind a progress dialog where `progress` says so (an entry at the boards: at once)."""
+    if not progress:
+        return call(confirmed)
+    with _progress(parent, progress):
+        return call(confirmed)
 
 
 @contextlib.contextmanager
