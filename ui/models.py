@@ -6,7 +6,6 @@ lives here (architecture practice 9: `QAbstractTableModel`s checked with pytest-
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -27,6 +26,7 @@ from scorekeeper.results_records import Standings
 from scorekeeper.season_data import LineupEntryData
 from ui import theme
 from ui.money_field import money_sort, money_text
+from ui.row_diff import differing
 
 Row = Mapping[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -67,30 +67,6 @@ _ROLES = frozenset(int(getattr(role, "value", role)) for role in (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.DecorationRole, SORT_ROLE,
     Qt.ItemDataRole.ToolTipRole))
 """The roles `RecordTableModel.data` answers."""
-
-
-def differing(old: Sequence[Row], new: Sequence[Row]) -> tuple[int, int, int]:
-    """Where `new` differs from `old`: the first row that differs, and where the rows that differ end in each
-    (the rows after them are the same). A row handed back as it was (the same object) is not compared: runs of
-    such rows are skipped in C (`_same_run`), the rows of a long list are not walked one by one in Python."""
-    head = _same_run(old, new)
-    tail = _same_run(old[head:][::-1], new[head:][::-1])
-    return head, len(old) - tail, len(new) - tail
-
-
-def _same_run(old: Sequence[Row], new: Sequence[Row]) -> int:
-    """How many rows from the start of `old` and `new` are the same (the same object, or equal)."""
-    end = min(len(old), len(new))
-    at = 0
-    while at < end:
-        same = list(map(operator.is_, old[at:end], new[at:end]))
-        if all(same):
-            return end
-        at += same.index(False)
-        if old[at] != new[at]:
-            return at
-        at += 1
-    return end
 
 
 class RecordTableModel(QAbstractTableModel):

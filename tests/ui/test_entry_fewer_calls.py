@@ -20,7 +20,7 @@ from ui import dialogs
 from ui.event_list import _GAME_ORDER, EventList
 from ui.event_rows import EventRow, event_row
 from ui.main_window import MainWindow
-from ui.models import differing
+from ui.row_diff import differing
 from ui.score_line import ScoreLine
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
