@@ -128,15 +128,18 @@ def test_an_entry_on_a_pc_without_the_key_is_rekeyed_by_the_general_path(svc: Se
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.integers(0, 30), max_size=12), st.booleans())
+@given(st.lists(st.integers(0, 300), max_size=12), st.booleans(), st.booleans())
 def test_the_seals_one_statement_finds_what_the_two_found(svc: Services, dirty: list[int],  # noqa: F811
-                                                          stale: bool) -> None:
+                                                          stale: bool, stale_written: bool) -> None:
     db = svc.db
     games = [r[0] for r in db.execute_sql("select id from game order by id").fetchall()]
-    marked = sorted({games[i % len(games)] for i in dirty})
+    finals = {r[0] for r in db.execute_sql("select id from game where status = 'final'").fetchall()}
+    plain = next(g for g in games if g not in finals)
+    marked = sorted({games[i % len(games)] for i in dirty} | ({plain} if stale_written else set()))
+    assert finals and plain
     with db.atomic() as txn:
         if stale:  # a game not final with a seal row (edited outside Scorekeeper)
-            db.execute_sql("insert or ignore into game_seal (game_id, shape, seal) values (?, 'x', 'y')", (games[-1],))
+            db.execute_sql("insert or ignore into game_seal (game_id, shape, seal) values (?, 'x', 'y')", (plain,))
         db.execute_sql("delete from seal_dirty")
         for gid in marked:
             db.execute_sql("insert into seal_dirty values (?)", (gid,))
