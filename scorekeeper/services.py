@@ -560,13 +560,17 @@ class Services:
         """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic. The
         window first makes sure it still owns the file (`LeagueLock.check_held`): an entry it could not keep is
         refused, never acknowledged."""
+        self.ensure_owned()
+        if isinstance(self.db, SqliteDatabase):  # sealed again at its end (issue 26.4: `db.game_seals`)
+            return game_seals.sealed(self.db.atomic("IMMEDIATE"))
+        return self.db.atomic()
+
+    def ensure_owned(self) -> None:
+        """Before a write: `OwnershipLostError` where the window no longer owns its file (`write_transaction`)."""
         if self._lock is not None:
             lost = self._lock.check_held()
             if lost:
                 raise OwnershipLostError(lost)
-        if isinstance(self.db, SqliteDatabase):  # sealed again at its end (issue 26.4: `db.game_seals`)
-            return game_seals.sealed(self.db.atomic("IMMEDIATE"))
-        return self.db.atomic()
 
     def record_audit(self, season: Season, action: str, subject: str, before: Any = None, after: Any = None) -> None:
         """An audit entry of the season (the caller holds the transaction)."""

@@ -227,6 +227,10 @@ def _installed(db: SqliteDatabase) -> bool:
     return True
 
 
+installed = _installed
+RETURNING = _RETURNING
+
+
 def install() -> None:
     """On this connection, record every game written (temporary triggers: only this connection has them)."""
     db = database_proxy.obj
@@ -264,18 +268,45 @@ def _key_and_touched(db: SqliteDatabase, dirty: list[int]) -> tuple[str | None, 
     return sid, any(kind != "k" for kind, _ in rows)
 
 
+TAKEN_TOUCHED = (f"delete from seal_dirty returning game_id, "
+                 f"exists (select 1 from game where id = seal_dirty.game_id and status = {FINAL}) "
+                 f"or exists (select 1 from {TABLE} where {TABLE}.game_id = seal_dirty.game_id), "
+                 f"(select value from meta where key = '{SEAL_ID}')")
+"""`_taken_dirty` and `_key_and_touched` in one statement (issue 29: an entry at the boards): each game written,
+whether it is final or sealed, and the database's seal id."""
+
+
+def taken_touched(db: SqliteDatabase) -> tuple[list[int], str | None, bool] | None:
+    """The games this connection wrote since the last flush (the record of them emptied), the database's seal id
+    and whether any of them is final or sealed, in one statement; None where SQLite cannot (before 3.35) or
+    nothing was written (the seal id is then read alone)."""
+    if not _RETURNING:
+        return None
+    rows = db.execute_sql(TAKEN_TOUCHED).fetchall()
+    if not rows:
+        return None
+    sid = rows[0][2]
+    return [r[0] for r in rows], None if sid is None else str(sid), any(r[1] for r in rows)
+
+
+def _key_alone(db: SqliteDatabase, dirty: list[int]) -> tuple[str | None, bool]:
+    """The database's seal id, and whether any of `dirty` may need sealing (all are, when there are any)."""
+    row = db.execute_sql(f"select value from meta where key = '{SEAL_ID}'").fetchone()
+    return (None if row is None else str(row[0])), bool(dirty)
+
+
 def flush() -> None:
     """At the end of the program's write: seal again the games it wrote; where this PC has no key, a new key
     (audited) and everything sealed with it."""
     db = database_proxy.obj
     if not isinstance(db, SqliteDatabase) or not _installed(db):
         return
-    dirty = _taken_dirty(db)
-    if dirty and len(dirty) <= 500:
-        sid, touched = _key_and_touched(db, dirty)
+    taken = taken_touched(db)
+    if taken is not None:
+        dirty, sid, touched = taken[0], taken[1], taken[2] or len(taken[0]) > 500  # over 500: all, as before
     else:
-        row = db.execute_sql(f"select value from meta where key = '{SEAL_ID}'").fetchone()
-        sid, touched = (None if row is None else str(row[0])), bool(dirty)
+        dirty = [] if _RETURNING else _taken_dirty(db)  # with RETURNING, nothing was written
+        sid, touched = _key_and_touched(db, dirty) if dirty and len(dirty) <= 500 else _key_alone(db, dirty)
     key = None if sid is None else seal_key.load(sid)
     if key is None:
         rekey()

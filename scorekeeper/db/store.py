@@ -113,14 +113,19 @@ def append_event(game: str, row_id: int, revision: int, seq: int, event: EventDa
     """Add one event at the end of a game's log, if the game is still at `revision` (else `GameChanged`); one
     statement checks and bumps the revision. Returns the new revision (the caller holds the transaction)."""
     db = database_proxy.obj
-    bump, insert = _append_sql(db.param)
+    bump, insert = append_sql(db.param)
     if db.execute_sql(bump, (row_id, revision)).rowcount != 1:
         raise GameChanged(game)
+    db.execute_sql(insert, event_values(row_id, seq, event, player))
+    return revision + 1
+
+
+def event_values(row_id: int, seq: int, event: EventData, player: int | None) -> tuple[object, ...]:
+    """The values of `append_sql`'s insert: event `seq` of game `row_id`, filed under `player`."""
     from scorekeeper.db.season_write import event_row
 
     row = event_row(row_id, seq, event, {} if player is None else {_main_ref(event): player})
-    db.execute_sql(insert, tuple(row[f.name] for f in _EVENT_FIELDS))
-    return revision + 1
+    return tuple(row[f.name] for f in _EVENT_FIELDS)
 
 
 _EVENT_FIELDS = [f for f in GameEvent._meta.sorted_fields if f.name != "id"]
@@ -141,7 +146,7 @@ def warm_entry_pages(row_id: int) -> None:
 
 
 @functools.cache
-def _append_sql(param: str) -> tuple[str, str]:
+def append_sql(param: str) -> tuple[str, str]:
     """The two statements of an entry at the boards (peewee's query builder costs more than the write)."""
     game = Game._meta.table_name
     bump = (f"update {game} set {Game.revision.column_name} = {Game.revision.column_name} + 1 "

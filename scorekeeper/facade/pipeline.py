@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from peewee import Database, DatabaseError
+from peewee import Database, DatabaseError, SqliteDatabase
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import game_outcomes, game_results, season_write, store
+from scorekeeper.db import entry_commit, game_outcomes, game_results, season_write, store
 from scorekeeper.db.models import Season
 from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
@@ -317,6 +317,26 @@ class ChangeStep:
         log.info("write (%s, %s) recorded", kind, where)
         return done
 
+    def commit_entry(self, season: Season, write: Callable[[], int],
+                     fast: Callable[[SqliteDatabase], int | None]) -> int:
+        """`commit(season, write, discipline=False)` for an entry into a game in progress: on SQLite `fast` (its
+        transaction on the connection's cursor, `db.entry_commit`), after the same checks and with the same log;
+        the general path where that does not apply or `fast` hands it back (None: nothing written)."""
+        db = self.core.db
+        if season.archived or not entry_commit.applies(db):
+            return self.commit(season, write, discipline=False)
+        where = f"season {season.name}"
+        try:
+            self.core.ensure_owned()
+            done = fast(cast(SqliteDatabase, db))
+        except Exception as exc:
+            log.warning("write (%s, %s) not recorded: %s: %s", "a change", where, type(exc).__name__, exc)
+            raise
+        if done is None:
+            return self.commit(season, write, discipline=False)
+        log.info("write (%s, %s) recorded", "a change", where)
+        return done
+
     def check_revision(self, view: SeasonView, gid: str) -> None:
         """The game is still as this facade read it (else `GameChanged`): its row's revision, one query."""
         if view.rows is None or gid not in view.rows.games:
@@ -410,14 +430,16 @@ class ChangeStep:
         row_id, revision = rows.games[gid]
         ref = store.main_player(entry)
 
+        def player() -> int | None:
+            found = rows.players.get(ref) if ref else None
+            return store.player_row(s, ref) if ref and found is None else found
+
         def write() -> int:
-            player = rows.players.get(ref) if ref else None
-            if ref and player is None:
-                player = store.player_row(s, ref)
-            return store.append_event(gid, row_id, revision, seq, entry, player)
+            return store.append_event(gid, row_id, revision, seq, entry, player())
 
         try:
-            rows.games[gid] = (row_id, self.commit(s, write, discipline=False))
+            rows.games[gid] = (row_id, self.commit_entry(
+                s, write, lambda db: entry_commit.append(db, gid, row_id, revision, seq, entry, player)))
         except store.GameChanged:
             return self.conflict(view, gid, retry)
         except (DatabaseError, sqlite3.Error) as exc:  # the raw driver's too: a person never sees it

@@ -72,7 +72,7 @@ def test_a_write_the_database_refuses_is_reported_and_changes_nothing(svc, monke
     def refuse(*args, **kwargs):
         raise DatabaseError("database or disk is full")
 
-    monkeypatch.setattr("scorekeeper.db.store.append_event", refuse)
+    monkeypatch.setattr("scorekeeper.db.store.event_values", refuse)  # within the transaction, either path's
     res = svc.add_event("g004", goal("home", 1, "02:00", "ow02"))
     assert not res.ok and res.changes == Changes() and "full" in res.blocks[0].message
     assert svc.game("g004")["score"] == {"home": 0, "away": 0}
@@ -86,7 +86,13 @@ def test_every_kind_of_change_returns_changes_through_the_same_step(svc, monkeyp
         commits.append(write.__qualname__.split(".")[-3])  # Class.method.<locals>.write
         return real(season, write, audits, **how)
 
+    def counting_entry(season, write, fast):  # an entry into a game in progress: its own transaction, same step
+        commits.append(write.__qualname__.split(".")[-3])
+        return real_entry(season, write, fast)
+
+    real_entry = svc.step.commit_entry
     monkeypatch.setattr(svc.step, "commit", counting)
+    monkeypatch.setattr(svc.step, "commit_entry", counting_entry)
     assert svc.add_event("g004", goal("home", 1, "02:00", "ow02")).changes.games == ("g004",)
     assert svc.update_event("g004", 0, goal("home", 1, "03:00", "ow03")).changes.tables == ("games", "audit")
     assert svc.undo("g004").changes.games == ("g004",)
