@@ -31,11 +31,12 @@ def counts_forfeits(view: SeasonFacts) -> bool:
     return bool(view.book.suspensions.get("count_forfeits", True))
 
 
-def counts_toward(view: SeasonFacts, game: GameData) -> bool:
-    """SUSP-1: a final game counts toward serving a suspension (a forfeit only where the rulebook says so)."""
+def counts_toward(view: SeasonFacts, game: GameData, forfeits: bool | None = None) -> bool:
+    """SUSP-1: a final game counts toward serving a suspension (a forfeit only where the rulebook says so;
+    `forfeits`: `counts_forfeits(view)`, read once by a caller that asks of every game)."""
     if game.get("status", "final") != "final":
         return False
-    return counts_forfeits(view) or not view.state(game["id"]).forfeited
+    return (counts_forfeits(view) if forfeits is None else forfeits) or not view.state(game["id"]).forfeited
 
 
 def carries_into_playoffs(view: SeasonFacts) -> bool:
@@ -74,14 +75,14 @@ def _team_games(view: SeasonFacts) -> TeamGames:
     counting: dict[str, list[int]] = {}
     outside: dict[str, list[int]] = {}
     scheduled: dict[str, list[int]] = {}
-    forfeits = counts_forfeits(view)  # counts_toward's reading, once for every game
+    forfeits = counts_forfeits(view)  # the rulebook's reading, once for every game
     for place, g in enumerate(view.games.values()):
         home, away = g["home"], g["away"]
         teams = (home,) if home == away else (home, away)
         for team in teams:
             scheduled.setdefault(team, []).append(place)
-        if g.get("status", "final") != "final" or not (forfeits or not view.state(g["id"]).forfeited):
-            continue  # not a game that counts (`counts_toward`)
+        if not counts_toward(view, g, forfeits):
+            continue
         for team in teams:
             counting.setdefault(team, []).append(place)
             if g.get("stage", "regular") != "playoff":

@@ -184,7 +184,8 @@ def test_a_goal_keyed_in_repaints_no_scroll_bar_of_the_event_list_that_looks_the
     assert shown_is_drawn_afresh(window)
 
 
-def test_a_list_that_overflows_shows_its_new_scroll_bar_drawn(qtbot: QtBot) -> None:
+def lone_view(qtbot: QtBot) -> tuple[QWidget, FocusQuietView, QStandardItemModel]:
+    """The event list's view alone in a 300x200 window, one row of two columns, shown and settled."""
     host = QWidget()
     qtbot.addWidget(host)
     layout = QVBoxLayout(host)
@@ -197,6 +198,11 @@ def test_a_list_that_overflows_shows_its_new_scroll_bar_drawn(qtbot: QtBot) -> N
     host.show()
     qtbot.waitExposed(host)
     settle(qtbot)
+    return host, view, model
+
+
+def test_a_list_that_overflows_shows_its_new_scroll_bar_drawn(qtbot: QtBot) -> None:
+    host, view, model = lone_view(qtbot)
     assert not view.verticalScrollBar().isVisible()
     painted = add_rows(qtbot, view, 20)
     assert view.verticalScrollBar().isVisible() and view.verticalScrollBar() in painted
@@ -270,18 +276,7 @@ def test_rows_added_to_a_list_at_its_end_show_what_it_draws(
 
 
 def test_a_row_that_widens_a_column_past_the_list_shows_the_new_horizontal_scroll_bar_drawn(qtbot: QtBot) -> None:
-    host = QWidget()
-    qtbot.addWidget(host)
-    layout = QVBoxLayout(host)
-    view = FocusQuietView(host)
-    model = QStandardItemModel(0, 2, view)
-    model.appendRow([QStandardItem("first"), QStandardItem("row")])
-    view.setModel(model)
-    layout.addWidget(view)
-    host.resize(300, 200)
-    host.show()
-    qtbot.waitExposed(host)
-    settle(qtbot)
+    host, view, model = lone_view(qtbot)
     assert not view.horizontalScrollBar().isVisible()
     painted = Painted()
     QApplication.instance().installEventFilter(painted)
