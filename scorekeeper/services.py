@@ -22,6 +22,7 @@ from scorekeeper.db import (
     game_seals,
     open_database,
     store,
+    write_lock,
 )
 from scorekeeper.db.connect import (
     LeagueDatabase,
@@ -557,13 +558,13 @@ class Services:
 
     # -- writing: one transaction, audited ------------------------------------------------------------
     def write_transaction(self) -> AbstractContextManager[Any]:
-        """One transaction; on SQLite it takes the write lock at once, so the check and the write are atomic. The
-        window first makes sure it still owns the file (`LeagueLock.check_held`): an entry it could not keep is
-        refused, never acknowledged."""
+        """One transaction; it takes the write lock at once (SQLite's; the league's advisory lock on PostgreSQL:
+        `db.write_lock`), so the check and the write are atomic. The window first makes sure it still owns the file
+        (`LeagueLock.check_held`): an entry it could not keep is refused, never acknowledged."""
         self.ensure_owned()
         if isinstance(self.db, SqliteDatabase):  # sealed again at its end (issue 26.4: `db.game_seals`)
             return game_seals.sealed(self.db.atomic("IMMEDIATE"))
-        return self.db.atomic()
+        return write_lock.serialized(self.db, self.db.atomic())  # PostgreSQL: one PC's write at a time
 
     def ensure_owned(self) -> None:
         """Before a write: `OwnershipLostError` where the window no longer owns its file (`write_transaction`)."""

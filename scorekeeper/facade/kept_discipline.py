@@ -24,9 +24,9 @@ rows and the head digest and does the least that keeps the stored discipline cur
   (`facade.game_papers`), as a database from before issue 29.3 has it.
 
 The entry at the boards into a game in progress never comes here (`ChangeStep.append`). Only where the write
-transaction holds the database still (SQLite's, taken IMMEDIATE: `kept_within`): on PostgreSQL each statement of a
-transaction sees what other PCs committed up to it, so the several reads here could mix two states of the season;
-there the discipline is left to the next paper, as a write that holds no judged season leaves it.
+transaction holds the database still (`kept_within`): SQLite's, taken IMMEDIATE, and PostgreSQL's, which take the
+league's write lock first (`db.write_lock`: no other PC commits a write while it is held, so the several reads here
+see one state of the season, though each statement reads at READ COMMITTED).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from peewee import Database, SqliteDatabase
+from peewee import Database
 
-from scorekeeper.db import sanction_store, store
+from scorekeeper.db import sanction_store, store, write_lock
 from scorekeeper.db.base import database_proxy
 from scorekeeper.db.game_read import load_games_dict, read_results_of
 from scorekeeper.db.game_results import read_results
@@ -116,8 +116,8 @@ def _held(written: tuple[SeasonView, Mapping[str, tuple[int, int]]] | None,
 
 def kept_within(db: Database) -> bool:
     """Whether a write transaction on `db` sees one state of the database from its first statement to its last
-    (SQLite's, which takes the write lock at once), so the discipline can be kept within it."""
-    return isinstance(db, SqliteDatabase)
+    (`db.write_lock.holds_still`: SQLite's and PostgreSQL's), so the discipline can be kept within it."""
+    return write_lock.holds_still(db)
 
 
 def store_written(season: Season, view: SeasonView) -> None:
