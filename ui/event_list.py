@@ -73,6 +73,13 @@ class EventList(QObject):
         self._widths: dict[str, int] = {}
         """Each line's width in the list's font (`_widths_font`), as measured."""
         self._widths_font: QFont | None = None
+        self._sizes: list[int] | None = None
+        """Each column's width as the header has it, kept as it resizes (None: read afresh when next asked): a row
+        whose lines are no wider than their columns asks the header nothing."""
+        header = self.view.horizontalHeader()
+        header.sectionResized.connect(self._resized)
+        header.sectionCountChanged.connect(self._forget_sizes)
+        self.model.modelReset.connect(self._forget_sizes)
 
     def follow_the_bottom(self) -> None:
         """From now on a list made shorter while its latest entry was in sight keeps it in sight."""
@@ -183,28 +190,47 @@ class EventList(QObject):
                 rows_header.setOffset(laid_out)
                 self.view.viewport().update()
 
+    def _resized(self, number: int, old: int, size: int) -> None:
+        if self._sizes is not None and 0 <= number < len(self._sizes):
+            self._sizes[number] = size
+
+    def _forget_sizes(self, *args: object) -> None:
+        self._sizes = None
+
     def _widen(self, first: int, last: int) -> None:
         """As `widen_columns`: a column that does not stretch widened where rows `first`..`last` hold longer text
         than it shows; each line's width measured once in the list's font (a game's entries name the same players
-        again and again)."""
-        view, header = self.view, self.view.horizontalHeader()
+        again and again), and the header asked only about a column the rows' lines are wider than."""
+        view, model = self.view, self.model
         font = view.font()
         if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
             self._widths, self._widths_font = {}, font
-        widths, metrics = self._widths, view.fontMetrics()
-        for number, column in enumerate(self.model.columns):
-            if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
-                continue
+        widths, metrics = self._widths, None
+        sizes = self._sizes
+        if sizes is None:
+            header = view.horizontalHeader()
+            sizes = self._sizes = [header.sectionSize(number) for number in range(len(model.columns))]
+        for number, column in enumerate(model.columns):
             wanted = 0
             for row in range(first, last + 1):
-                for line in column.text(self.model.row(row)).split("\n"):
+                for line in column.text(model.row(row)).split("\n"):
                     width = widths.get(line)
                     if width is None:
+                        metrics = metrics or view.fontMetrics()
                         width = widths[line] = metrics.horizontalAdvance(line)
-                    wanted = max(wanted, width)
+                    if width > wanted:
+                        wanted = width
             wanted += EVENT_PADDING + 12  # as `widen_columns` pads
-            if wanted > header.sectionSize(number):
-                header.resizeSection(number, wanted)
+            if wanted > sizes[number]:
+                self._widen_column(number, wanted)
+
+    def _widen_column(self, number: int, wanted: int) -> None:
+        """Column `number` `wanted` pixels wide, unless it stretches or is hidden."""
+        view, header = self.view, self.view.horizontalHeader()
+        if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
+            return
+        if wanted > header.sectionSize(number):
+            header.resizeSection(number, wanted)
 
     def _scroll_to(self, newest: int, first: int, shown_offset: int) -> None:
         """Row `newest` (just added) in sight. Scrolled, the rows in sight move: Qt moves their pixels from where

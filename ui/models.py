@@ -178,6 +178,8 @@ class ItemTableModel(QStandardItemModel):
     API as `RecordTableModel`; subclasses declare `columns`."""
 
     columns: Sequence[Column] = ()
+    SORTED = True
+    """Whether a proxy may sort the rows (each cell then holds its `SORT_ROLE` value); False: never sorted."""
 
     def __init__(self, rows: Iterable[Row] = (), parent: QObject | None = None) -> None:
         super().__init__(0, len(self.columns), parent)
@@ -188,16 +190,25 @@ class ItemTableModel(QStandardItemModel):
         root = self.invisibleRootItem()
         root.setFlags(root.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self._rows: list[Row] = []
+        self._prototypes: list[tuple[Column, QStandardItem]] = []
+        """Each column's cell before its text: not editable, aligned as the column (a cell is one copy of it and
+        its text, two calls where five were made)."""
+        for column in self.columns:
+            prototype = QStandardItem()
+            prototype.setEditable(False)
+            prototype.setTextAlignment(column.align)
+            self._prototypes.append((column, prototype))
         self.set_rows(rows)
 
     def _cells(self, row: Row) -> list[QStandardItem]:
         cells = []
-        for column in self.columns:
+        sorted_ = self.SORTED
+        for column, prototype in self._prototypes:
             text = column.text(row)
-            item = QStandardItem(text)
-            item.setEditable(False)
-            item.setTextAlignment(column.align)
-            item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
+            item = prototype.clone()
+            item.setText(text)
+            if sorted_:
+                item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
             if column.stretch and text:
                 item.setToolTip(text)
             cells.append(item)
@@ -505,6 +516,8 @@ def _two_lines(first: str, second: str) -> Callable[[Row], str]:
 class EventsModel(ItemTableModel):
     """A game's event list as the window describes it (rows made by the Live Game tab from the game); its cells
     are Qt's, so the list repaints after each entry without calling Python."""
+
+    SORTED = False  # in game order, never sorted: no sort value per cell
 
     columns = (
         Column("Time", _two_lines("period_label", "elapsed"), CENTER, "The period (1st, 2nd ..., then OT), and "
