@@ -514,6 +514,7 @@ class LiveGameTab(GameAtTheBoards):
             self._show_caused(screen.consequences)
         self._enable(screen)
         if screen.live is None:
+            self._sides_drawn.pop("live", None)  # the strength says why: drawn in full next time
             self.clock_panel.show_unread(screen.live_error)
             self.live_shown.emit(None, screen.score)
         else:
@@ -597,11 +598,29 @@ class LiveGameTab(GameAtTheBoards):
         try:
             live = self.svc.live(self.game_id, self.clock.period.value(), self.clock.elapsed(), season=self.season)
         except (ServiceError, ValueError, KeyError) as exc:
-            self.strength.setText(theme.span("muted", html.escape(str(exc))))
+            self._sides_drawn.pop("live", None)  # the strength says why: drawn in full next time
+            self.clock_panel.show_unread(str(exc))
             return
         self._show_live(live, self.game_shown.score)  # the score entered, not the score at the clock's time
 
     def _show_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
+        """The score, and the rest of the live panel unless it is as drawn: the strength, the lights and both
+        sides read from the same live figures (a goal at even strength), names, labels, line-ups, what the game
+        set off and palettes, the score alone is written."""
+        shown = self.game_shown
+        teams = live["teams"]
+        key = (live.get("stop_time"), live.get("icing"), live.get("skaters_strength"), self.names, self.labels,
+               None if shown is None else shown.lineups, None if shown is None else shown.consequences,
+               self.home_panel.palette().cacheKey(), self.away_panel.palette().cacheKey())
+        drawn = self._sides_drawn.get("live")
+        if drawn is not None and drawn[0] == key and teams == drawn[1]:  # read in C: the sides' lists as tuples
+            self.clock_panel.show_score(score, self.names)
+        else:
+            self._show_all_live(live, score)
+            self._sides_drawn["live"] = (key, {side: dict(_plain(figures)) for side, figures in teams.items()})
+        self.live_shown.emit(live, score)
+
+    def _show_all_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
         self.clock_panel.show_live(live, score, self.names)
         lineups = self.game_shown.lineups if self.game_shown is not None else {}
         for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
@@ -612,7 +631,6 @@ class LiveGameTab(GameAtTheBoards):
                 continue  # the side as drawn (a goal leaves both sides' panels as they were): nothing to write
             panel.show_side(title, now, self.label_of, drawn[2], ejected)
             self._sides_drawn[side] = drawn
-        self.live_shown.emit(live, score)
 
     # -- numbers and names ---------------------------------------------------------------------------------
     def find_infractions(self, text: str) -> Mapping[str, Any]:
