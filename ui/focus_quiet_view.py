@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
 
 
+_NOT_FOCUS = ~QStyle.StateFlag.State_HasFocus.value
+"""Every state bit but the focus's."""
 _LOOK_ONLY = (QAbstractSlider.SliderChange.SliderRangeChange, QAbstractSlider.SliderChange.SliderStepsChange)
 """The changes that repaint a scroll bar only when it then looks different."""
 
@@ -190,7 +192,7 @@ class FocusQuietView(QTableView):
         self.initStyleOption(option)
         style = self.style()
         key = (id(style), self.palette().cacheKey(), self.size(), option.frameShape, option.lineWidth,
-               option.midLineWidth, (option.state & ~QStyle.StateFlag.State_HasFocus).value)
+               option.midLineWidth, option.state.value & _NOT_FOCUS)  # bits: no flag made per call
         if self._frame_looks is not None and self._frame_looks[0] == key:
             return self._frame_looks[1]
         drawn = []
