@@ -168,20 +168,22 @@ class EventList(QObject):
 
     def show_changed(self, rows: list[EventRow]) -> None:
         """Only the rows that differ redrawn; an entry added: its row in sight."""
-        count = self.model.rowCount()
+        model = self.model
+        count = model.count()
         rows_header = self.view.verticalHeader()
         shown_offset = rows_header.offset()  # where the rows are on screen now
-        changed = self.model.update_rows(rows)
+        changed = model.update_rows(rows)
         if changed is not None:
             self._widen(*changed)
-        if self.model.rowCount() != count:
+        now = model.count()
+        if now != count:
             # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
             # window paints the entry once rather than twice
             self.view.executeDelayedItemsLayout()
         newest = None
-        if self.model.rowCount() > count and changed is not None:  # an entry added: its row in sight
+        if now > count and changed is not None:  # an entry added: its row in sight
             newest = next((n for n in range(changed[0], changed[1] + 1)
-                           if self.model.event_index(n) == len(rows) - 1), None)
+                           if model.event_index(n) == len(rows) - 1), None)
             if newest is not None:
                 self._scroll_to(newest, changed[0], shown_offset)
         if newest is None and isinstance(self.view, FocusQuietView):  # the rows where they are laid out
@@ -239,17 +241,19 @@ class EventList(QObject):
         view, bar, rows_header = self.view, self.view.verticalScrollBar(), self.view.verticalHeader()
         laid_out = view.take_laid_out_offset() if isinstance(view, FocusQuietView) else rows_header.offset()
         before = bar.value()
-        rows_header.setOffset(shown_offset)
+        if laid_out != shown_offset:  # (the same offset set again changes nothing)
+            rows_header.setOffset(shown_offset)
         view.scrollTo(self.model.index(newest, 0))
         viewport = view.viewport()
         if bar.value() == before:  # not scrolled: the rows as laid out
-            rows_header.setOffset(laid_out)
             if laid_out != shown_offset:
+                rows_header.setOffset(laid_out)
                 viewport.update()
             return
         top = max(view.rowViewportPosition(first), 0)
-        if top < viewport.height():
-            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+        height = viewport.height()
+        if top < height:
+            viewport.update(QRect(0, top, viewport.width(), height - top))
 
     def reserve_columns(self, labels: Iterable[str], names: Iterable[str]) -> None:
         """The Details column as wide as the widest dressed player's number and name (`labels`), and as a goal

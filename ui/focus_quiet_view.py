@@ -129,9 +129,10 @@ class FocusQuietView(QTableView):
         if header.offset() != shown:  # the rows moved (a list scrolled to its end, by item): not drawn there
             self._laid_out_offset = header.offset()
             header.setOffset(shown)  # where they are drawn, until scrolled (`take_laid_out_offset`)
-        top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else viewport.height()
-        if top < viewport.height():
-            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+        height = viewport.height()
+        top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else height
+        if top < height:
+            viewport.update(QRect(0, top, viewport.width(), height - top))
 
     def take_laid_out_offset(self) -> int:
         """Where the layout of the rows last added put the rows (the rows' offset as laid out); until now they

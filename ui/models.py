@@ -263,6 +263,10 @@ class ItemTableModel(QStandardItemModel):
         """Every row, in table order."""
         return list(self._rows)
 
+    def count(self) -> int:
+        """The number of rows (`rowCount`, without a call into Qt)."""
+        return len(self._rows)
+
 
 TableModel = RecordTableModel | ItemTableModel
 """A table of dict rows described by `columns`."""
