@@ -4,6 +4,7 @@ entry only the rows that differ are redrawn and the columns only ever widen."""
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
@@ -14,7 +15,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
 from ui.event_rows import EventRow, RowWords, event_row
-from ui.focus_quiet_view import FocusQuietView
+from ui.focus_quiet_view import FocusQuietView, QuietScrollBar
 from ui.live_keys import key_text
 from ui.models import EventsModel
 from ui.table_tab import fit_columns, make_table_view, two_lines, whole_width, widen_columns
@@ -176,16 +177,19 @@ class EventList(QObject):
         if changed is not None:
             self._widen(*changed)
         now = model.count()
-        if now != count:
-            # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
-            # window paints the entry once rather than twice
-            self.view.executeDelayedItemsLayout()
-        newest = None
-        if now > count and changed is not None:  # an entry added: its row in sight
-            newest = next((n for n in range(changed[0], changed[1] + 1)
-                           if model.event_index(n) == len(rows) - 1), None)
-            if newest is not None:
-                self._scroll_to(newest, changed[0], shown_offset)
+        bar = self.view.verticalScrollBar()
+        with bar.looks_held() if isinstance(bar, QuietScrollBar) else contextlib.nullcontext():
+            # (its new range judged once, not at all where it scrolls: repainted for that anyway)
+            if now != count:
+                # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
+                # window paints the entry once rather than twice
+                self.view.executeDelayedItemsLayout()
+            newest = None
+            if now > count and changed is not None:  # an entry added: its row in sight
+                newest = next((n for n in range(changed[0], changed[1] + 1)
+                               if model.event_index(n) == len(rows) - 1), None)
+                if newest is not None:
+                    self._scroll_to(newest, changed[0], shown_offset)
         if newest is None and isinstance(self.view, FocusQuietView):  # the rows where they are laid out
             laid_out = self.view.take_laid_out_offset()
             if laid_out != rows_header.offset():

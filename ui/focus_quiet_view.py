@@ -3,7 +3,8 @@ coming or going, a row added and the scroll bar's new range repaint what they ch
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
 from PySide6.QtGui import QFocusEvent, QImage, QPainter, QPaintEvent, QRegion
@@ -38,6 +39,9 @@ class QuietScrollBar(QScrollBar):
         self._picture: tuple[tuple[object, ...], QImage] | None = None
         """The scroll bar as last drawn at rest, and what it showed: painted again as it was (its container is
         raised at every layout of the view's children, a row added, which repaints the bar) it is copied."""
+        self._held: bool | None = None
+        """While a caller holds the looks (`looks_held`): whether a new range or steps are still to be judged
+        (None: not held)."""
 
     def _look(self) -> tuple[object, ...]:
         option = QStyleOptionSlider()
@@ -48,9 +52,28 @@ class QuietScrollBar(QScrollBar):
                 self.isEnabled())
 
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
-        if change in _LOOK_ONLY and self._drawn == self._look():
-            return  # the same slider in the same place: nothing to repaint (a view sets its steps at every layout)
+        if change in _LOOK_ONLY:
+            if self._held is not None:
+                self._held = True  # judged when let go: a value change before then repaints the bar anyway
+                return
+            if self._drawn == self._look():
+                return  # the same slider in the same place: nothing to repaint (a view sets its steps at every layout)
+        elif self._held:
+            self._held = False  # repainted for the value: the new range with it
         super().sliderChange(change)
+
+    @contextlib.contextmanager
+    def looks_held(self) -> Iterator[None]:
+        """A new range or steps judged once, when the block ends, and not at all where the value changes in it
+        (a row added and scrolled to: the bar is repainted for its value); repainted then as it would have
+        been at once."""
+        self._held = False
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            if held and self._drawn != self._look():
+                super().sliderChange(QAbstractSlider.SliderChange.SliderRangeChange)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._drawn = self._look()
@@ -93,6 +116,9 @@ class FocusQuietView(QTableView):
         super().__init__(parent)
         self.setVerticalScrollBar(QuietScrollBar(Qt.Orientation.Vertical, self))
         self.setHorizontalScrollBar(QuietScrollBar(Qt.Orientation.Horizontal, self))
+        self._bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+        self._containers = [c for c in (bar.parentWidget() for bar in self._bars) if c is not None and c is not self]
+        """The scroll bars and the containers Qt keeps them in (made with the view, kept for its life)."""
         self._added_from: int | None = None
         """The first row added since the rows were last laid out, while nothing else changed."""
         self._anything_else = False
@@ -145,8 +171,7 @@ class FocusQuietView(QTableView):
         containers at each layout of the view's children, once at once and once more when a scroll bar's new
         range is heard (queued), and a raised widget is repainted. The children are laid out here, once, with
         the range heard at once; a container moved, resized, shown or hidden by it is repainted."""
-        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
-        quiet = [c for c in (bar.parentWidget() for bar in bars) if c is not None and c is not self]
+        bars, quiet = self._bars, self._containers
         before = [(container.geometry(), container.isVisible()) for container in quiet]
         values = [bar.value() for bar in bars]
         blocked = [bar.blockSignals(True) for bar in bars]  # the range heard here, not later (queued)

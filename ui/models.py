@@ -115,8 +115,9 @@ class RecordTableModel(QAbstractTableModel):
         self._rows[number] = row
         changed = [at for at, column in enumerate(self.columns) if column.text(old) != column.text(row)
                    or column.icon is not None or (column.sort is not None and column.sort(old) != column.sort(row))]
-        for at in changed:
-            self.dataChanged.emit(self.index(number, at), self.index(number, at))
+        for at in changed:  # (made, not asked for: `index` asks the Python row and column counts each time)
+            cell = self.createIndex(number, at)
+            self.dataChanged.emit(cell, cell)
 
     def row(self, number: int) -> Row:
         """The facade's dict behind table row `number`."""
@@ -191,8 +192,7 @@ class ItemTableModel(QStandardItemModel):
         root.setFlags(root.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self._rows: list[Row] = []
         self._prototypes: list[tuple[Column, QStandardItem]] = []
-        """Each column's cell before its text: not editable, aligned as the column (a cell is one copy of it and
-        its text, two calls where five were made)."""
+        """Each column's cell before its text (not editable, aligned): a cell is a copy of it and its text."""
         for column in self.columns:
             prototype = QStandardItem()
             prototype.setEditable(False)
