@@ -27,6 +27,9 @@ EVENT_ROWS_KEPT = 3.5
 """The event list's rows kept in sight whatever else the page shows (a banner, the rules panel under the list)."""
 EVENT_PADDING = 8
 """The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
+_RESIZE, _FONT_CHANGE = QEvent.Type.Resize, QEvent.Type.FontChange
+_TIME = "0123456789:"
+"""What a time is made of (05:40): as wide as its digits read as 0 where the font's digits are all as wide."""
 _GAME_ORDER = itemgetter("after_play", "period", "elapsed", "index")
 """A row's place in the list: untimed entries first (lateness, forfeits, notes: before the game), but a shootout
 after everything (a key read in C, not a Python function called per row)."""
@@ -74,6 +77,12 @@ class EventList(QObject):
         self._widths: dict[str, int] = {}
         """Each line's width in the list's font (`_widths_font`), as measured."""
         self._widths_font: QFont | None = None
+        self._zeros: dict[int, int] | None = None
+        """Every digit read as 0 where the list's font has all its digits as wide (a time is as wide as 00:00:
+        measured once, not at every entry), else None; found per font."""
+        self._font_heard = False
+        """Whether the list's font changes are heard (`follow_the_bottom`): its font is then not compared at
+        every entry."""
         self._sizes: list[int] | None = None
         """Each column's width as the header has it, kept as it resizes (None: read afresh when next asked): a row
         whose lines are no wider than their columns asks the header nothing."""
@@ -91,12 +100,16 @@ class EventList(QObject):
 
         bar.valueChanged.connect(scrolled)
         self.view.viewport().installEventFilter(self)
+        self._font_heard = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The list made shorter while its latest entry was in sight: it stays in sight (the list is drawn afresh
-        on a resize anyway)."""
-        if event.type() == QEvent.Type.Resize and watched is self.view.viewport() and self.at_bottom:
+        on a resize anyway). A new font (the view's passes to its rows' viewport): each line measured again."""
+        kind = event.type()
+        if kind == _RESIZE and watched is self.view.viewport() and self.at_bottom:
             QTimer.singleShot(0, self.view.scrollToBottom)
+        elif kind == _FONT_CHANGE:
+            self._widths_font = None
         return False  # as QObject.eventFilter answers, without the call (every event of the rows' viewport)
 
     # -- rows ------------------------------------------------------------------------------------------------
@@ -208,10 +221,14 @@ class EventList(QObject):
         than it shows; each line's width measured once in the list's font (a game's entries name the same players
         again and again), and the header asked only about a column the rows' lines are wider than."""
         view, model = self.view, self.model
-        font = view.font()
-        if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
-            self._widths, self._widths_font = {}, font
-        widths, metrics = self._widths, None
+        if self._widths_font is None or not self._font_heard:
+            font = view.font()
+            if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
+                digits = view.fontMetrics()
+                same = len({digits.horizontalAdvance(digit) for digit in "0123456789"}) == 1
+                self._widths, self._widths_font = {}, font
+                self._zeros = str.maketrans("123456789", "000000000") if same else None
+        widths, metrics, zeros = self._widths, None, self._zeros
         sizes = self._sizes
         if sizes is None:
             header = view.horizontalHeader()
@@ -222,8 +239,12 @@ class EventList(QObject):
                 for line in column.text(model.row(row)).split("\n"):
                     width = widths.get(line)
                     if width is None:
-                        metrics = metrics or view.fontMetrics()
-                        width = widths[line] = metrics.horizontalAdvance(line)
+                        shape = line.translate(zeros) if zeros is not None and not line.strip(_TIME) else line
+                        width = widths.get(shape)
+                        if width is None:
+                            metrics = metrics or view.fontMetrics()
+                            width = widths[shape] = metrics.horizontalAdvance(shape)
+                        widths[line] = width
                     if width > wanted:
                         wanted = width
             wanted += EVENT_PADDING + 12  # as `widen_columns` pads

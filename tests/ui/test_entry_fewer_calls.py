@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from pytestqt.qtbot import QtBot
 from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
 from test_live_game import record
@@ -312,3 +312,40 @@ def test_the_form_cleared_sets_back_what_left_its_default_and_leaves_the_rest(
     entry.minutes.setValue(3)
     entry.clear()
     assert set_back == [False] and entry.minutes.value() == 0
+
+
+def test_a_time_measures_as_wide_as_its_digits_read_as_zeros_where_the_digits_are_all_as_wide(
+        qtbot: QtBot) -> None:
+    """What the event list's widths take for granted (a time measured once per shape, as the score's figures):
+    in every font at hand whose digits are all as wide, every time is as wide as 00:00."""
+    fonts = [QFont(), QFont("Serif", 13), QFont("Monospace", 11), QFont("Sans", 9, QFont.Weight.Bold),
+             *(QFont(family, 10) for family in QFontDatabase.families()[:12])]
+    for font in fonts:
+        metrics = QFontMetrics(font)
+        if len({metrics.horizontalAdvance(digit) for digit in "0123456789"}) != 1:
+            continue
+        zeros = metrics.horizontalAdvance("00:00")
+        assert all(metrics.horizontalAdvance(f"{minutes:02d}:{seconds:02d}") == zeros
+                   for minutes in range(0, 100, 7) for seconds in range(60)), font.family()
+
+
+def test_the_list_measures_each_shape_of_time_once_and_measures_again_in_a_new_font(
+        qtbot: QtBot, window: MainWindow) -> None:  # noqa: F811
+    tab = window.live_game_tab
+    events = tab.event_list
+    for number in range(3):
+        tab.clock.set_position(1, 61 + 77 * number)
+        goal_by_keys(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+        settle()
+    if events._zeros is not None:  # the font's digits all as wide: one measure for every time
+        assert "00:00" in events._widths and {"01:01", "02:18", "03:35"} <= set(events._widths)
+    time_column = [column.header for column in tab.events.columns].index("Time")
+    big = QFont(tab.events_view.font())
+    big.setPointSizeF(big.pointSizeF() * 3)
+    tab.events_view.setFont(big)  # heard: every line measured again in it
+    settle()
+    tab.clock.set_position(1, 500)
+    goal_by_keys(qtbot, tab, "h", "16")
+    settle()
+    wanted = QFontMetrics(big).horizontalAdvance("08:20") + EVENT_PADDING + 12
+    assert tab.events_view.horizontalHeader().sectionSize(time_column) >= wanted
