@@ -202,7 +202,8 @@ class EntryForm(QWidget):
             QWidget.setTabOrder(first, second)
         self.team.installEventFilter(self)
         for field in order:
-            field.installEventFilter(self)
+            if type(field) is not QLineEdit or field is self.infraction:
+                field.installEventFilter(self)  # (a line edit takes every typed key from the shortcuts itself)
         self._off_default = False
         """Whether a tick box, the minutes or a list below the numbers (scored, report, minutes, goalie, reason)
         may have left its default since the form was last cleared: they change rarely, and only then are they

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
 from test_live_game import record
@@ -349,3 +350,21 @@ def test_the_list_measures_each_shape_of_time_once_and_measures_again_in_a_new_f
     settle()
     wanted = QFontMetrics(big).horizontalAdvance("08:20") + EVENT_PADDING + 12
     assert tab.events_view.horizontalHeader().sectionSize(time_column) >= wanted
+
+
+def test_letters_typed_in_every_line_of_the_form_fire_no_shortcut_with_no_filter_of_ours(
+        qtbot: QtBot, window: MainWindow) -> None:  # noqa: F811
+    """A line edit takes every typed key from the tab's shortcuts itself (its own shortcut override): the
+    form's event filter watches the other fields only (the team, the infraction and its list, the boxes)."""
+    tab = window.live_game_tab
+    entry = tab.entry
+    for kind, field in (("goal", entry.number), ("goal", entry.assists), ("goal", entry.elapsed),
+                        ("penalty", entry.served_by), ("penalty_shot", entry.fouled_by), ("note", entry.text)):
+        tab.events_view.setFocus()
+        tab.begin(kind)
+        field.setFocus()
+        field.clear()
+        type_text(qtbot, "gnptswklfo")  # every entry's letter
+        assert entry.current_type() == kind and QApplication.focusWidget() is field
+        assert field.text() in ("", "gnptswklfo")  # typed, or refused by the field's digits-only check
+    assert entry.text.text() == "gnptswklfo" and tab.events.rowCount() == 0
