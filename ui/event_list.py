@@ -4,6 +4,7 @@ entry only the rows that differ are redrawn and the columns only ever widen."""
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import operator
 from collections.abc import Iterable, Mapping
@@ -156,18 +157,16 @@ class EventList(QObject):
         if self._rows_drawn is None:
             return None
         drawn, drawn_figures, drawn_rows = self._rows_drawn
-        count = len(drawn)
+        count, figure_of = len(drawn), figures.get
         if len(events) < count or not all(map(operator.is_, drawn, events)) or (
-                drawn_figures != list(map(figures.get, range(count)))):
+                drawn_figures != list(map(figure_of, range(count)))):
             return None
         rows = list(drawn_rows)
         for index in range(count, len(events)):
-            event, figure = events[index], figures.get(index)
+            event, figure = events[index], figure_of(index)
             row = event_row(index, event, figure, words)
             self._rows_cache[id(event)] = (event, row, figure)
-            rows.append(row)
-        if len(events) > count:
-            rows.sort(key=_GAME_ORDER)
+            bisect.insort(rows, row, key=_GAME_ORDER)  # among rows in order: where a sort puts it, a few keys read
         self._rows_drawn = (events, drawn_figures + list(map(figures.get, range(count, len(events)))), rows)
         return list(rows)
 

@@ -206,8 +206,9 @@ class FocusQuietView(QTableView):
             self.update(QRegion(self.rect()) - QRegion(self.contentsRect()))
         selection = self.selectionModel()
         rows = {index.row() for index in selection.selectedIndexes()} if selection is not None else set()
-        if self.currentIndex().isValid():
-            rows.add(self.currentIndex().row())
+        current = self.currentIndex()
+        if current.isValid():
+            rows.add(current.row())
         for row in rows:
             viewport.update(QRect(0, self.rowViewportPosition(row), viewport.width(), self.rowHeight(row)))
 

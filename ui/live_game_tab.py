@@ -97,6 +97,10 @@ class LiveGameTab(GameAtTheBoards):
         self.game_pending: str | None = None
         self._enabled: tuple[bool, bool, bool] | None = None
         """The states the entry widgets were last set to by `_enable` (final, can undo, can redo)."""
+        self._followed: tuple[str, str, str | None] | None = None
+        """The game whose curfew the title follows (its date, start and curfew)."""
+        self._titled: tuple[object, ...] | None = None
+        """What the title was last written from (None: write it next time)."""
         self._sides_drawn: dict[str, tuple[object, ...]] = {}
         """What each side's panel was last drawn from (its title, the side at the clock's time, the players dressed,
         its ejections, the players' labels, the palette: its colours)."""
@@ -499,8 +503,11 @@ class LiveGameTab(GameAtTheBoards):
                                 shootout=self.shootout, lookup=self.find_infractions)
         if lineups_changed or previous is None or previous.names != screen.names:
             self._take_lineups(screen, refit)
-        self.curfew.follow(screen.date, screen.time, screen.row.get("curfew"))
-        self.title.setText(self._title(screen))
+        game = (screen.date, screen.time, screen.row.get("curfew"))
+        if game[2] or game != self._followed:  # no curfew, the same game: nothing to read again
+            self.curfew.follow(*game)
+            self._followed = game
+        self._show_title(screen)
         rows = self.event_list.rows(screen.events, screen.figures, self._row_words())
         if refit:
             self.event_list.show_all(rows)
@@ -537,7 +544,17 @@ class LiveGameTab(GameAtTheBoards):
     def _retitle(self) -> None:
         """The title again (the curfew's time left changed)."""
         if self.game_shown is not None:
-            self.title.setText(self._title(self.game_shown))
+            self._show_title(self.game_shown)
+
+    def _show_title(self, screen: GameScreen) -> None:
+        """The title, written where what it says differs from what it was written from last (a final game's:
+        always, its word in the palette's colour)."""
+        row = screen.row
+        key = (self.names["home"], self.names["away"], screen.game_id, row.get("number"), screen.date, screen.time,
+               screen.stage, row.get("status_text"), self.curfew.text())
+        if screen.final or key != self._titled:
+            self.title.setText(self._title(screen))
+            self._titled = None if screen.final else key
 
     def _title(self, screen: GameScreen) -> str:
         """The header's title: the teams, the league's game number, date, time, stage and status, then the curfew

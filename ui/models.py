@@ -191,22 +191,18 @@ class ItemTableModel(QStandardItemModel):
         root = self.invisibleRootItem()
         root.setFlags(root.flags() & ~Qt.ItemFlag.ItemIsEditable)
         self._rows: list[Row] = []
-        self._prototypes: list[tuple[Column, QStandardItem]] = []
-        """Each column's cell before its text (not editable, aligned): a cell is a copy of it and its text."""
-        for column in self.columns:
-            prototype = QStandardItem()
-            prototype.setEditable(False)
-            prototype.setTextAlignment(column.align)
-            self._prototypes.append((column, prototype))
         self.set_rows(rows)
 
     def _cells(self, row: Row) -> list[QStandardItem]:
+        # each cell made in Python (not a copy Qt makes of a prototype: shiboken would not hear of its deletion
+        # with its row, and a later object at its address would be handed out as that cell)
         cells = []
         sorted_ = self.SORTED
-        for column, prototype in self._prototypes:
+        for column in self.columns:
             text = column.text(row)
-            item = prototype.clone()
-            item.setText(text)
+            item = QStandardItem(text)
+            item.setEditable(False)
+            item.setTextAlignment(column.align)
             if sorted_:
                 item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
             if column.stretch and text:
