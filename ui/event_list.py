@@ -173,6 +173,7 @@ class EventList(QObject):
     def show_all(self, rows: list[EventRow]) -> None:
         """Every row afresh, the columns fitted to them, the latest play in sight."""
         self.model.set_rows(rows)
+        self._take_font()  # (measured on opening the game, not by its first entry)
         fit_columns(self.view, padding=EVENT_PADDING)
         if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
             # opening a long game does not widen a column (and repaint the whole list) where the next do not
@@ -221,12 +222,7 @@ class EventList(QObject):
         again and again), and the header asked only about a column the rows' lines are wider than."""
         view, model = self.view, self.model
         if self._widths_font is None or not self._font_heard:
-            font = view.font()
-            if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
-                digits = view.fontMetrics()
-                same = len({digits.horizontalAdvance(digit) for digit in "0123456789"}) == 1
-                self._widths, self._widths_font = {}, font
-                self._zeros = str.maketrans("123456789", "000000000") if same else None
+            self._take_font()
         widths, metrics, zeros = self._widths, None, self._zeros
         sizes = self._sizes
         if sizes is None:
@@ -249,6 +245,16 @@ class EventList(QObject):
             wanted += EVENT_PADDING + 12  # as `widen_columns` pads
             if wanted > sizes[number]:
                 self._widen_column(number, wanted)
+
+    def _take_font(self) -> None:
+        """The lines' widths measured afresh in the list's font, if it is another (are its digits all as wide?)."""
+        view = self.view
+        font = view.font()
+        if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
+            digits = view.fontMetrics()
+            same = len({digits.horizontalAdvance(digit) for digit in "0123456789"}) == 1
+            self._widths, self._widths_font = {}, font
+            self._zeros = str.maketrans("123456789", "000000000") if same else None
 
     def _widen_column(self, number: int, wanted: int) -> None:
         """Column `number` `wanted` pixels wide, unless it stretches or is hidden."""
