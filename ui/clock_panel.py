@@ -78,11 +78,15 @@ class ClockPanel(QObject):
     # -- what the rulebook says at the clock's time ----------------------------------------------------------
     def show_live(self, live: Mapping[str, Any], score: Mapping[str, int], names: Mapping[str, str]) -> None:
         """The score entered, the strength as the arena board says it, and the two lights."""
-        self.score.set_score(names["home"], names["away"], score["home"], score["away"])
+        self.show_score(score, names)
         said = html.escape(strength_text(live, names))  # as the arena board says it: skaters
         self.strength.setText(f"Strength <b>{said}</b>" if said[:1].isdigit() else f"<b>{said}</b>")
         self.light(self.stop_time, bool(live.get("stop_time")), "stop_time")
         self.light(self.icing, bool(live.get("icing")), "icing")
+
+    def show_score(self, score: Mapping[str, int], names: Mapping[str, str]) -> None:
+        """The score entered alone (the rest as it was)."""
+        self.score.set_score(names["home"], names["away"], score["home"], score["away"])
 
     def show_unread(self, why: str) -> None:
         """No live reading at the clock's time: why, in grey where the strength goes."""

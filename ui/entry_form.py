@@ -202,7 +202,15 @@ class EntryForm(QWidget):
             QWidget.setTabOrder(first, second)
         self.team.installEventFilter(self)
         for field in order:
-            field.installEventFilter(self)
+            if type(field) is not QLineEdit or field is self.infraction:
+                field.installEventFilter(self)  # (a line edit takes every typed key from the shortcuts itself)
+        self._off_default = False
+        """Whether a tick box, the minutes or a list below the numbers (scored, report, minutes, goalie, reason)
+        may have left its default since the form was last cleared: they change rarely, and only then are they
+        set back (a goal touches none of them)."""
+        for signal in (self.scored.toggled, self.report.toggled, self.minutes.valueChanged,
+                       self.action.currentIndexChanged, self.reason.currentIndexChanged):
+            signal.connect(self._left_default)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.infraction.textChanged.connect(self._infraction_changed)
         self.infraction.textEdited.connect(self._list_infractions)
@@ -261,11 +269,16 @@ class EntryForm(QWidget):
         for edit in (self.number, self.assists, self.infraction, self.served_by, self.fouled_by, self.text):
             if edit.text():  # an empty field cleared again changes nothing but costs the call
                 edit.clear()
-        for box in (self.scored, self.report):
-            box.setChecked(False)
-        self.minutes.setValue(0)
-        self.action.setCurrentIndex(0)
-        self.reason.setCurrentIndex(0)
+        if self._off_default:
+            for box in (self.scored, self.report):
+                box.setChecked(False)
+            self.minutes.setValue(0)
+            self.action.setCurrentIndex(0)
+            self.reason.setCurrentIndex(0)
+            self._off_default = False
+
+    def _left_default(self) -> None:
+        self._off_default = True
 
     def half_typed(self) -> str:
         """What an entry typed and not recorded says ("Goal, Home — Lynx: #4"); empty when nothing is typed (the

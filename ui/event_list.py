@@ -4,6 +4,8 @@ entry only the rows that differ are redrawn and the columns only ever widen."""
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import operator
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
@@ -14,7 +16,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTableView, QToolButton, QVBoxLayout, QWidget
 
 from ui.event_rows import EventRow, RowWords, event_row
-from ui.focus_quiet_view import FocusQuietView
+from ui.focus_quiet_view import FocusQuietView, QuietScrollBar
 from ui.live_keys import key_text
 from ui.models import EventsModel
 from ui.table_tab import fit_columns, make_table_view, two_lines, whole_width, widen_columns
@@ -26,6 +28,9 @@ EVENT_ROWS_KEPT = 3.5
 """The event list's rows kept in sight whatever else the page shows (a banner, the rules panel under the list)."""
 EVENT_PADDING = 8
 """The air beside the text of each event list column (the list fits beside the form at 1024 pixels)."""
+_RESIZE, _FONT_CHANGE = QEvent.Type.Resize, QEvent.Type.FontChange
+_TIME = "0123456789:"
+"""What a time is made of (05:40): as wide as its digits read as 0 where the font's digits are all as wide."""
 _GAME_ORDER = itemgetter("after_play", "period", "elapsed", "index")
 """A row's place in the list: untimed entries first (lateness, forfeits, notes: before the game), but a shootout
 after everything (a key read in C, not a Python function called per row)."""
@@ -73,6 +78,19 @@ class EventList(QObject):
         self._widths: dict[str, int] = {}
         """Each line's width in the list's font (`_widths_font`), as measured."""
         self._widths_font: QFont | None = None
+        self._zeros: dict[int, int] | None = None
+        """Every digit read as 0 where the list's font has all its digits as wide (a time is as wide as 00:00:
+        measured once, not at every entry), else None; found per font."""
+        self._font_heard = False
+        """Whether the list's font changes are heard (`follow_the_bottom`): its font is then not compared at
+        every entry."""
+        self._sizes: list[int] | None = None
+        """Each column's width as the header has it, kept as it resizes (None: read afresh when next asked): a row
+        whose lines are no wider than their columns asks the header nothing."""
+        header = self.view.horizontalHeader()
+        header.sectionResized.connect(self._resized)
+        header.sectionCountChanged.connect(self._forget_sizes)
+        self.model.modelReset.connect(self._forget_sizes)
 
     def follow_the_bottom(self) -> None:
         """From now on a list made shorter while its latest entry was in sight keeps it in sight."""
@@ -83,12 +101,16 @@ class EventList(QObject):
 
         bar.valueChanged.connect(scrolled)
         self.view.viewport().installEventFilter(self)
+        self._font_heard = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The list made shorter while its latest entry was in sight: it stays in sight (the list is drawn afresh
-        on a resize anyway)."""
-        if event.type() == QEvent.Type.Resize and watched is self.view.viewport() and self.at_bottom:
+        on a resize anyway). A new font (the view's passes to its rows' viewport): each line measured again."""
+        kind = event.type()
+        if kind == _RESIZE and watched is self.view.viewport() and self.at_bottom:
             QTimer.singleShot(0, self.view.scrollToBottom)
+        elif kind == _FONT_CHANGE:
+            self._widths_font = None
         return False  # as QObject.eventFilter answers, without the call (every event of the rows' viewport)
 
     # -- rows ------------------------------------------------------------------------------------------------
@@ -135,24 +157,23 @@ class EventList(QObject):
         if self._rows_drawn is None:
             return None
         drawn, drawn_figures, drawn_rows = self._rows_drawn
-        count = len(drawn)
+        count, figure_of = len(drawn), figures.get
         if len(events) < count or not all(map(operator.is_, drawn, events)) or (
-                drawn_figures != list(map(figures.get, range(count)))):
+                drawn_figures != list(map(figure_of, range(count)))):
             return None
         rows = list(drawn_rows)
         for index in range(count, len(events)):
-            event, figure = events[index], figures.get(index)
+            event, figure = events[index], figure_of(index)
             row = event_row(index, event, figure, words)
             self._rows_cache[id(event)] = (event, row, figure)
-            rows.append(row)
-        if len(events) > count:
-            rows.sort(key=_GAME_ORDER)
+            bisect.insort(rows, row, key=_GAME_ORDER)  # among rows in order: where a sort puts it, a few keys read
         self._rows_drawn = (events, drawn_figures + list(map(figures.get, range(count, len(events)))), rows)
         return list(rows)
 
     def show_all(self, rows: list[EventRow]) -> None:
         """Every row afresh, the columns fitted to them, the latest play in sight."""
         self.model.set_rows(rows)
+        self._take_font()  # (measured on opening the game, not by its first entry)
         fit_columns(self.view, padding=EVENT_PADDING)
         if rows:  # fit_columns measures the first rows only: wide enough for every row, the first entry after
             # opening a long game does not widen a column (and repaint the whole list) where the next do not
@@ -161,50 +182,87 @@ class EventList(QObject):
 
     def show_changed(self, rows: list[EventRow]) -> None:
         """Only the rows that differ redrawn; an entry added: its row in sight."""
-        count = self.model.rowCount()
+        model = self.model
+        count = model.count()
         rows_header = self.view.verticalHeader()
         shown_offset = rows_header.offset()  # where the rows are on screen now
-        changed = self.model.update_rows(rows)
+        changed = model.update_rows(rows)
         if changed is not None:
             self._widen(*changed)
-        if self.model.rowCount() != count:
-            # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
-            # window paints the entry once rather than twice
-            self.view.executeDelayedItemsLayout()
-        newest = None
-        if self.model.rowCount() > count and changed is not None:  # an entry added: its row in sight
-            newest = next((n for n in range(changed[0], changed[1] + 1)
-                           if self.model.event_index(n) == len(rows) - 1), None)
-            if newest is not None:
-                self._scroll_to(newest, changed[0], shown_offset)
+        now = model.count()
+        bar = self.view.verticalScrollBar()
+        with bar.looks_held() if isinstance(bar, QuietScrollBar) else contextlib.nullcontext():
+            # (its new range judged once, not at all where it scrolls: repainted for that anyway)
+            if now != count:
+                # rows in or out: the list lays out its rows and scroll bar now, not at its next timer, so the
+                # window paints the entry once rather than twice
+                self.view.executeDelayedItemsLayout()
+            newest = None
+            if now > count and changed is not None:  # an entry added: its row in sight
+                newest = next((n for n in range(changed[0], changed[1] + 1)
+                               if model.event_index(n) == len(rows) - 1), None)
+                if newest is not None:
+                    self._scroll_to(newest, changed[0], shown_offset)
         if newest is None and isinstance(self.view, FocusQuietView):  # the rows where they are laid out
             laid_out = self.view.take_laid_out_offset()
             if laid_out != rows_header.offset():
                 rows_header.setOffset(laid_out)
                 self.view.viewport().update()
 
+    def _resized(self, number: int, old: int, size: int) -> None:
+        if self._sizes is not None and 0 <= number < len(self._sizes):
+            self._sizes[number] = size
+
+    def _forget_sizes(self, *args: object) -> None:
+        self._sizes = None
+
     def _widen(self, first: int, last: int) -> None:
         """As `widen_columns`: a column that does not stretch widened where rows `first`..`last` hold longer text
         than it shows; each line's width measured once in the list's font (a game's entries name the same players
-        again and again)."""
-        view, header = self.view, self.view.horizontalHeader()
-        font = view.font()
-        if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
-            self._widths, self._widths_font = {}, font
-        widths, metrics = self._widths, view.fontMetrics()
-        for number, column in enumerate(self.model.columns):
-            if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
-                continue
+        again and again), and the header asked only about a column the rows' lines are wider than."""
+        view, model = self.view, self.model
+        if self._widths_font is None or not self._font_heard:
+            self._take_font()
+        widths, metrics, zeros = self._widths, None, self._zeros
+        sizes = self._sizes
+        if sizes is None:
+            header = view.horizontalHeader()
+            sizes = self._sizes = [header.sectionSize(number) for number in range(len(model.columns))]
+        for number, column in enumerate(model.columns):
             wanted = 0
             for row in range(first, last + 1):
-                for line in column.text(self.model.row(row)).split("\n"):
+                for line in column.text(model.row(row)).split("\n"):
                     width = widths.get(line)
                     if width is None:
-                        width = widths[line] = metrics.horizontalAdvance(line)
-                    wanted = max(wanted, width)
+                        shape = line.translate(zeros) if zeros is not None and not line.strip(_TIME) else line
+                        width = widths.get(shape)
+                        if width is None:
+                            metrics = metrics or view.fontMetrics()
+                            width = widths[shape] = metrics.horizontalAdvance(shape)
+                        widths[line] = width
+                    if width > wanted:
+                        wanted = width
             wanted += EVENT_PADDING + 12  # as `widen_columns` pads
-            if wanted > header.sectionSize(number):
-                header.resizeSection(number, wanted)
+            if wanted > sizes[number]:
+                self._widen_column(number, wanted)
+
+    def _take_font(self) -> None:
+        """The lines' widths measured afresh in the list's font, if it is another (are its digits all as wide?)."""
+        view = self.view
+        font = view.font()
+        if font != self._widths_font:  # compared as Qt compares fonts (cheaper than their keys, built as text)
+            digits = view.fontMetrics()
+            same = len({digits.horizontalAdvance(digit) for digit in "0123456789"}) == 1
+            self._widths, self._widths_font = {}, font
+            self._zeros = str.maketrans("123456789", "000000000") if same else None
+
+    def _widen_column(self, number: int, wanted: int) -> None:
+        """Column `number` `wanted` pixels wide, unless it stretches or is hidden."""
+        view, header = self.view, self.view.horizontalHeader()
+        if header.sectionResizeMode(number) == QHeaderView.ResizeMode.Stretch or view.isColumnHidden(number):
+            return
+        if wanted > header.sectionSize(number):
+            header.resizeSection(number, wanted)
 
     def _scroll_to(self, newest: int, first: int, shown_offset: int) -> None:
         """Row `newest` (just added) in sight. Scrolled, the rows in sight move: Qt moves their pixels from where
@@ -213,17 +271,19 @@ class EventList(QObject):
         view, bar, rows_header = self.view, self.view.verticalScrollBar(), self.view.verticalHeader()
         laid_out = view.take_laid_out_offset() if isinstance(view, FocusQuietView) else rows_header.offset()
         before = bar.value()
-        rows_header.setOffset(shown_offset)
+        if laid_out != shown_offset:  # (the same offset set again changes nothing)
+            rows_header.setOffset(shown_offset)
         view.scrollTo(self.model.index(newest, 0))
         viewport = view.viewport()
         if bar.value() == before:  # not scrolled: the rows as laid out
-            rows_header.setOffset(laid_out)
             if laid_out != shown_offset:
+                rows_header.setOffset(laid_out)
                 viewport.update()
             return
         top = max(view.rowViewportPosition(first), 0)
-        if top < viewport.height():
-            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+        height = viewport.height()
+        if top < height:
+            viewport.update(QRect(0, top, viewport.width(), height - top))
 
     def reserve_columns(self, labels: Iterable[str], names: Iterable[str]) -> None:
         """The Details column as wide as the widest dressed player's number and name (`labels`), and as a goal

@@ -3,7 +3,8 @@ coming or going, a row added and the scroll bar's new range repaint what they ch
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
 from PySide6.QtGui import QFocusEvent, QImage, QPainter, QPaintEvent, QRegion
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
 QUIET = Qt.WidgetAttribute.WA_UpdatesDisabled
 
 
+_NOT_FOCUS = ~QStyle.StateFlag.State_HasFocus.value
+"""Every state bit but the focus's."""
 _LOOK_ONLY = (QAbstractSlider.SliderChange.SliderRangeChange, QAbstractSlider.SliderChange.SliderStepsChange)
 """The changes that repaint a scroll bar only when it then looks different."""
 
@@ -36,6 +39,9 @@ class QuietScrollBar(QScrollBar):
         self._picture: tuple[tuple[object, ...], QImage] | None = None
         """The scroll bar as last drawn at rest, and what it showed: painted again as it was (its container is
         raised at every layout of the view's children, a row added, which repaints the bar) it is copied."""
+        self._held: bool | None = None
+        """While a caller holds the looks (`looks_held`): whether a new range or steps are still to be judged
+        (None: not held)."""
 
     def _look(self) -> tuple[object, ...]:
         option = QStyleOptionSlider()
@@ -46,9 +52,28 @@ class QuietScrollBar(QScrollBar):
                 self.isEnabled())
 
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
-        if change in _LOOK_ONLY and self._drawn == self._look():
-            return  # the same slider in the same place: nothing to repaint (a view sets its steps at every layout)
+        if change in _LOOK_ONLY:
+            if self._held is not None:
+                self._held = True  # judged when let go: a value change before then repaints the bar anyway
+                return
+            if self._drawn == self._look():
+                return  # the same slider in the same place: nothing to repaint (a view sets its steps at every layout)
+        elif self._held:
+            self._held = False  # repainted for the value: the new range with it
         super().sliderChange(change)
+
+    @contextlib.contextmanager
+    def looks_held(self) -> Iterator[None]:
+        """A new range or steps judged once, when the block ends, and not at all where the value changes in it
+        (a row added and scrolled to: the bar is repainted for its value); repainted then as it would have
+        been at once."""
+        self._held = False
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            if held and self._drawn != self._look():
+                super().sliderChange(QAbstractSlider.SliderChange.SliderRangeChange)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._drawn = self._look()
@@ -91,6 +116,9 @@ class FocusQuietView(QTableView):
         super().__init__(parent)
         self.setVerticalScrollBar(QuietScrollBar(Qt.Orientation.Vertical, self))
         self.setHorizontalScrollBar(QuietScrollBar(Qt.Orientation.Horizontal, self))
+        self._bars = (self.horizontalScrollBar(), self.verticalScrollBar())
+        self._containers = [c for c in (bar.parentWidget() for bar in self._bars) if c is not None and c is not self]
+        """The scroll bars and the containers Qt keeps them in (made with the view, kept for its life)."""
         self._added_from: int | None = None
         """The first row added since the rows were last laid out, while nothing else changed."""
         self._anything_else = False
@@ -127,9 +155,10 @@ class FocusQuietView(QTableView):
         if header.offset() != shown:  # the rows moved (a list scrolled to its end, by item): not drawn there
             self._laid_out_offset = header.offset()
             header.setOffset(shown)  # where they are drawn, until scrolled (`take_laid_out_offset`)
-        top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else viewport.height()
-        if top < viewport.height():
-            viewport.update(QRect(0, top, viewport.width(), viewport.height() - top))
+        height = viewport.height()
+        top = max(self.rowViewportPosition(first), 0) if first < self.model().rowCount() else height
+        if top < height:
+            viewport.update(QRect(0, top, viewport.width(), height - top))
 
     def take_laid_out_offset(self) -> int:
         """Where the layout of the rows last added put the rows (the rows' offset as laid out); until now they
@@ -142,8 +171,7 @@ class FocusQuietView(QTableView):
         containers at each layout of the view's children, once at once and once more when a scroll bar's new
         range is heard (queued), and a raised widget is repainted. The children are laid out here, once, with
         the range heard at once; a container moved, resized, shown or hidden by it is repainted."""
-        bars = (self.horizontalScrollBar(), self.verticalScrollBar())
-        quiet = [c for c in (bar.parentWidget() for bar in bars) if c is not None and c is not self]
+        bars, quiet = self._bars, self._containers
         before = [(container.geometry(), container.isVisible()) for container in quiet]
         values = [bar.value() for bar in bars]
         blocked = [bar.blockSignals(True) for bar in bars]  # the range heard here, not later (queued)
@@ -178,8 +206,9 @@ class FocusQuietView(QTableView):
             self.update(QRegion(self.rect()) - QRegion(self.contentsRect()))
         selection = self.selectionModel()
         rows = {index.row() for index in selection.selectedIndexes()} if selection is not None else set()
-        if self.currentIndex().isValid():
-            rows.add(self.currentIndex().row())
+        current = self.currentIndex()
+        if current.isValid():
+            rows.add(current.row())
         for row in rows:
             viewport.update(QRect(0, self.rowViewportPosition(row), viewport.width(), self.rowHeight(row)))
 
@@ -190,7 +219,7 @@ class FocusQuietView(QTableView):
         self.initStyleOption(option)
         style = self.style()
         key = (id(style), self.palette().cacheKey(), self.size(), option.frameShape, option.lineWidth,
-               option.midLineWidth, (option.state & ~QStyle.StateFlag.State_HasFocus).value)
+               option.midLineWidth, option.state.value & _NOT_FOCUS)  # bits: no flag made per call
         if self._frame_looks is not None and self._frame_looks[0] == key:
             return self._frame_looks[1]
         drawn = []

@@ -140,11 +140,21 @@ class GameAtTheBoards(TableTab):
             self.entry_screen = None  # the screen the entry carried is the redraw's, once
         self.tell(result.caused)  # what the rulebook set off with it, prominently (nothing: the banner goes)
         if done or result.violations:
-            text = theme.span("ok", done, bold=True) if done else ""
+            text = self._done_html(done) if done else ""
             if result.violations:
                 text += "<br>" + dialogs.violations_html(result.violations)
             self.messages.setText(text)
         return True
+
+    def _done_html(self, done: str) -> str:
+        """`done` in the colour of what went well, made once per text and palette (every goal says the same)."""
+        key = (done, theme.palette().cacheKey())
+        said = self._said
+        if said is None or said[0] != key:
+            said = self._said = (key, theme.span("ok", done, bold=True))
+        return said[1]
+
+    _said: tuple[tuple[str, int], str] | None = None
 
     def _screened(self, result: EntryResult) -> EntryResult:
         """Keep the screen `result` carries for the redraw its broadcast makes (`update_game`)."""

@@ -97,6 +97,10 @@ class LiveGameTab(GameAtTheBoards):
         self.game_pending: str | None = None
         self._enabled: tuple[bool, bool, bool] | None = None
         """The states the entry widgets were last set to by `_enable` (final, can undo, can redo)."""
+        self._followed: tuple[str, str, str | None] | None = None
+        """The game whose curfew the title follows (its date, start and curfew)."""
+        self._titled: tuple[object, ...] | None = None
+        """What the title was last written from (None: write it next time)."""
         self._sides_drawn: dict[str, tuple[object, ...]] = {}
         """What each side's panel was last drawn from (its title, the side at the clock's time, the players dressed,
         its ejections, the players' labels, the palette: its colours)."""
@@ -499,8 +503,11 @@ class LiveGameTab(GameAtTheBoards):
                                 shootout=self.shootout, lookup=self.find_infractions)
         if lineups_changed or previous is None or previous.names != screen.names:
             self._take_lineups(screen, refit)
-        self.curfew.follow(screen.date, screen.time, screen.row.get("curfew"))
-        self.title.setText(self._title(screen))
+        game = (screen.date, screen.time, screen.row.get("curfew"))
+        if game[2] or game != self._followed:  # no curfew, the same game: nothing to read again
+            self.curfew.follow(*game)
+            self._followed = game
+        self._show_title(screen)
         rows = self.event_list.rows(screen.events, screen.figures, self._row_words())
         if refit:
             self.event_list.show_all(rows)
@@ -514,6 +521,7 @@ class LiveGameTab(GameAtTheBoards):
             self._show_caused(screen.consequences)
         self._enable(screen)
         if screen.live is None:
+            self._sides_drawn.pop("live", None)  # the strength says why: drawn in full next time
             self.clock_panel.show_unread(screen.live_error)
             self.live_shown.emit(None, screen.score)
         else:
@@ -536,7 +544,17 @@ class LiveGameTab(GameAtTheBoards):
     def _retitle(self) -> None:
         """The title again (the curfew's time left changed)."""
         if self.game_shown is not None:
-            self.title.setText(self._title(self.game_shown))
+            self._show_title(self.game_shown)
+
+    def _show_title(self, screen: GameScreen) -> None:
+        """The title, written where what it says differs from what it was written from last (a final game's:
+        always, its word in the palette's colour)."""
+        row = screen.row
+        key = (self.names["home"], self.names["away"], screen.game_id, row.get("number"), screen.date, screen.time,
+               screen.stage, row.get("status_text"), self.curfew.text())
+        if screen.final or key != self._titled:
+            self.title.setText(self._title(screen))
+            self._titled = None if screen.final else key
 
     def _title(self, screen: GameScreen) -> str:
         """The header's title: the teams, the league's game number, date, time, stage and status, then the curfew
@@ -597,11 +615,29 @@ class LiveGameTab(GameAtTheBoards):
         try:
             live = self.svc.live(self.game_id, self.clock.period.value(), self.clock.elapsed(), season=self.season)
         except (ServiceError, ValueError, KeyError) as exc:
-            self.strength.setText(theme.span("muted", html.escape(str(exc))))
+            self._sides_drawn.pop("live", None)  # the strength says why: drawn in full next time
+            self.clock_panel.show_unread(str(exc))
             return
         self._show_live(live, self.game_shown.score)  # the score entered, not the score at the clock's time
 
     def _show_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
+        """The score, and the rest of the live panel unless it is as drawn: the strength, the lights and both
+        sides read from the same live figures (a goal at even strength), names, labels, line-ups, what the game
+        set off and palettes, the score alone is written."""
+        shown = self.game_shown
+        teams = live["teams"]
+        key = (live.get("stop_time"), live.get("icing"), live.get("skaters_strength"), self.names, self.labels,
+               None if shown is None else shown.lineups, None if shown is None else shown.consequences,
+               self.home_panel.palette().cacheKey(), self.away_panel.palette().cacheKey())
+        drawn = self._sides_drawn.get("live")
+        if drawn is not None and drawn[0] == key and teams == drawn[1]:  # read in C: the sides' lists as tuples
+            self.clock_panel.show_score(score, self.names)
+        else:
+            self._show_all_live(live, score)
+            self._sides_drawn["live"] = (key, {side: dict(_plain(figures)) for side, figures in teams.items()})
+        self.live_shown.emit(live, score)
+
+    def _show_all_live(self, live: Mapping[str, Any], score: Mapping[str, int]) -> None:
         self.clock_panel.show_live(live, score, self.names)
         lineups = self.game_shown.lineups if self.game_shown is not None else {}
         for side, panel in (("home", self.home_panel), ("away", self.away_panel)):
@@ -612,7 +648,6 @@ class LiveGameTab(GameAtTheBoards):
                 continue  # the side as drawn (a goal leaves both sides' panels as they were): nothing to write
             panel.show_side(title, now, self.label_of, drawn[2], ejected)
             self._sides_drawn[side] = drawn
-        self.live_shown.emit(live, score)
 
     # -- numbers and names ---------------------------------------------------------------------------------
     def find_infractions(self, text: str) -> Mapping[str, Any]:

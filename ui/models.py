@@ -115,8 +115,9 @@ class RecordTableModel(QAbstractTableModel):
         self._rows[number] = row
         changed = [at for at, column in enumerate(self.columns) if column.text(old) != column.text(row)
                    or column.icon is not None or (column.sort is not None and column.sort(old) != column.sort(row))]
-        for at in changed:
-            self.dataChanged.emit(self.index(number, at), self.index(number, at))
+        for at in changed:  # (made, not asked for: `index` asks the Python row and column counts each time)
+            cell = self.createIndex(number, at)
+            self.dataChanged.emit(cell, cell)
 
     def row(self, number: int) -> Row:
         """The facade's dict behind table row `number`."""
@@ -178,6 +179,8 @@ class ItemTableModel(QStandardItemModel):
     API as `RecordTableModel`; subclasses declare `columns`."""
 
     columns: Sequence[Column] = ()
+    SORTED = True
+    """Whether a proxy may sort the rows (each cell then holds its `SORT_ROLE` value); False: never sorted."""
 
     def __init__(self, rows: Iterable[Row] = (), parent: QObject | None = None) -> None:
         super().__init__(0, len(self.columns), parent)
@@ -191,13 +194,17 @@ class ItemTableModel(QStandardItemModel):
         self.set_rows(rows)
 
     def _cells(self, row: Row) -> list[QStandardItem]:
+        # each cell made in Python (not a copy Qt makes of a prototype: shiboken would not hear of its deletion
+        # with its row, and a later object at its address would be handed out as that cell)
         cells = []
+        sorted_ = self.SORTED
         for column in self.columns:
             text = column.text(row)
             item = QStandardItem(text)
             item.setEditable(False)
             item.setTextAlignment(column.align)
-            item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
+            if sorted_:
+                item.setData(column.sort(row) if column.sort is not None else text, SORT_ROLE)
             if column.stretch and text:
                 item.setToolTip(text)
             cells.append(item)
@@ -251,6 +258,10 @@ class ItemTableModel(QStandardItemModel):
     def rows(self) -> list[Row]:
         """Every row, in table order."""
         return list(self._rows)
+
+    def count(self) -> int:
+        """The number of rows (`rowCount`, without a call into Qt)."""
+        return len(self._rows)
 
 
 TableModel = RecordTableModel | ItemTableModel
@@ -505,6 +516,8 @@ def _two_lines(first: str, second: str) -> Callable[[Row], str]:
 class EventsModel(ItemTableModel):
     """A game's event list as the window describes it (rows made by the Live Game tab from the game); its cells
     are Qt's, so the list repaints after each entry without calling Python."""
+
+    SORTED = False  # in game order, never sorted: no sort value per cell
 
     columns = (
         Column("Time", _two_lines("period_label", "elapsed"), CENTER, "The period (1st, 2nd ..., then OT), and "
