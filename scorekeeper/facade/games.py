@@ -183,6 +183,7 @@ class Games(Part):
                 game_seals.install()  # the seals' record of games written made now, not in the first entry's commit
                 game = view.games.get(game_id)
                 if not self.core.read_only and game is not None and game.get("status") != "final":
+                    self.core.ensure_owned()  # as before an entry: a window that lost its file writes nothing
                     entry_ready.start(self.core.db, rows.games[game_id][0])  # the log's first commit, not the entry's
             store.warm_entry_pages(rows.games[game_id][0])
 
