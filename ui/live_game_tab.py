@@ -471,6 +471,9 @@ class LiveGameTab(GameAtTheBoards):
         self.game_shown = None
         self._draw(screen, refit=True)
         self._fill_lineups()
+        # The rows of the game drawn afresh laid out now (Qt leaves a reset model's to the next change): the first
+        # entry then lays out and paints only its own row, as the next ones do (`FocusQuietView.doItemsLayout`).
+        self.events_view.doItemsLayout()
 
     def update_game(self, candidates: bool = False) -> None:
         """Redraw the game after an entry: one facade call, then only what differs (event rows appended or

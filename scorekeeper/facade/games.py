@@ -13,7 +13,7 @@ from typing import cast
 from peewee import DatabaseError
 
 from scorekeeper.changes import Changes, EntryResult
-from scorekeeper.db import game_seals, season_write, store
+from scorekeeper.db import entry_ready, game_seals, season_write, store
 from scorekeeper.db.models import Game
 from scorekeeper.engine.live import check_on_ice, live_state
 from scorekeeper.engine.timefmt import fmt_mmss, game_time, parse_mmss, period_label
@@ -173,13 +173,19 @@ class Games(Part):
     # -- events ----------------------------------------------------------------------------------------------
     def prepare_entries(self, game_id: str, season: str | None = None) -> None:
         """Ready the database for entries into game `game_id` (read what an entry writes): the window calls it
-        when it shows a game, so the first entry at the boards is as quick as the next ones. Writes nothing to the
-        file (the seals' triggers it makes are this connection's own, temporary: `game_seals.install`)."""
-        rows = self.core.view(season).rows
+        when it shows a game, so the first entry at the boards is as quick as the next ones. Changes nothing the
+        league holds: the seals' triggers it makes are this connection's own, temporary (`game_seals.install`);
+        for a game not final, the connection's write-ahead log is started by a write of nothing (`entry_ready`)."""
+        view = self.core.view(season)
+        rows = view.rows
         if rows is not None and game_id in rows.games:
-            store.warm_entry_pages(rows.games[game_id][0])
             with suppress(DatabaseError, sqlite3.Error):  # a connection that cannot write: it enters nothing
                 game_seals.install()  # the seals' record of games written made now, not in the first entry's commit
+                game = view.games.get(game_id)
+                if not self.core.read_only and game is not None and game.get("status") != "final":
+                    self.core.ensure_owned()  # as before an entry: a window that lost its file writes nothing
+                    entry_ready.start(self.core.db, rows.games[game_id][0])  # the log's first commit, not the entry's
+            store.warm_entry_pages(rows.games[game_id][0])
 
     def validate_event(self, game_id: str, event: EventData, season: str | None = None) -> list[Violation]:
         """The violations adding `event` would cause, without writing anything."""

@@ -46,3 +46,23 @@ def test_the_first_goal_after_opening_a_long_game_widens_no_column(qtbot: QtBot,
     assert tab.events.rowCount() == rows + 1
     assert "Goal recorded" in tab.messages.text()
     assert [header.sectionSize(n) for n in range(header.count())] == before
+
+
+
+def test_a_game_drawn_again_leaves_no_layout_of_its_whole_list_to_the_first_goal(qtbot: QtBot,
+                                                                                 window: MainWindow) -> None:
+    """Picking the game shown draws it afresh (its rows a new model, which Qt lays out only at the next change):
+    the list is laid out with the drawing, so the first goal after it lays out and paints its own row as the next
+    goals do (`FocusQuietView.doItemsLayout`), not the whole list with its scroll bars raised again."""
+    tab = window.live_game_tab
+    view = tab.events_view
+    goal_by_keys(qtbot, tab, "a", "7")
+    settle(qtbot)
+    tab.select_game("g016")  # picked again: the game drawn afresh
+    settle(qtbot)
+    assert not view._anything_else  # nothing but rows added is left to lay out
+    tab.clock.set_position(1, 6 * 60)
+    rows = tab.events.rowCount()
+    goal_by_keys(qtbot, tab, "h", "16")
+    settle(qtbot)
+    assert tab.events.rowCount() == rows + 1 and "Goal recorded" in tab.messages.text()
