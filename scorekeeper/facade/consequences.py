@@ -100,6 +100,5 @@ class EntryConsequences(Part):
             after = after_game + side_two_down(after_view, game_id, event)
             result.caused = newly_caused(before, after)
             if screen_at is not None:  # from the state the entry computed, its consequences as counted here
-                result.screen = self.screens.game_screen(game_id, screen_at[0], screen_at[1], season,
-                                                         consequences=after_game)
+                result.screen = self.screens.screen_in(after_view, game_id, screen_at[0], screen_at[1], after_game)
         return result

@@ -47,6 +47,11 @@ OldGames = dict[str, GameData | None]
 """The games a change writes as they were, by id (None: a new game)."""
 
 
+_APPENDED = Changes.of("", tables=["games"])
+"""What an entry appended to a game in progress writes: its tables and the results they change, as `Changes.of`
+reads them (once; `append` names its game, teams and players, each once and in order, itself)."""
+
+
 def violation_key(v: Violation) -> tuple[str, str, str]:
     return (v.rule, v.severity, v.message)
 
@@ -409,11 +414,12 @@ class ChangeStep:
 
     # -- the entry at the boards -----------------------------------------------------------------------------
     def append(self, old: GameData, event: EventData, *, confirm: bool, season: str | None,
-               retry: Retry | None, dry_run: bool = False) -> EntryResult:
+               retry: Retry | None, dry_run: bool = False, view: SeasonView | None = None) -> EntryResult:
         """`propose` for one event appended to a game that is not final: only that game can change, and its
-        line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written."""
+        line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written.
+        `view`: the season's view `old` was read from, where the caller has it (`core.view(season)`)."""
         s = self.core.season_row(season)
-        view = self.core.view(s.name)
+        view = self.core.view(s.name) if view is None else view
         gid, seq = old["id"], len(old.get("events", []))
         problems = check_event(event, f"game {gid} event {seq + 1}")
         if problems:
@@ -446,6 +452,6 @@ class ChangeStep:
             return self.failed(exc)
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
-        return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        players=sorted(event_players(entry)),
-                                                        tables=["games"]))
+        return EntryResult(True, new, False, Changes(s.name, (gid,), tuple(sorted({old["home"], old["away"]})),
+                                                     tuple(sorted(event_players(entry))), _APPENDED.tables,
+                                                     _APPENDED.results))

@@ -153,11 +153,16 @@ class Screens(Part):
                     consequences: tuple[Consequence, ...] | None = None) -> GameScreen:
         """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss).
         `consequences`: the game's, as the caller already counted them on the same view (an entry's)."""
+        return self.screen_in(self.core.view(season), game_id, period, elapsed, consequences)
+
+    @inner
+    def screen_in(self, view: SeasonView, game_id: str, period: int, elapsed: str,
+                  consequences: tuple[Consequence, ...] | None = None) -> GameScreen:
+        """`game_screen` in `view`, the facade's view of the season (an entry's, which has it at hand)."""
         from scorekeeper.engine.live import live_state
         from scorekeeper.engine.timefmt import game_time, parse_mmss
         from scorekeeper.rules.consequences import game_consequences
 
-        view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
         g = view.games[game_id]
