@@ -24,7 +24,7 @@ from scorekeeper.db import entry_commit, game_outcomes, game_results, season_wri
 from scorekeeper.db.models import Season
 from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
-from scorekeeper.facade.core import Core, bound
+from scorekeeper.facade.core import Core, bound, inner
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.rules.final_games import changed_elsewhere, final_locked
@@ -322,6 +322,7 @@ class ChangeStep:
         log.info("write (%s, %s) recorded", kind, where)
         return done
 
+    @inner
     def commit_entry(self, season: Season, write: Callable[[], int],
                      fast: Callable[[SqliteDatabase], int | None]) -> int:
         """`commit(season, write, discipline=False)` for an entry into a game in progress: on SQLite `fast` (its

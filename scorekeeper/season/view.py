@@ -261,18 +261,6 @@ class SeasonView:
             self._places = {g["id"]: i for i, g in enumerate(self.data["games"])}
         games = list(self.data["games"])
         games[self._places[gid]] = game
-        # the same games in the same places and rows: the row ids are shared (an entry's new revision is set
-        # on them only once its write is committed)
-        new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
-                         carry_over=self.carry_over.kept(), rows=self.rows, stored=self.stored)
-        new._places = self._places
-        for name in ("divisions", "teams", "players", "roster_by_team"):
-            if name in self.__dict__:
-                new.__dict__[name] = self.__dict__[name]
-        ordered = dict(self.games)
-        ordered[gid] = game
-        new.__dict__["games"] = ordered
-        new._states = self._states.changed(gid)
         before = self._inputs.get(gid)
         if before is not None:  # the line-ups are the same: only the new events are converted
             known = len(before.events)
@@ -280,12 +268,22 @@ class SeasonView:
             grown = object.__new__(GameInput)  # `replace(before, events=...)` without its asking each field
             grown.__dict__.update(before.__dict__)
             grown.events = [*before.events, *added]
-            new._inputs = self._inputs.changed(gid, grown)
+            inputs = self._inputs.changed(gid, grown)
         else:
-            new._inputs = self._inputs.changed(gid)
+            inputs = self._inputs.changed(gid)
         live = self._live.get(gid)  # state() extends the open computation by the new events
-        new._live = self._live.changed(gid, live) if live is not None else self._live.changed(gid)
-        new.derived = self.derived.kept_for_events()
+        # the same games in the same places and rows: the row ids are shared (an entry's new revision is set
+        # on them only once its write is committed); the caches made here given, not made empty first
+        new = SeasonView({**self.data, "games": games}, self.book, _states=self._states.changed(gid),
+                         office=self.office, carry_over=self.carry_over.kept(), derived=self.derived.kept_for_events(),
+                         rows=self.rows, _inputs=inputs, _places=self._places, stored=self.stored,
+                         _live=self._live.changed(gid, live) if live is not None else self._live.changed(gid))
+        for name in ("divisions", "teams", "players", "roster_by_team"):
+            if name in self.__dict__:
+                new.__dict__[name] = self.__dict__[name]
+        ordered = dict(self.games)
+        ordered[gid] = game
+        new.__dict__["games"] = ordered
         return new
 
     def _copied_rows(self) -> GameRows | None:
