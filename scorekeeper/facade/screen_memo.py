@@ -17,6 +17,7 @@ from typing import Any
 
 Freeze = Callable[[Any], Any]
 _NONE: Mapping[str, tuple[int, ...]] = MappingProxyType({})
+_AS_THEY_ARE = frozenset({str, int, bool, type(None)})
 
 
 def frozen_again(value: Any, before: Any, shown: Any, freeze: Freeze) -> Any:
@@ -28,15 +29,12 @@ def frozen_again(value: Any, before: Any, shown: Any, freeze: Freeze) -> Any:
     if value == before:
         return shown
     if type(value) is dict and type(before) is dict:
-        out = {}
-        for key, part in value.items():
+        out = dict(value)  # its texts, whole numbers, truth values and None as `freeze` leaves them
+        for key in [k for k, part in value.items() if type(part) not in _AS_THEY_ARE]:
+            part = value[key]
             kind = type(part)
-            if kind is str or kind is int or part is None or kind is bool:
-                out[key] = part  # as `freeze` leaves it
-            elif (kind is dict or kind is list) and key in before:
-                out[key] = frozen_again(part, before[key], shown[key], freeze)
-            else:
-                out[key] = freeze(part)
+            out[key] = (frozen_again(part, before[key], shown[key], freeze) if (kind is dict or kind is list)
+                        and key in before else freeze(part))
         return MappingProxyType(out)
     return freeze(value)
 
