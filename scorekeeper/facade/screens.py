@@ -162,6 +162,7 @@ class Screens(Part):
         from scorekeeper.engine.live import live_state
         from scorekeeper.engine.timefmt import game_time, parse_mmss
         from scorekeeper.rules.consequences import game_consequences
+        from scorekeeper.season.view import clock_seconds
 
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
@@ -173,7 +174,8 @@ class Screens(Part):
         error = ""
         state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:
-            t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
+            t = game_time(view.book, gin.stage, period,
+                          clock_seconds(elapsed) if isinstance(elapsed, str) else parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
             live = live_state(gin, view.book, t, at_t)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Generic, TypeVar, cast
 
 from scorekeeper.engine.events import SIDE_KEYS, Dressed, Event, GameInput
@@ -29,6 +29,10 @@ from scorekeeper.season_data import (
     TeamData,
 )
 
+clock_seconds = lru_cache(maxsize=8192)(parse_mmss)
+"""`parse_mmss` of a clock text, kept (a season's events share a few thousand; the screen an entry hands back reads
+the entry's own time again)."""
+
 
 def event_from_dict(seq: int, e: EventData) -> Event:
     """A season-file event as an engine event."""
@@ -36,7 +40,7 @@ def event_from_dict(seq: int, e: EventData) -> Event:
     data = cast(EventData, {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")})
     elapsed = e.get("elapsed")
     return Event(seq, e["type"], e.get("team"), e.get("period"),
-                 parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
+                 clock_seconds(elapsed) if isinstance(elapsed, str) else None, data)
 
 
 def _status(game: GameData | None) -> str | None:
