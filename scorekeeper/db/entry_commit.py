@@ -30,6 +30,8 @@ def applies(db: Any) -> bool:  # Any: peewee's Database (or its proxy's target)
     it writes (`game_seals.install`; a read-only connection cannot, and takes the general path to its refusal)."""
     if not isinstance(db, SqliteDatabase) or not game_seals.RETURNING or db.transaction_depth():
         return False
+    if game_seals.installed(db):  # as it is from the second entry on (`install` asks the same first)
+        return True
     with suppress(DatabaseError, sqlite3.Error):
         game_seals.install()
     return game_seals.installed(db)

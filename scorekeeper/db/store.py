@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import operator
 from typing import TYPE_CHECKING, Any
 
 from peewee import JOIN, SqliteDatabase, fn
@@ -125,10 +126,11 @@ def event_values(row_id: int, seq: int, event: EventData, player: int | None) ->
     from scorekeeper.db.season_write import event_row
 
     row = event_row(row_id, seq, event, {} if player is None else {_main_ref(event): player})
-    return tuple(row[f.name] for f in _EVENT_FIELDS)
+    return _EVENT_VALUES(row)
 
 
 _EVENT_FIELDS = [f for f in GameEvent._meta.sorted_fields if f.name != "id"]
+_EVENT_VALUES = operator.itemgetter(*(f.name for f in _EVENT_FIELDS))  # more than one: a tuple
 
 
 def warm_entry_pages(row_id: int) -> None:

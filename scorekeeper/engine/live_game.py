@@ -69,9 +69,18 @@ class LiveGame:
         """The game's state now (the open computation is left as it is; computed once, then kept: the open
         computation never changes)."""
         if self._state is None:
-            finished = self.comp.fork()
-            finished.g = self.game
-            self._state = finished.finish(self.forfeit, self.called)
+            comp = self.comp
+            if (self.game.status != "final" and comp.over_t is None and comp.shootout_ev is None
+                    and not comp.clock.running and not comp.clock.pending):
+                # a game in progress that has not ended, with nobody in the box or waiting for it and no shootout
+                # entered: finishing it changes nothing of the computation (no clock to run, no end, no shootout
+                # to decide), so the open computation is finished as it is, not on a fork. Its state shares its
+                # values, which nothing changes: the next entry goes on from a fork of it.
+                self._state = comp.finish(self.forfeit, self.called)
+            else:
+                finished = comp.fork()
+                finished.g = self.game
+                self._state = finished.finish(self.forfeit, self.called)
         return self._state
 
     def until(self, t: int) -> tuple[_Computation, GameState]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.changes import EntryResult
 from scorekeeper.engine.live import live_state
 from scorekeeper.engine.timefmt import game_time, parse_mmss
-from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.core import Core, Part, bound, inner
 from scorekeeper.facade.games import Games, team_name
 from scorekeeper.rules.consequences import game_consequences, newly_caused, two_men_down
 from scorekeeper.screens import Consequence
@@ -56,6 +56,7 @@ class EntryConsequences(Part):
         is that one (the view the entry wrote, remembered), so what it had before is not counted again (a view
         never changes in place)."""
 
+    @inner
     def _consequences(self, view: SeasonView, game_id: str) -> tuple[Consequence, ...]:
         """`game_consequences(view, game_id)`, the last entry's count taken where it was made in the same view."""
         counted = self._counted
@@ -81,6 +82,7 @@ class EntryConsequences(Part):
         return self._told(game_id, season, None, lambda: self.entries.delete_event(game_id, index, confirm, season),
                           screen_at)
 
+    @inner
     def _told(self, game_id: str, season: str | None, event: EventData | None,
               write: Callable[[], EntryResult], screen_at: tuple[int, str] | None = None) -> EntryResult:
         view = self.core.view(season)
@@ -98,6 +100,5 @@ class EntryConsequences(Part):
             after = after_game + side_two_down(after_view, game_id, event)
             result.caused = newly_caused(before, after)
             if screen_at is not None:  # from the state the entry computed, its consequences as counted here
-                result.screen = self.screens.game_screen(game_id, screen_at[0], screen_at[1], season,
-                                                         consequences=after_game)
+                result.screen = self.screens.screen_in(after_view, game_id, screen_at[0], screen_at[1], after_game)
         return result

@@ -103,11 +103,20 @@ def _bound(method: F) -> F:
     return call  # type: ignore[return-value]
 
 
+def inner(method: F) -> F:
+    """A method `bound` leaves as it is: a helper only ever called by the class's own methods, which bound the
+    models already (an entry at the boards makes some twenty such calls of itself)."""
+    method.__dict__["inner"] = True
+    return method
+
+
 def bound(cls: C) -> C:
-    """Wrap every plain method of the class (its own and its bases') so the models use its `db` first."""
+    """Wrap every plain method of the class (its own and its bases') so the models use its `db` first (but those
+    marked `inner`)."""
     for klass in reversed(cls.__mro__[:-1]):
         for name, value in list(vars(klass).items()):
-            if inspect.isfunction(value) and not name.startswith("__") and getattr(cls, name) is value:
+            if (inspect.isfunction(value) and not name.startswith("__") and getattr(cls, name) is value
+                    and not value.__dict__.get("inner")):
                 setattr(cls, name, _bound(value))
     return cls
 

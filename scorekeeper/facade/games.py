@@ -97,6 +97,13 @@ def put_curfew(game: GameData, game_id: str, curfew: str | None) -> list[Violati
     return []
 
 
+def _game_in(view: SeasonView, game_id: str) -> GameData:
+    """A game of the season as `view` holds it (ServiceError: there is none)."""
+    if game_id not in view.games:
+        raise ServiceError(f"no game {game_id!r} in season {view.name}")
+    return view.games[game_id]
+
+
 def _status(game: GameData | None, absent: str) -> str:
     """A game's status (`absent`: there is no game, or it has none set)."""
     return game.get("status", absent) if game is not None else absent
@@ -164,10 +171,7 @@ class Games(Part):
 
     def game_dict(self, game_id: str, season: str | None, copy_it: bool = True) -> GameData:
         """A game of the season as the view holds it: a copy to change, or (`copy_it=False`) the view's own."""
-        view = self.core.view(season)
-        if game_id not in view.games:
-            raise ServiceError(f"no game {game_id!r} in season {view.name}")
-        game = view.games[game_id]
+        game = _game_in(self.core.view(season), game_id)
         return copy.deepcopy(game) if copy_it else game
 
     # -- events ----------------------------------------------------------------------------------------------
@@ -202,12 +206,13 @@ class Games(Part):
         written as one row in one transaction."""
         # A new entry commutes with another PC's: on a conflict it is made again on the fresh log, once.
         retry = None if _retried else (lambda: self.add_event(game_id, event, confirm, season, _retried=True))
-        game = self.game_dict(game_id, season, copy_it=False)
+        view = self.core.view(season)
+        game = _game_in(view, game_id)
         if game.get("status") == "final":  # refused by the one path, with its reason (DATA-5)
             game = copy.deepcopy(game)
             game["events"].append(event)
             return self.step.propose(Proposal({"games": [game]}), confirm=confirm, season=season, retry=retry)
-        return self.step.append(game, event, confirm=confirm, season=season, retry=retry)
+        return self.step.append(game, event, confirm=confirm, season=season, retry=retry, view=view)
 
     def update_event(self, game_id: str, index: int, event: EventData, confirm: bool = False,
                      season: str | None = None) -> EntryResult:

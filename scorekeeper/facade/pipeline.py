@@ -24,7 +24,7 @@ from scorekeeper.db import entry_commit, game_outcomes, game_results, season_wri
 from scorekeeper.db.models import Season
 from scorekeeper.facade import kept_discipline
 from scorekeeper.facade.changeset import ListChanges
-from scorekeeper.facade.core import Core, bound
+from scorekeeper.facade.core import Core, bound, inner
 from scorekeeper.facade.errors import ServiceError
 from scorekeeper.facade.history import GameHistory
 from scorekeeper.rules.final_games import changed_elsewhere, final_locked
@@ -45,6 +45,11 @@ T = TypeVar("T")
 Retry = Callable[[], EntryResult]
 OldGames = dict[str, GameData | None]
 """The games a change writes as they were, by id (None: a new game)."""
+
+
+_APPENDED = Changes.of("", tables=["games"])
+"""What an entry appended to a game in progress writes: its tables and the results they change, as `Changes.of`
+reads them (once; `append` names its game, teams and players, each once and in order, itself)."""
 
 
 def violation_key(v: Violation) -> tuple[str, str, str]:
@@ -317,6 +322,7 @@ class ChangeStep:
         log.info("write (%s, %s) recorded", kind, where)
         return done
 
+    @inner
     def commit_entry(self, season: Season, write: Callable[[], int],
                      fast: Callable[[SqliteDatabase], int | None]) -> int:
         """`commit(season, write, discipline=False)` for an entry into a game in progress: on SQLite `fast` (its
@@ -409,11 +415,12 @@ class ChangeStep:
 
     # -- the entry at the boards -----------------------------------------------------------------------------
     def append(self, old: GameData, event: EventData, *, confirm: bool, season: str | None,
-               retry: Retry | None, dry_run: bool = False) -> EntryResult:
+               retry: Retry | None, dry_run: bool = False, view: SeasonView | None = None) -> EntryResult:
         """`propose` for one event appended to a game that is not final: only that game can change, and its
-        line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written."""
+        line-ups do not, so the candidate extends the view rather than rebuilding it, and one row is written.
+        `view`: the season's view `old` was read from, where the caller has it (`core.view(season)`)."""
         s = self.core.season_row(season)
-        view = self.core.view(s.name)
+        view = self.core.view(s.name) if view is None else view
         gid, seq = old["id"], len(old.get("events", []))
         problems = check_event(event, f"game {gid} event {seq + 1}")
         if problems:
@@ -446,6 +453,6 @@ class ChangeStep:
             return self.failed(exc)
         self.history.done(gid, old, rows.games[gid])
         self.core.remember_view(s.id, candidate)
-        return EntryResult(True, new, False, Changes.of(s.name, games=[gid], teams=sorted({old["home"], old["away"]}),
-                                                        players=sorted(event_players(entry)),
-                                                        tables=["games"]))
+        return EntryResult(True, new, False, Changes(s.name, (gid,), tuple(sorted({old["home"], old["away"]})),
+                                                     tuple(sorted(event_players(entry))), _APPENDED.tables,
+                                                     _APPENDED.results))

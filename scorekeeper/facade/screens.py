@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
-from scorekeeper.facade.core import Core, Part, bound
+from scorekeeper.facade.core import Core, Part, bound, inner
 from scorekeeper.facade.errors import ServiceError
+from scorekeeper.facade.screen_memo import ScreenMemo
 from scorekeeper.naming import free_id, next_game_id, slug
 from scorekeeper.screens import Consequence, DressedPlayer, EventFigures, GameScreen, frozen
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # issue 29.6: the games list (the window's first screen) impo
     from scorekeeper.facade.history import GameHistory
     from scorekeeper.results_records import GameRow, LiveState
     from scorekeeper.season.view import SeasonView
+    from scorekeeper.season_data import GameData
 
 
 def game_row(view: SeasonView, game_id: str) -> GameRow:
@@ -42,6 +44,14 @@ def _team_name(view: SeasonView, team: str) -> str:
 def _team_colour(view: SeasonView, team: str) -> str | None:
     t = view.teams.get(team)
     return t.get("colour") if t else None
+
+
+def _names_colours(view: SeasonView, g: GameData) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """The game's sides' team names and colours (a side whose team has none: no colour), read-only."""
+    teams = {"home": g["home"], "away": g["away"]}
+    colours = {side: str(_team_colour(view, team)) for side, team in teams.items() if _team_colour(view, team)}
+    return (MappingProxyType({side: str(_team_name(view, team)) for side, team in teams.items()}),
+            MappingProxyType(colours))
 
 
 def _frozen(value: Any) -> Any:
@@ -98,7 +108,11 @@ class Screens(Part):
         self._goals: dict[str, tuple[list[GoalRecord], dict[int, EventFigures]]] = {}
         """Per game, the goal records last shown and their figures: an entry at the end of the game keeps the
         records before it (a record is never changed once made), so only the new ones are read."""
+        self._memo = ScreenMemo(_frozen)
+        """Per game, what its last screen showed (names, colours, the live panel, the row, shots) by what it was
+        made from: an entry's screen makes anew only what the entry changed."""
 
+    @inner
     def _figures(self, game_id: str, state: GameState) -> Mapping[int, EventFigures]:
         """`event_figures(state)`, the goals' figures read only for the records not shown last time."""
         goals, known = state.goals, self._goals.get(game_id)
@@ -113,6 +127,7 @@ class Screens(Part):
             out[pen.seq] = EventFigures(minutes=pen.sheet_minutes)
         return MappingProxyType(out)
 
+    @inner
     def _lineups(self, game_id: str, lineups: dict[str, list[Any]]) -> Mapping[str, tuple[DressedPlayer, ...]]:
         known = self._dressed.get(game_id)
         if known is not None and known[0] is lineups:
@@ -122,14 +137,15 @@ class Screens(Part):
         self._dressed[game_id] = (lineups, shown)
         return shown
 
+    @inner
     def _frozen_events(self, game_id: str, events: list[Any]) -> tuple[Mapping[str, Any], ...]:
         known, copies = self._events.get(game_id, ([], ()))
-        same = 0
-        for old, new in zip(known, events, strict=False):
-            if old is not new:
-                break
-            same += 1
-        result = copies[:same] + tuple(_frozen(e) for e in events[same:])
+        if len(known) <= len(events) and all(map(operator.is_, known, events)):  # the log grown at its end
+            same = len(known)
+        else:
+            same = next((i for i, (old, new) in enumerate(zip(known, events, strict=False)) if old is not new),
+                        min(len(known), len(events)))
+        result = copies[:same] + tuple(_frozen(e) for e in events[same:]) if same < len(events) else copies[:same]
         self._events[game_id] = (list(events), result)
         return result
 
@@ -137,41 +153,46 @@ class Screens(Part):
                     consequences: tuple[Consequence, ...] | None = None) -> GameScreen:
         """Everything the Live Game tab shows for `game_id` with its clock at `period` and `elapsed` (mm:ss).
         `consequences`: the game's, as the caller already counted them on the same view (an entry's)."""
+        return self.screen_in(self.core.view(season), game_id, period, elapsed, consequences)
+
+    @inner
+    def screen_in(self, view: SeasonView, game_id: str, period: int, elapsed: str,
+                  consequences: tuple[Consequence, ...] | None = None) -> GameScreen:
+        """`game_screen` in `view`, the facade's view of the season (an entry's, which has it at hand)."""
         from scorekeeper.engine.live import live_state
         from scorekeeper.engine.timefmt import game_time, parse_mmss
         from scorekeeper.rules.consequences import game_consequences
-        from scorekeeper.season.sides import team_on
+        from scorekeeper.season.view import clock_seconds
 
-        view = self.core.view(season)
         if game_id not in view.games:
             raise ServiceError(f"no game {game_id!r} in season {view.name}")
         g = view.games[game_id]
         status = str(g.get("status", "final"))
         gin = view.game_input(game_id)
-        names = {side: str(_team_name(view, team_on(g, side))) for side in ("home", "away")}
+        names, colours = self._memo.teams(game_id, view.teams, g["home"], g["away"], lambda: _names_colours(view, g))
         live: LiveState | None = None
         error = ""
         state = view.state(game_id)  # a game not final: its computation left open at its last entry
         try:
-            t = game_time(view.book, gin.stage, period, parse_mmss(elapsed))
+            t = game_time(view.book, gin.stage, period,
+                          clock_seconds(elapsed) if isinstance(elapsed, str) else parse_mmss(elapsed))
             open_game = view.live_game(game_id)
             at_t = open_game.until(t) if open_game is not None and open_game.game is gin else None
             live = live_state(gin, view.book, t, at_t)
         except (ValueError, KeyError) as exc:
             error = str(exc)
         score = dict(state.score)  # what has been entered, whatever the clock says (a sheet typed after the game)
+        memo = self._memo  # what the game's last screen showed, shown again where it is the same
         return GameScreen(
             season=view.name, game_id=game_id, date=str(g["date"]), time=str(g["time"]),
-            stage=str(g.get("stage", "regular")), status=status, names=MappingProxyType(names),
+            stage=str(g.get("stage", "regular")), status=status, names=names,
             lineups=self._lineups(game_id, gin.lineups), events=self._frozen_events(game_id, g.get("events", [])),
             score=MappingProxyType(score),
-            live=None if live is None else _frozen(live), live_error=error, row=_frozen(game_row(view, game_id)),
+            live=None if live is None else memo.frozen(game_id, "live", live), live_error=error,
+            row=memo.frozen(game_id, "row", game_row(view, game_id)),
             can_undo=bool(self.history.undo.get(game_id)), can_redo=bool(self.history.redo.get(game_id)),
             consequences=game_consequences(view, game_id) if consequences is None else consequences,
-            figures=self._figures(game_id, state),
-            colours=MappingProxyType({side: str(_team_colour(view, team_on(g, side)))
-                                      for side in ("home", "away") if _team_colour(view, team_on(g, side))}),
-            shots=MappingProxyType({side: tuple(int(n) for n in per) for side, per in (g.get("shots") or {}).items()}))
+            figures=self._figures(game_id, state), colours=colours, shots=memo.shots(game_id, g.get("shots")))
 
     def game_list(self, season: str | None = None) -> list[GameRow]:
         """The season's games as `games` lists them; before the season is read, from a narrow read of the games'

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any, Generic, TypeVar, cast
 
 from scorekeeper.engine.events import SIDE_KEYS, Dressed, Event, GameInput
@@ -29,6 +29,10 @@ from scorekeeper.season_data import (
     TeamData,
 )
 
+clock_seconds = lru_cache(maxsize=8192)(parse_mmss)
+"""`parse_mmss` of a clock text, kept (a season's events share a few thousand; the screen an entry hands back reads
+the entry's own time again)."""
+
 
 def event_from_dict(seq: int, e: EventData) -> Event:
     """A season-file event as an engine event."""
@@ -36,7 +40,7 @@ def event_from_dict(seq: int, e: EventData) -> Event:
     data = cast(EventData, {k: v for k, v in e.items() if k not in ("type", "team", "period", "elapsed")})
     elapsed = e.get("elapsed")
     return Event(seq, e["type"], e.get("team"), e.get("period"),
-                 parse_mmss(elapsed) if isinstance(elapsed, str) else None, data)
+                 clock_seconds(elapsed) if isinstance(elapsed, str) else None, data)
 
 
 def _status(game: GameData | None) -> str | None:
@@ -261,28 +265,29 @@ class SeasonView:
             self._places = {g["id"]: i for i, g in enumerate(self.data["games"])}
         games = list(self.data["games"])
         games[self._places[gid]] = game
+        before = self._inputs.get(gid)
+        if before is not None:  # the line-ups are the same: only the new events are converted
+            known = len(before.events)
+            added = [event_from_dict(known + i, e) for i, e in enumerate(game.get("events", [])[known:])]
+            grown = object.__new__(GameInput)  # `replace(before, events=...)` without its asking each field
+            grown.__dict__.update(before.__dict__)
+            grown.events = [*before.events, *added]
+            inputs = self._inputs.changed(gid, grown)
+        else:
+            inputs = self._inputs.changed(gid)
+        live = self._live.get(gid)  # state() extends the open computation by the new events
         # the same games in the same places and rows: the row ids are shared (an entry's new revision is set
-        # on them only once its write is committed)
-        new = SeasonView({**self.data, "games": games}, self.book, office=self.office,
-                         carry_over=self.carry_over.kept(), rows=self.rows, stored=self.stored)
-        new._places = self._places
+        # on them only once its write is committed); the caches made here given, not made empty first
+        new = SeasonView({**self.data, "games": games}, self.book, _states=self._states.changed(gid),
+                         office=self.office, carry_over=self.carry_over.kept(), derived=self.derived.kept_for_events(),
+                         rows=self.rows, _inputs=inputs, _places=self._places, stored=self.stored,
+                         _live=self._live.changed(gid, live) if live is not None else self._live.changed(gid))
         for name in ("divisions", "teams", "players", "roster_by_team"):
             if name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
         ordered = dict(self.games)
         ordered[gid] = game
         new.__dict__["games"] = ordered
-        new._states = self._states.changed(gid)
-        before = self._inputs.get(gid)
-        if before is not None:  # the line-ups are the same: only the new events are converted
-            known = len(before.events)
-            added = [event_from_dict(known + i, e) for i, e in enumerate(game.get("events", [])[known:])]
-            new._inputs = self._inputs.changed(gid, replace(before, events=[*before.events, *added]))
-        else:
-            new._inputs = self._inputs.changed(gid)
-        live = self._live.get(gid)  # state() extends the open computation by the new events
-        new._live = self._live.changed(gid, live) if live is not None else self._live.changed(gid)
-        new.derived = self.derived.kept_for_events()
         return new
 
     def _copied_rows(self) -> GameRows | None:
