@@ -103,7 +103,8 @@ class LiveGameTab(GameAtTheBoards):
         """What the title was last written from (None: write it next time)."""
         self._sides_drawn: dict[str, tuple[object, ...]] = {}
         """What each side's panel was last drawn from (its title, the side at the clock's time, the players dressed,
-        its ejections, the players' labels, the palette: its colours)."""
+        its ejections, the players' labels, the palette: its colours), and under "live" what the rest of the live
+        panel was (`_show_live`): cleared, everything is drawn in full next time."""
         self.view.selectionModel().currentRowChanged.connect(self._game_picked)
         self._shortcuts()
 

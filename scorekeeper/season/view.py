@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Generic, TypeVar, cast
 
@@ -269,10 +269,7 @@ class SeasonView:
         if before is not None:  # the line-ups are the same: only the new events are converted
             known = len(before.events)
             added = [event_from_dict(known + i, e) for i, e in enumerate(game.get("events", [])[known:])]
-            grown = object.__new__(GameInput)  # `replace(before, events=...)` without its asking each field
-            grown.__dict__.update(before.__dict__)
-            grown.events = [*before.events, *added]
-            inputs = self._inputs.changed(gid, grown)
+            inputs = self._inputs.changed(gid, replace(before, events=[*before.events, *added]))
         else:
             inputs = self._inputs.changed(gid)
         live = self._live.get(gid)  # state() extends the open computation by the new events

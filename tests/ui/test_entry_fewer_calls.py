@@ -16,14 +16,13 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_entry_redraws_its_row import settle, shown, window  # noqa: F401 - the fixture
 from test_live_game import record
-from test_live_redraw import goal_by_keys
+from test_live_redraw import goal_by_keys, typed_goal
 from ui_helpers import press, type_text
 
 from ui import dialogs
 from ui.event_list import _GAME_ORDER, EVENT_PADDING, EventList
 from ui.event_rows import EventRow, event_row
 from ui.focus_quiet_view import QuietScrollBar
-from ui.live_game_tab import LiveGameTab
 from ui.main_window import MainWindow
 from ui.row_diff import differing
 from ui.score_line import ScoreLine
@@ -179,15 +178,6 @@ def test_each_entry_lists_the_rows_a_fresh_description_of_the_game_lists(
     assert True in taken and False in taken  # both ways: entries added, and earlier rows changed or gone
 
 
-def _typed_goal(qtbot: QtBot, tab: LiveGameTab, side: str, number: str) -> None:
-    """A goal typed by keys as `goal_by_keys` types it, Enter not pressed yet."""
-    tab.events_view.setFocus()
-    press(qtbot, Qt.Key.Key_G)
-    type_text(qtbot, side)
-    press(qtbot, Qt.Key.Key_Tab)
-    type_text(qtbot, number)
-
-
 def test_a_goal_runs_fewer_calls_from_enter_until_the_window_is_idle(
         qtbot: QtBot, window: MainWindow) -> None:  # noqa: F811
     """cProfile's count of the calls a goal makes from Enter until the window is idle, the facade's `add_event`
@@ -208,7 +198,7 @@ def test_a_goal_runs_fewer_calls_from_enter_until_the_window_is_idle(
         if number == 3:  # the first entries pay once (imports, measures): counted from the fourth
             tab.svc.add_event = facade_unprofiled  # type: ignore[method-assign]
         tab.clock.set_position(1, 60 + 30 * number)
-        _typed_goal(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
+        typed_goal(qtbot, tab, "ha"[number % 2], "16" if number % 2 == 0 else "7")
         settle()
         if number >= 3:
             profile.enable()

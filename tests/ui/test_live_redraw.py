@@ -38,13 +38,18 @@ def window(qtbot: QtBot, demo_svc: Services, settings: QSettings) -> MainWindow:
     return window
 
 
-def goal_by_keys(qtbot: QtBot, tab: LiveGameTab, side: str, number: str) -> None:
-    """G, the side's letter, Tab, the scorer's number, Enter: as the scorekeeper types it."""
+def typed_goal(qtbot: QtBot, tab: LiveGameTab, side: str, number: str) -> None:
+    """G, the side's letter, Tab, the scorer's number: as the scorekeeper types a goal, Enter not pressed yet."""
     tab.events_view.setFocus()
     press(qtbot, Qt.Key.Key_G)
     type_text(qtbot, side)
     press(qtbot, Qt.Key.Key_Tab)
     type_text(qtbot, number)
+
+
+def goal_by_keys(qtbot: QtBot, tab: LiveGameTab, side: str, number: str) -> None:
+    """G, the side's letter, Tab, the scorer's number, Enter: as the scorekeeper types it."""
+    typed_goal(qtbot, tab, side, number)
     press(qtbot, Qt.Key.Key_Return)
 
 
