@@ -7,6 +7,7 @@ import errno
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -202,17 +203,7 @@ def _precheck(path: Path, thorough: bool) -> None:
     Scorekeeper or never checked here) or the constant-cost `checked.looks_sound` finds anything odd; otherwise
     the file is as Scorekeeper left it and that constant-cost check is all (issue 29.2)."""
     try:
-        con = sqlite3.connect(check_uri(path), uri=True)
-        try:
-            tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
-            if thorough:
-                _check_pages(con, path)
-            version = 0
-            if "meta" in tables:
-                row = con.execute("select value from meta where key = 'schema_version'").fetchone()
-                version = int(row[0]) if row else 0
-        finally:
-            con.close()
+        tables, version = _read_tables(path, thorough)
     except sqlite3.OperationalError as exc:
         if (full := full_disk_message(str(path), exc, path)) is not None:
             raise DatabaseOpenError(full) from None
@@ -226,6 +217,35 @@ def _precheck(path: Path, thorough: bool) -> None:
     if version > LATEST:
         raise DatabaseOpenError(f"{path} was written by a newer Scorekeeper (schema {version}, this one knows up "
                                 f"to {LATEST}); install the newer version to open it")
+
+
+LOCKING_RACE_TRIES = 5
+"""How often the check is made when SQLite reports a lost WAL locking race ("locking protocol", SQLITE_PROTOCOL: a
+race to retry, not damage), a moment more between tries each time."""
+
+
+def _read_tables(path: Path, thorough: bool) -> tuple[set[str], int]:
+    """The file's tables and schema version (`thorough`: its pages checked too), read again after a lost locking
+    race (`LOCKING_RACE_TRIES`)."""
+    for attempt in range(1, LOCKING_RACE_TRIES + 1):
+        try:
+            con = sqlite3.connect(check_uri(path), uri=True)
+            try:
+                tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+                if thorough:
+                    _check_pages(con, path)
+                version = 0
+                if "meta" in tables:
+                    row = con.execute("select value from meta where key = 'schema_version'").fetchone()
+                    version = int(row[0]) if row else 0
+                return tables, version
+            finally:
+                con.close()
+        except sqlite3.OperationalError as exc:
+            if "locking protocol" not in str(exc) or attempt == LOCKING_RACE_TRIES:
+                raise
+            time.sleep(0.1 * attempt)
+    raise AssertionError("unreachable")  # the last try returns or raises
 
 
 def _check_pages(con: sqlite3.Connection, path: Path) -> None:
