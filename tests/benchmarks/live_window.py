@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.services import Services
+from tests.benchmarks.bare_entry import BareEntry
 from tests.benchmarks.paired import Cost, interleave, ratio_details
 from tests.benchmarks.tonight import dressed
 
@@ -82,7 +83,8 @@ class CallCounter:
 class LiveWindow:
     """The main window (offscreen, in this process) over `svc`, Live Game in front showing game `gid`; `goal()`
     records a goal by the keys a person presses (G, H or A, Tab, the scorer's number, Enter) and returns the CPU
-    and wall seconds from Enter until the window is idle with every visible widget redrawn and read back. `data`
+    and wall seconds from Enter until the window is idle with every visible widget redrawn and read back. The
+    window is idle before Enter, with the typed number drawn: between two of a person's keys it always is. `data`
     is the season file that holds game `gid` (its line-ups name the scorers)."""
 
     def __init__(self, svc: Services, folder: Path, gid: str, data: dict[str, Any]) -> None:
@@ -120,7 +122,7 @@ class LiveWindow:
         widget = QApplication.focusWidget()
         return widget if widget is not None else self.tab.events_view
 
-    def goal(self, before_enter: Callable[[], None] = lambda: None) -> Cost:
+    def goal(self) -> Cost:
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
 
@@ -129,12 +131,12 @@ class LiveWindow:
         tab.clock.set_position(2, 19 * 60 + i % 50)
         tab.events_view.setFocus()
         self.idle()
-        before_enter()
         QTest.keyClick(self.focus(), Qt.Key.Key_G)
         key = "ha"[i % 2]  # home and away in turn: no mercy rule ends the game
         QTest.keyClicks(self.focus(), key)
         QTest.keyClick(self.focus(), Qt.Key.Key_Tab)
         QTest.keyClicks(self.focus(), str(self.numbers[key][i % len(self.numbers[key])]))
+        self.idle()  # the typed number drawn, as it is before a person's next key
         rows = tab.events.rowCount()
         c0, t0 = time.process_time(), time.perf_counter()
         QTest.keyClick(self.focus(), Qt.Key.Key_Return)
@@ -158,8 +160,10 @@ def window_entry_figures(svc: Services, db: Path, folder: Path, data: dict[str, 
                          runs: int) -> dict[str, Any]:
     """A goal recorded by keys in the Live Game tab into tonight's game `gid`, key press to idle, against
     `add_event` of a goal on the facade directly into `twin` (another of tonight's games) and against a bare
-    commit into the same file, the three in turn; with the facade calls one entry makes. `window_entry_ratio`
-    is by the clock (as issue 16 set it), `entry_cpu_ratio` by CPU; both in `details`."""
+    commit into the same file and against a bare Qt window's entry (bare_entry.py), the four in turn; with the
+    facade calls one entry makes. `window_entry_ratio` is by the clock (as issue 16 set it), `entry_cpu_ratio`
+    by CPU; both in `details`, with `bare_entry_cpu_ratio` (the bare window's entry / the bare commit, by CPU: a
+    floor for scale, no target)."""
     live = LiveWindow(svc, folder, gid, data)
     counter = CallCounter(svc)  # the window's calls from here on
     per_entry: list[int] = []
@@ -186,15 +190,19 @@ def window_entry_figures(svc: Services, db: Path, folder: Path, data: dict[str, 
             raise RuntimeError([v.line() for v in res.violations])
         return spent
 
-    window_t, facade_t, commit_t = interleave([window_goal, facade_goal, commit], runs)
+    bare = BareEntry(db, BARE_PRAGMAS)  # opened after the window: the same application
+    window_t, facade_t, commit_t, bare_t = interleave([window_goal, facade_goal, commit, bare.goal], runs)
+    bare.close()
     con.close()
     counter.remove(svc)
     live.close()
     details = {"window_entry_ratio": ratio_details(window_t, facade_t, "wall"),
-               "entry_cpu_ratio": ratio_details(window_t, commit_t, "cpu")}
+               "entry_cpu_ratio": ratio_details(window_t, commit_t, "cpu"),
+               "bare_entry_cpu_ratio": ratio_details(bare_t, commit_t, "cpu")}
     return {"window_entry_ms": details["window_entry_ratio"]["a"]["wall"] * 1000,
             "window_entry_cpu_ms": details["window_entry_ratio"]["a"]["cpu"] * 1000,
             "bare_commit_cpu_ms": details["entry_cpu_ratio"]["b"]["cpu"] * 1000,
+            "bare_window_entry_cpu_ms": details["bare_entry_cpu_ratio"]["a"]["cpu"] * 1000,
             **{key: d["value"] for key, d in details.items()},
             "facade_calls_per_entry": statistics.median(per_entry[1:]), "details": details}
 
