@@ -2,8 +2,10 @@
 PySide6 window with a line edit, a table of the game's events, a score and a message line, whose Enter commits one
 row into the same file (the bare commit's pragmas) and then shows it: the row appended in view (no scrolling),
 the score and the message set, the field cleared. The table is set up as a fast one is (no row numbers, fixed
-row heights and column widths, an opaque viewport). No rule is checked and nothing else is drawn, so its ratio to
-the bare commit is a floor under any window's `entry_cpu_ratio` on this machine, not a target."""
+row heights and column widths, an opaque viewport); Qt's table still lays out and repaints its whole viewport for
+a row added, which the window's own list avoids (ui/focus_quiet_view.py), so the same window without the table
+(`table=False`: the field, the score, the message and the commit) is measured too. No rule is checked and nothing
+else is drawn: their ratios to the bare commit are for scale beside the window's `entry_cpu_ratio`, not targets."""
 
 from __future__ import annotations
 
@@ -20,9 +22,10 @@ FIRST_ROWS = 4  # rows shown before the first entry; the window is tall enough t
 
 class BareEntry:
     """The bare window (offscreen, in this process: the application must exist) over its own connection to `db`;
-    `goal()` types a number, idles, presses Enter and returns the CPU and wall seconds from Enter to idle."""
+    `goal()` types a number, idles, presses Enter and returns the CPU and wall seconds from Enter to idle. Without
+    `table`, the entry's row is kept in the model only (no view shows it)."""
 
-    def __init__(self, db: Path, pragmas: tuple[str, ...]) -> None:
+    def __init__(self, db: Path, pragmas: tuple[str, ...], table: bool = True) -> None:
         from PySide6.QtCore import Qt
         from PySide6.QtGui import QStandardItem, QStandardItemModel
         from PySide6.QtWidgets import QApplication, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
@@ -38,15 +41,18 @@ class BareEntry:
         layout = QVBoxLayout(self.window)
         self.score, self.message, self.field = QLabel("0 - 0"), QLabel(""), QLineEdit()
         self.model = QStandardItemModel(0, COLUMNS)
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        rows, columns = self.view.verticalHeader(), self.view.horizontalHeader()
-        rows.hide()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        columns.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.view.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        for widget in (self.score, self.view, self.field, self.message):
-            layout.addWidget(widget)
+        layout.addWidget(self.score)
+        if table:
+            view = QTableView()
+            view.setModel(self.model)
+            rows, columns = view.verticalHeader(), view.horizontalHeader()
+            rows.hide()
+            rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            columns.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            view.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+            layout.addWidget(view)
+        layout.addWidget(self.field)
+        layout.addWidget(self.message)
         self.item = QStandardItem
         self.goals = 0
         for _ in range(FIRST_ROWS):

@@ -163,8 +163,8 @@ def window_entry_figures(svc: Services, db: Path, folder: Path, data: dict[str, 
     commit into the same file and against a bare Qt window's entry (bare_entry.py), the four in turn; with the
     facade calls one entry makes. `window_entry_ratio` is by the clock (as issue 16 set it), `entry_cpu_ratio`
     by CPU; both in `details`, with the bare window's beside them, for scale and with no target:
-    `bare_window_entry_ratio` (its entry / the facade's, by the clock) and `bare_entry_cpu_ratio` (its entry /
-    the bare commit, by CPU)."""
+    `bare_window_entry_ratio` (its entry / the facade's, by the clock), `bare_entry_cpu_ratio` (its entry / the
+    bare commit, by CPU) and `bare_form_entry_cpu_ratio` (likewise, the bare window without its table)."""
     live = LiveWindow(svc, folder, gid, data)
     counter = CallCounter(svc)  # the window's calls from here on
     per_entry: list[int] = []
@@ -191,16 +191,19 @@ def window_entry_figures(svc: Services, db: Path, folder: Path, data: dict[str, 
             raise RuntimeError([v.line() for v in res.violations])
         return spent
 
-    bare = BareEntry(db, BARE_PRAGMAS)  # opened after the window: the same application
-    window_t, facade_t, commit_t, bare_t = interleave([window_goal, facade_goal, commit, bare.goal], runs)
+    bare, form = BareEntry(db, BARE_PRAGMAS), BareEntry(db, BARE_PRAGMAS, table=False)  # the same application
+    window_t, facade_t, commit_t, bare_t, form_t = interleave([window_goal, facade_goal, commit, bare.goal, form.goal],
+                                                              runs)
     bare.close()
+    form.close()
     con.close()
     counter.remove(svc)
     live.close()
     details = {"window_entry_ratio": ratio_details(window_t, facade_t, "wall"),
                "entry_cpu_ratio": ratio_details(window_t, commit_t, "cpu"),
                "bare_entry_cpu_ratio": ratio_details(bare_t, commit_t, "cpu"),
-               "bare_window_entry_ratio": ratio_details(bare_t, facade_t, "wall")}
+               "bare_window_entry_ratio": ratio_details(bare_t, facade_t, "wall"),
+               "bare_form_entry_cpu_ratio": ratio_details(form_t, commit_t, "cpu")}
     return {"window_entry_ms": details["window_entry_ratio"]["a"]["wall"] * 1000,
             "window_entry_cpu_ms": details["window_entry_ratio"]["a"]["cpu"] * 1000,
             "bare_commit_cpu_ms": details["entry_cpu_ratio"]["b"]["cpu"] * 1000,
