@@ -24,7 +24,8 @@ after one unmeasured call of each; paired.py), n = the plan's runs (5), or more 
 time: a child process's user + sys from `os.wait4` (the window's own `time.process_time()` at its marks:
 process.py), `time.process_time` in this process. Start-up and every command-line figure are the whole process
 of the venv's `scorekeeper` console script. Nothing is timed with the garbage collector off or with the season
-read outside the timer.
+read outside the timer. The log is on, as in the program (a line for each write: `scorekeeper/logs.py`), in a
+folder of the run's own, for the commands and this process alike.
 
 Output: each key keeps its flat value (the number judged against TARGETS) and the paired figures also have an
 entry in the `details` object: {"value", "by" ("cpu" or "wall": what the value compares), "cpu" and "wall" (the
@@ -54,7 +55,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import collector  # noqa: E402
+from scorekeeper import collector, logs  # noqa: E402
 from scorekeeper.services import Services  # noqa: E402
 from tests.benchmarks.league import LeagueGenerator, Season  # noqa: E402
 from tests.benchmarks.live_window import (  # noqa: E402
@@ -422,7 +423,13 @@ def main() -> int:
     collector.tune()  # the figures taken in this process run under the collector the program sets
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        figures = measure(Path(tmp), QUICK if args.quick else FULL)
+        # the log on, as in the program (each write's line), in a folder of the run's own: the commands' too
+        os.environ[logs.LOG_ENV] = str(Path(tmp) / "log")
+        logs.start("the benchmark")
+        try:
+            figures = measure(Path(tmp), QUICK if args.quick else FULL)
+        finally:
+            logs.stop()
     figures["benchmark_minutes"] = (time.perf_counter() - t0) / 60
     print(json.dumps(figures, indent=1) if args.json else table(figures))
     return 0
