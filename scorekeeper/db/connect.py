@@ -7,7 +7,6 @@ import errno
 import os
 import sqlite3
 import threading
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -104,12 +103,34 @@ def file_uri(path: Path, **params: str) -> str:
     return path.resolve().as_uri() + (f"?{query}" if query else "")
 
 
+LOG_HEADER_BYTES = 32
+"""The size of a `-wal` holding its header alone: a log begun, not one page written to it yet (SQLite's WAL header)."""
+
+
+def log_without_frames(path: Path) -> bool:
+    """Whether the `-wal` beside `path` is its header alone: a writer stopped (killed, or the power cut) between
+    beginning a new log and writing its first page. It holds no commit: the database file is the whole data."""
+    try:
+        return Path(f"{path}-wal").stat().st_size == LOG_HEADER_BYTES
+    except OSError:
+        return False
+
+
 def guest_uri(path: Path) -> str:
     """Read-only, with a read-only wal-index: this connection never writes a byte of the database, its `-wal` or
     its `-shm`, so it can neither checkpoint nor reset nor delete what the owning window writes, even if the window's
     own locks were lost (SQLite then reads the `-wal` into private memory). Where there is no `-shm`, nobody has
-    the database open (the caller holds its lock): plain read-only then, which may create a `-shm` beside it."""
-    if Path(f"{path}-shm").exists():
+    the database open (the caller holds its lock): plain read-only then, which may create a `-shm` beside it.
+
+    Beside a `-wal` without a page (`log_without_frames`) a read-only wal-index with nobody else on the file cannot
+    read the log (SQLite retries for ten seconds, then reports a "locking protocol" error): plain read-only then,
+    SQLite rebuilding the `-shm` from the log as any next opening does, or, where the `-shm` cannot be written
+    (read-only media), immutable, the log holding nothing. The database and its `-wal` are never written."""
+    shm = Path(f"{path}-shm")
+    if log_without_frames(path):
+        writable = os.access(shm, os.W_OK) if shm.exists() else os.access(path.parent, os.W_OK)
+        return file_uri(path, mode="ro") if writable else file_uri(path, mode="ro", immutable="1")
+    if shm.exists():
         return file_uri(path, mode="ro", readonly_shm="1")
     return file_uri(path, mode="ro")
 
@@ -139,7 +160,7 @@ def read_only_media_note(path: Path) -> str:
 
 def media_uri(path: Path) -> str:
     """Read-only media: nobody can write the file, so with no journal beside it it is read as immutable (nothing
-    created beside it); a journal left there is read, read-only."""
+    created beside it); a journal left there is read, read-only (`guest_uri`)."""
     return check_uri(path)
 
 
@@ -209,6 +230,9 @@ def _precheck(path: Path, thorough: bool) -> None:
             raise DatabaseOpenError(full) from None
         if not os.access(path.parent, os.W_OK) and "unable to open" in str(exc):
             raise DatabaseOpenError(read_only_folder_message(path)) from None
+        if "locking protocol" in str(exc):  # SQLITE_PROTOCOL: SQLite's locks on the file were not kept
+            raise DatabaseOpenError(f"{path} cannot be read now: a program is not keeping SQLite's locks on it "
+                                    f"({exc}); close the other programs using it and try again") from None
         raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); {RESTORE_HINT}") from None
     except (sqlite3.DatabaseError, ValueError) as exc:
         raise DatabaseOpenError(f"{path} is damaged or not a database ({exc}); {RESTORE_HINT}") from None
@@ -219,33 +243,20 @@ def _precheck(path: Path, thorough: bool) -> None:
                                 f"to {LATEST}); install the newer version to open it")
 
 
-LOCKING_RACE_TRIES = 5
-"""How often the check is made when SQLite reports a lost WAL locking race ("locking protocol", SQLITE_PROTOCOL: a
-race to retry, not damage), a moment more between tries each time."""
-
-
 def _read_tables(path: Path, thorough: bool) -> tuple[set[str], int]:
-    """The file's tables and schema version (`thorough`: its pages checked too), read again after a lost locking
-    race (`LOCKING_RACE_TRIES`)."""
-    for attempt in range(1, LOCKING_RACE_TRIES + 1):
-        try:
-            con = sqlite3.connect(check_uri(path), uri=True)
-            try:
-                tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
-                if thorough:
-                    _check_pages(con, path)
-                version = 0
-                if "meta" in tables:
-                    row = con.execute("select value from meta where key = 'schema_version'").fetchone()
-                    version = int(row[0]) if row else 0
-                return tables, version
-            finally:
-                con.close()
-        except sqlite3.OperationalError as exc:
-            if "locking protocol" not in str(exc) or attempt == LOCKING_RACE_TRIES:
-                raise
-            time.sleep(0.1 * attempt)
-    raise AssertionError("unreachable")  # the last try returns or raises
+    """The file's tables and schema version (`thorough`: its pages checked too)."""
+    con = sqlite3.connect(check_uri(path), uri=True)
+    try:
+        tables = {r[0] for r in con.execute("select name from sqlite_master where type = 'table'")}
+        if thorough:
+            _check_pages(con, path)
+        version = 0
+        if "meta" in tables:
+            row = con.execute("select value from meta where key = 'schema_version'").fetchone()
+            version = int(row[0]) if row else 0
+        return tables, version
+    finally:
+        con.close()
 
 
 def _check_pages(con: sqlite3.Connection, path: Path) -> None:
