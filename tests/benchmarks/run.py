@@ -394,7 +394,7 @@ def measure(folder: Path, plan: Plan) -> dict[str, Any]:
                                          max(plan.runs * 3, 15)))
         out["window_entry_ms_4000"] = out[f"window_entry_ms_{plan.sizes[-1]}"]  # issue 17's key, on 16N games
     middle = sized[1]
-    out.update(first_entry_figures(middle.db, middle.data, folder, middle.tonight[0], 3))
+    out.update(first_entry_figures(middle.db, middle.data, folder, middle.tonight[0], 5))  # n >= 5, as every figure
     return out
 
 
