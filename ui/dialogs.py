@@ -60,10 +60,13 @@ dates = partial(importlib.import_module, "ui.date_field")
 
 def run_dialog(dialog: QDialog) -> int:
     """Show `dialog` modally and return its result (tests replace this to answer without blocking); each of its
-    fields named after its label for a screen reader first (issue 31.4)."""
+    fields named after its label for a screen reader first (issue 31.4). Not a question box's: Qt reads its text
+    and its buttons' own, and reading its layouts makes PySide drop the Python objects of the buttons it made
+    (`addButton`), so that `clickedButton()` is never the button its caller holds."""
     from ui.accessible import name_from_labels
 
-    name_from_labels(dialog)
+    if not isinstance(dialog, QMessageBox):
+        name_from_labels(dialog)
     return dialog.exec()
 
 
