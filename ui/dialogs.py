@@ -59,10 +59,8 @@ dates = partial(importlib.import_module, "ui.date_field")
 
 
 def run_dialog(dialog: QDialog) -> int:
-    """Show `dialog` modally and return its result (tests replace this to answer without blocking); each of its
-    fields named after its label for a screen reader first (issue 31.4). Not a question box's: Qt reads its text
-    and its buttons' own, and reading its layouts makes PySide drop the Python objects of the buttons it made
-    (`addButton`), so that `clickedButton()` is never the button its caller holds."""
+    """Show `dialog` modally, its result (tests answer without it); its fields named for a screen reader first (31.4),
+    not a question box's: Qt reads those, and reading its layouts lost its buttons' objects (`clickedButton()`)."""
     from ui.accessible import name_from_labels
 
     if not isinstance(dialog, QMessageBox):
