@@ -59,8 +59,8 @@ dates = partial(importlib.import_module, "ui.date_field")
 
 
 def run_dialog(dialog: QDialog) -> int:
-    """Show `dialog` modally, its result (tests answer without it); its fields named for a screen reader first (31.4),
-    not a question box's: Qt reads those, and reading its layouts lost its buttons' objects (`clickedButton()`)."""
+    """Show `dialog` modally and return its result (tests answer without showing); its fields named for a screen
+    reader first (31.4), but not a question box's: Qt reads those, and reading its layouts lost its buttons."""
     from ui.accessible import name_from_labels
 
     if not isinstance(dialog, QMessageBox):
